@@ -1,0 +1,6 @@
+#include <pango/pangocairo.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-font.h>

@@ -1,0 +1,169 @@
+import CPangoCairo
+import Foundation
+
+/// The file formats `render` writes.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case pdf, png, svg
+
+    /// The format an output path's extension names, if any.
+    public init?(pathExtension: String) {
+        self.init(rawValue: pathExtension.lowercased())
+    }
+}
+
+/// Document information written into PDF output.
+public struct DocumentMetadata: Sendable, Equatable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    /// `YYYY-MM-DDThh:mm:ss` (with an optional zone), or nil to leave the date out.
+    public var creationDate: String?
+
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, creationDate: String? = nil) {
+        self.title = title
+        self.author = author
+        self.subject = subject
+        self.creationDate = creationDate
+    }
+}
+
+/// Draws typeset pages into files, each written under a temporary name and renamed into place
+/// only when complete, so that a failed render never leaves a partial file.
+public struct OutputWriter {
+    public var format: OutputFormat
+    public var dpi: Double
+    public var metadata: DocumentMetadata
+
+    public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
+        self.format = format
+        self.dpi = dpi
+        self.metadata = metadata
+    }
+
+    /// The files `pageCount` pages become at `destination`: one PDF, or one PNG/SVG per page
+    /// (`out.png` for one page, else `out-1.png`, `out-2.png`, …).
+    public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
+        guard format != .pdf, pageCount > 1 else { return [destination] }
+        let stem = destination.deletingPathExtension().lastPathComponent
+        let folder = destination.deletingLastPathComponent()
+        return (1...pageCount).map { folder.appendingPathComponent("\(stem)-\($0).\(destination.pathExtension)") }
+    }
+
+    /// Writes `document` to `destination` and returns the files written.
+    @discardableResult
+    public func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
+        let targets = outputURLs(for: destination, pageCount: document.pages.count)
+        var temporaries: [URL] = []
+        defer { for url in temporaries { try? FileManager.default.removeItem(at: url) } }
+        for target in targets {
+            temporaries.append(try TemporaryFile.create(beside: target))
+        }
+        switch format {
+        case .pdf:
+            try writePDF(document.pages, to: temporaries[0], naming: destination)
+        case .png:
+            for (page, url) in zip(document.pages, temporaries) { try writePNG(page, to: url, naming: destination) }
+        case .svg:
+            for (page, url) in zip(document.pages, temporaries) { try writeSVG(page, to: url, naming: destination) }
+        }
+        for (temporary, target) in zip(temporaries, targets) {
+            guard rename(temporary.path, target.path) == 0 else {
+                throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        temporaries = []
+        return targets
+    }
+
+    private func writePDF(_ pages: [Page], to url: URL, naming destination: URL) throws {
+        let first = pages.first?.size ?? .a4
+        let surface = cairo_pdf_surface_create(url.path, first.width, first.height)!
+        defer { cairo_surface_destroy(surface) }
+        setMetadata(on: surface)
+        let cr = cairo_create(surface)!
+        let drawer = PageDrawer(drawsLinks: true)
+        var parents: [(level: Int, id: Int32)] = []
+        for (number, page) in pages.enumerated() {
+            cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+            drawer.draw(page, on: cr)
+            for entry in page.outline {
+                while let last = parents.last, last.level >= entry.level { parents.removeLast() }
+                let target = String(format: "page=%d pos=[0 %.2f]", number + 1, entry.y)
+                let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+                parents.append((entry.level, id))
+            }
+            cairo_show_page(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        try check(surface, destination)
+    }
+
+    private func setMetadata(on surface: OpaquePointer) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Letterpress")
+        if let title = metadata.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+        if let author = metadata.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
+        if let subject = metadata.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+        // Without an explicit value Cairo writes the current time; an empty one leaves it out.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate ?? "")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
+    }
+
+    private func writePNG(_ page: Page, to url: URL, naming destination: URL) throws {
+        let scale = dpi / 72
+        let width = Int32(min((page.size.width * scale).rounded(.up), 32767))
+        let height = Int32(min((page.size.height * scale).rounded(.up), 32767))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, scale, scale)
+        PageDrawer(drawsLinks: false).draw(page, on: cr)
+        cairo_destroy(cr)
+        try check(surface, destination)
+        let status = cairo_surface_write_to_png(surface, url.path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    private func writeSVG(_ page: Page, to url: URL, naming destination: URL) throws {
+        let surface = cairo_svg_surface_create(url.path, page.size.width, page.size.height)!
+        defer { cairo_surface_destroy(surface) }
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
+        let cr = cairo_create(surface)!
+        PageDrawer(drawsLinks: false).draw(page, on: cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        try check(surface, destination)
+    }
+
+    private func check(_ surface: OpaquePointer, _ destination: URL) throws {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+/// Unique temporary files created next to their final destination, so that renaming is atomic.
+enum TemporaryFile {
+    /// The process's umask, read once at start-up (reading it means setting it).
+    private static let creationMask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    static func create(beside target: URL) throws -> URL {
+        let folder = target.deletingLastPathComponent()
+        var template = Array(folder.appendingPathComponent(".\(target.lastPathComponent).XXXXXX").path.utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        // mkstemp creates the file readable by its owner only; give it the usual permissions.
+        fchmod(descriptor, 0o666 & ~creationMask)
+        return URL(fileURLWithPath: String(cString: template))
+    }
+}

@@ -1,0 +1,85 @@
+import CPangoCairo
+import Foundation
+
+/// Paints page items on a Cairo context: the one drawer behind PDF, PNG and SVG output.
+struct PageDrawer {
+    /// Whether the surface keeps links (PDF).
+    let drawsLinks: Bool
+
+    func draw(_ page: Page, on cr: OpaquePointer) {
+        // Paint rather than fill the page rectangle: an image a fraction of a pixel wider than
+        // the page would otherwise keep an unpainted edge.
+        set(cr, color: page.background)
+        cairo_paint(cr)
+        for item in page.items { draw(item, on: cr) }
+    }
+
+    private func draw(_ item: PageItem, on cr: OpaquePointer) {
+        switch item {
+        case let .text(layout, line, origin):
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout_line(cr, layout.line(at: line))
+        case let .fill(rect, color):
+            set(cr, color: color)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_fill(cr)
+        case let .stroke(rect, color, width):
+            set(cr, color: color)
+            cairo_set_line_width(cr, width)
+            cairo_rectangle(cr, rect.x + width / 2, rect.y + width / 2, rect.width - width, rect.height - width)
+            cairo_stroke(cr)
+        case let .line(from, to, color, width):
+            set(cr, color: color)
+            cairo_set_line_width(cr, width)
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+        case let .image(image, rect):
+            cairo_save(cr)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(cr)
+            cairo_translate(cr, rect.x, rect.y)
+            cairo_scale(cr, rect.width / Double(image.pixelWidth), rect.height / Double(image.pixelHeight))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        case let .link(url, rects):
+            guard drawsLinks, !rects.isEmpty else { return }
+            let quads = rects.map { String(format: "%.2f %.2f %.2f %.2f", $0.x, $0.y, $0.width, $0.height) }
+            let escaped = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            let attributes = "uri='\(escaped)' rect=[\(quads.joined(separator: " "))]"
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        case let .checkbox(rect, checked, color):
+            checkbox(rect, checked: checked, color: color, on: cr)
+        }
+    }
+
+    private func checkbox(_ rect: Rect, checked: Bool, color: Color, on cr: OpaquePointer) {
+        let radius = rect.width * 0.18
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - radius, rect.y + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - radius, rect.maxY - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, rect.x + radius, rect.maxY - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, rect.x + radius, rect.y + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+        set(cr, color: color)
+        cairo_set_line_width(cr, max(rect.width * 0.09, 0.5))
+        cairo_stroke(cr)
+        guard checked else { return }
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_width(cr, max(rect.width * 0.14, 0.8))
+        cairo_move_to(cr, rect.x + rect.width * 0.22, rect.y + rect.height * 0.52)
+        cairo_line_to(cr, rect.x + rect.width * 0.43, rect.y + rect.height * 0.74)
+        cairo_line_to(cr, rect.x + rect.width * 0.8, rect.y + rect.height * 0.26)
+        cairo_stroke(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    }
+
+    private func set(_ cr: OpaquePointer, color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+}

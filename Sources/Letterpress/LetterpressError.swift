@@ -1,0 +1,45 @@
+import Foundation
+
+/// An error that stops one document from rendering; its description names the file.
+public enum LetterpressError: Error, Equatable, CustomStringConvertible {
+    case unreadableInput(file: String, reason: String)
+    case invalidFrontMatter(file: String, location: SourceLocation?, message: String)
+    case invalidTheme(file: String, location: SourceLocation?, message: String)
+    case unknownTheme(name: String, known: [String])
+    case invalidOption(String)
+    case outputFailed(file: String, reason: String)
+    case drawingFailed(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableInput(file, reason): return "\(file): \(reason)"
+        case let .invalidFrontMatter(file, location, message):
+            return "\(file):\(location.map { "\($0):" } ?? "") front matter: \(message)"
+        case let .invalidTheme(file, location, message):
+            return "\(file):\(location.map { "\($0):" } ?? "") \(message)"
+        case let .unknownTheme(name, known):
+            return "unknown theme '\(name)' (known themes: \(known.joined(separator: ", ")))"
+        case let .invalidOption(message): return message
+        case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
+        case let .drawingFailed(file, reason): return "\(file): \(reason)"
+        }
+    }
+}
+
+/// A problem that does not stop rendering, such as a missing image.
+public struct Warning: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(file: String, location: SourceLocation? = nil, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        if let location { return "\(file):\(location): warning: \(message)" }
+        return "\(file): warning: \(message)"
+    }
+}

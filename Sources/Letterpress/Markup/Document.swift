@@ -1,0 +1,79 @@
+import Foundation
+
+/// A parsed Markdown document: front matter, blocks, and footnotes in reference order.
+public struct Document: Sendable {
+    public var frontMatter: FrontMatter
+    public var blocks: [Block]
+    public var footnotes: [Footnote]
+
+    public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Footnote] = []) {
+        self.frontMatter = frontMatter
+        self.blocks = blocks
+        self.footnotes = footnotes
+    }
+}
+
+/// One block of a document.
+public indirect enum Block: Sendable, Equatable {
+    case heading(level: Int, text: AttributedString)
+    case paragraph(AttributedString)
+    case list(ListBlock)
+    case blockQuote([Block])
+    case code(language: String?, text: String)
+    case thematicBreak
+    case table(Table)
+    case image(ImageReference)
+    case pageBreak
+}
+
+/// A bullet or ordered list.
+public struct ListBlock: Sendable, Equatable {
+    public var ordered: Bool
+    public var start: Int
+    public var tight: Bool
+    public var items: [ListItem]
+}
+
+/// One list item; `task` is nil for an ordinary item and the checked state for a task.
+public struct ListItem: Sendable, Equatable {
+    public var task: Bool?
+    public var blocks: [Block]
+}
+
+/// Column alignment of a table, from its delimiter row.
+public enum ColumnAlignment: String, Sendable, Equatable {
+    case none, left, center, right
+}
+
+/// A GFM table: header cells, body rows and column alignments.
+public struct Table: Sendable, Equatable {
+    public var alignments: [ColumnAlignment]
+    public var header: [AttributedString]
+    public var rows: [[AttributedString]]
+}
+
+/// An image named by a document, with where it was written.
+public struct ImageReference: Sendable, Equatable {
+    public var source: String
+    public var alt: String
+    public var title: String
+    public var location: SourceLocation
+}
+
+/// A footnote definition, numbered by first reference.
+public struct Footnote: Sendable, Equatable {
+    public var number: Int
+    public var label: String
+    public var blocks: [Block]
+}
+
+/// A line and column (1-based) in an input file.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+    public var description: String { "\(line):\(column)" }
+}

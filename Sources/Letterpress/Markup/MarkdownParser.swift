@@ -1,0 +1,43 @@
+import CCmarkGFM
+import Foundation
+
+/// Parses Markdown with cmark-gfm into a `Document`. Parsing never fails on Markdown; only
+/// malformed front matter is an error.
+public enum MarkdownParser {
+    /// GFM extensions attached to every parser, registered once per process because
+    /// cmark-gfm's extension registry is global.
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+    private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// Parses `source`, naming `file` in any error.
+    public static func parse(_ source: String, file: String = "<input>") throws -> Document {
+        let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
+        var document = parseBody(body)
+        document.frontMatter = frontMatter
+        return document
+    }
+
+    /// Parses Markdown without front matter.
+    public static func parseBody(_ body: String) -> Document {
+        _ = registration
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_UNSAFE
+        guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        var bytes = Array(body.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_parser_feed(parser, $0, buffer.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
+        defer { cmark_node_free(root) }
+        var walker = MarkupWalker()
+        let blocks = walker.blocks(in: root)
+        return Document(blocks: blocks, footnotes: walker.footnotes())
+    }
+}

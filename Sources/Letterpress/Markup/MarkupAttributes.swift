@@ -1,0 +1,60 @@
+import Foundation
+
+/// The inline intents Markdown gives a run: emphasis, strong, code and strikethrough.
+public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let emphasized = InlineIntent(rawValue: 1 << 0)
+    public static let strong = InlineIntent(rawValue: 1 << 1)
+    public static let code = InlineIntent(rawValue: 1 << 2)
+    public static let strikethrough = InlineIntent(rawValue: 1 << 3)
+    public static let superscript = InlineIntent(rawValue: 1 << 4)
+
+    /// Names used in run dumps, in a fixed order.
+    public var names: [String] {
+        var names: [String] = []
+        if contains(.emphasized) { names.append("emphasized") }
+        if contains(.strong) { names.append("strong") }
+        if contains(.code) { names.append("code") }
+        if contains(.strikethrough) { names.append("strikethrough") }
+        if contains(.superscript) { names.append("superscript") }
+        return names
+    }
+}
+
+/// The attributes Letterpress attaches to Markdown text.
+public struct LetterpressAttributes: AttributeScope {
+    public let inlineIntent: InlineIntentAttribute
+    public let link: LinkAttribute
+    public let footnote: FootnoteAttribute
+
+    /// Emphasis, strong, code and strikethrough of a run.
+    public enum InlineIntentAttribute: CodableAttributedStringKey {
+        public typealias Value = InlineIntent
+        public static let name = "letterpress.inlineIntent"
+    }
+
+    /// The destination of a link, as written in the Markdown.
+    public enum LinkAttribute: CodableAttributedStringKey {
+        public typealias Value = String
+        public static let name = "letterpress.link"
+    }
+
+    /// The number of the footnote a reference mark points to.
+    public enum FootnoteAttribute: CodableAttributedStringKey {
+        public typealias Value = Int
+        public static let name = "letterpress.footnote"
+    }
+}
+
+extension AttributeScopes {
+    /// Letterpress's attribute scope, for `AttributedString(…, including: \.letterpress)`.
+    public var letterpress: LetterpressAttributes.Type { LetterpressAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    public subscript<T: AttributedStringKey>(
+        dynamicMember keyPath: KeyPath<LetterpressAttributes, T>
+    ) -> T { self[T.self] }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Options of one rendering, as the command line gives them.
+public struct RenderOptions: Sendable {
+    /// Theme name or path; nil to use the front matter's `theme`, else `default`.
+    public var theme: String?
+    public var pageSize: PageSize?
+    public var margins: Margins?
+    public var dpi: Double = 144
+    /// The note's date, when the front matter has none.
+    public var date: String?
+
+    public init() {}
+}
+
+/// What rendering one document produced.
+public struct RenderResult {
+    public var files: [URL]
+    public var pageCount: Int
+    public var warnings: [Warning]
+}
+
+/// The whole pipeline: parse, style, typeset, draw.
+public final class Renderer {
+    public let options: RenderOptions
+    let themes: ThemeLoader
+    let fonts = FontContext()
+    private var loadedThemes: [String: Theme] = [:]
+
+    public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
+        self.options = options
+        self.themes = themes
+    }
+
+    /// The theme named `name`, loaded once per renderer.
+    public func theme(named name: String) throws -> Theme {
+        if let theme = loadedThemes[name] { return theme }
+        let theme = try themes.load(name)
+        loadedThemes[name] = theme
+        return theme
+    }
+
+    /// Reads a Markdown file (or standard input for `-`).
+    public static func readSource(_ path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw LetterpressError.unreadableInput(file: path, reason: "no such file")
+            }
+            guard !isFolder.boolValue else { throw LetterpressError.unreadableInput(file: path, reason: "is a folder") }
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw LetterpressError.unreadableInput(file: path, reason: "cannot be read (permission denied?)")
+            }
+            data = contents
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Parses and typesets `source`; `file` names it in messages and locates its images.
+    public func typeset(source: String, file: String) throws -> (TypesetDocument, DocumentMetadata) {
+        let document = try MarkdownParser.parse(source, file: file)
+        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default")
+        let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
+        let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            : URL(fileURLWithPath: file).deletingLastPathComponent()
+        let typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
+            .typeset(document, baseURL: baseURL, file: file)
+        let metadata = DocumentMetadata(
+            title: document.frontMatter.title, author: document.frontMatter.author,
+            creationDate: PDFDate.creationDate(frontMatter: document.frontMatter.date ?? options.date))
+        return (typeset, metadata)
+    }
+
+    /// Renders the Markdown file `input` to `output` in `format`.
+    public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
+        let source = try Renderer.readSource(input)
+        let (document, metadata) = try typeset(source: source, file: input)
+        let writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
+        let files = try writer.write(document, to: output)
+        return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings)
+    }
+
+    private func geometry(theme: Theme, frontMatter: FrontMatter, file: String) throws -> PageGeometry {
+        var geometry = PageGeometry(size: theme.page.size, margins: theme.page.margins)
+        if let text = frontMatter.pageSize {
+            guard let size = PageSize(parsing: text) else {
+                throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: "pageSize '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+            }
+            geometry.size = size
+        }
+        if let text = frontMatter.margin {
+            guard let margins = Margins(parsing: text) else {
+                throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: "margin '\(text)' is not 1, 2 or 4 lengths")
+            }
+            geometry.margins = margins
+        }
+        if let size = options.pageSize { geometry.size = size }
+        if let margins = options.margins { geometry.margins = margins }
+        return geometry
+    }
+}
+
+/// PDF creation dates, never taken from the clock so output is reproducible.
+enum PDFDate {
+    /// The front matter's date (`2024-03-05`, `2024-03-05 14:30`, ISO 8601), else
+    /// `SOURCE_DATE_EPOCH`, else nil.
+    static func creationDate(frontMatter: String?) -> String? {
+        if let text = frontMatter?.trimmingCharacters(in: .whitespaces), let date = parse(text) {
+            return format(date)
+        }
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(epoch) {
+            return format(Date(timeIntervalSince1970: seconds))
+        }
+        return nil
+    }
+
+    static func parse(_ text: String) -> Date? {
+        let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for format in formats {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Font weights by their CSS/Pango numeric values.
+public enum FontWeight: String, Codable, Sendable, CaseIterable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// The numeric weight Pango and CSS use (100…900).
+    public var value: Int {
+        switch self {
+        case .thin: return 100
+        case .ultraLight: return 200
+        case .light: return 300
+        case .regular: return 400
+        case .medium: return 500
+        case .semibold: return 600
+        case .bold: return 700
+        case .heavy: return 800
+        case .black: return 900
+        }
+    }
+}
+
+/// Horizontal alignment of a paragraph's lines.
+public enum TextAlignment: String, Codable, Sendable {
+    case left, center, right, justify
+}
+
+/// The fully resolved look of a run of text.
+public struct TextStyle: Sendable, Equatable, Hashable {
+    public var fontFamilies: [String]
+    public var size: Double
+    public var weight: FontWeight = .regular
+    public var italic = false
+    public var color: Color = .black
+    public var background: Color?
+    public var underline = false
+    public var strikethrough = false
+    /// Extra space between letters, in points.
+    public var tracking: Double = 0
+    /// Vertical shift of the baseline, in points (positive is up).
+    public var baselineOffset: Double = 0
+    public var link: String?
+
+    public init(fontFamilies: [String], size: Double) {
+        self.fontFamilies = fontFamilies
+        self.size = size
+    }
+}
+
+/// A paragraph's text with its styled runs, ranges in UTF-8 bytes as Pango counts them.
+public struct StyledText: Sendable, Equatable {
+    public var string: String
+    public var runs: [StyledRun]
+
+    public init(string: String, runs: [StyledRun]) {
+        self.string = string
+        self.runs = runs
+    }
+
+    /// Plain text in one style.
+    public init(_ string: String, style: TextStyle) {
+        self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)])
+    }
+}
+
+/// One run of a `StyledText`.
+public struct StyledRun: Sendable, Equatable {
+    public var range: Range<Int>
+    public var style: TextStyle
+}

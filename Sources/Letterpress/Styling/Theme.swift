@@ -1,0 +1,130 @@
+import Foundation
+
+/// A resolved theme: every element's look, with nothing left to look up.
+public struct Theme: Sendable {
+    public var name: String
+    public var description: String
+    public var page: PageStyle
+    public var body: BlockStyle
+    /// Heading levels 1 to 6.
+    public var headings: [BlockStyle]
+    public var code: BlockStyle
+    public var inlineCode: InlineStyle
+    public var quote: BlockStyle
+    public var link: InlineStyle
+    public var list: ListStyle
+    public var table: TableStyle
+    public var rule: RuleStyle
+    public var footnotes: BlockStyle
+
+    /// The style of heading `level`, clamped to 1…6.
+    public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
+}
+
+/// Page size, margins, background, header and footer.
+public struct PageStyle: Sendable {
+    public var size: PageSize
+    public var margins: Margins
+    public var background: Color
+    public var header: HeaderFooter?
+    public var footer: HeaderFooter?
+}
+
+/// Running header or footer: three templates and their style.
+public struct HeaderFooter: Sendable {
+    public var left: String
+    public var center: String
+    public var right: String
+    public var style: TextStyle
+    /// Whether it also appears on the first page.
+    public var firstPage: Bool
+}
+
+/// The look of a block: its text and the space and decoration around it.
+public struct BlockStyle: Sendable {
+    public var text: TextStyle
+    /// Baseline-to-baseline distance as a multiple of the font's line height.
+    public var lineHeight: Double
+    public var spaceBefore: Double
+    public var spaceAfter: Double
+    public var align: TextAlignment
+    public var padding: Double
+    public var indent: Double
+    public var background: Color?
+    public var barColor: Color
+    public var barWidth: Double
+    public var borderColor: Color
+}
+
+/// Changes an inline element makes to the text around it.
+public struct InlineStyle: Sendable {
+    public var fontFamilies: [String]?
+    /// Size relative to the surrounding text.
+    public var scale: Double
+    public var weight: FontWeight?
+    public var italic: Bool?
+    public var color: Color?
+    public var background: Color?
+    public var underline: Bool?
+}
+
+/// List indentation and markers.
+public struct ListStyle: Sendable {
+    public var indent: Double
+    public var itemSpacing: Double
+    public var markerColor: Color
+    /// Bullets by nesting depth, repeating.
+    public var bullets: [String]
+}
+
+/// Table cells, header row and grid.
+public struct TableStyle: Sendable {
+    public var cell: BlockStyle
+    public var header: BlockStyle
+    public var borderColor: Color
+    public var borderWidth: Double
+    public var padding: Double
+    public var stripe: Color?
+}
+
+/// A thematic break.
+public struct RuleStyle: Sendable {
+    public var color: Color
+    public var thickness: Double
+    /// Share of the column width, 0…1.
+    public var width: Double
+    public var spaceBefore: Double
+    public var spaceAfter: Double
+}
+
+/// A page size in points.
+public struct PageSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let a4 = PageSize(width: 595.276, height: 841.89)
+    public static let a5 = PageSize(width: 419.528, height: 595.276)
+    public static let letter = PageSize(width: 612, height: 792)
+    public static let legal = PageSize(width: 612, height: 1008)
+
+    /// Parses `a4`, `a5`, `letter`, `legal` or `WIDTHxHEIGHT` (points, or with mm/cm/in).
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "a4": self = .a4
+        case "a5": self = .a5
+        case "letter": self = .letter
+        case "legal": self = .legal
+        default:
+            let parts = text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let width = Length.points(in: parts[0]), let height = Length.points(in: parts[1]),
+                  (36...14400).contains(width), (36...14400).contains(height)
+            else { return nil }
+            self.init(width: width, height: height)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Yams
+
+/// Finds theme files by name or path, follows `extends:`, and resolves them into a `Theme`.
+public struct ThemeLoader: Sendable {
+    /// Folders searched for `NAME.yaml`, in order.
+    public var searchPaths: [URL]
+
+    public init(searchPaths: [URL] = ThemeLoader.defaultSearchPaths) {
+        self.searchPaths = searchPaths
+    }
+
+    /// The themes shipped with Letterpress, then `$LETTERPRESS_THEMES` (colon-separated).
+    public static var defaultSearchPaths: [URL] {
+        var paths: [URL] = []
+        if let extra = ProcessInfo.processInfo.environment["LETTERPRESS_THEMES"] {
+            paths += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        if let bundled = Bundle.module.url(forResource: "Themes", withExtension: nil) {
+            paths.append(bundled)
+        }
+        return paths
+    }
+
+    /// Names of the themes found in the search paths, sorted.
+    public func availableThemes() -> [String] {
+        let names = searchPaths.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasSuffix(".yaml") }
+                .map { String($0.dropLast(5)) }
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML file.
+    public func load(_ nameOrPath: String) throws -> Theme {
+        let url = try locate(nameOrPath, relativeTo: nil)
+        let (node, description) = try mergedNode(url, visited: [])
+        let spec: ThemeSpec
+        do {
+            spec = try YAMLDecoder().decode(ThemeSpec.self, from: node)
+        } catch let error as DecodingError {
+            let (location, message) = ThemeLoader.describe(error, in: node)
+            throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
+        }
+        var theme = ThemeResolver.resolve(spec)
+        theme.name = url.deletingPathExtension().lastPathComponent
+        theme.description = description ?? ""
+        return theme
+    }
+
+    /// The description line of a theme file without resolving it.
+    public func summary(of name: String) -> String {
+        guard let url = try? locate(name, relativeTo: nil),
+              let text = try? String(contentsOf: url, encoding: .utf8),
+              let node = try? Yams.compose(yaml: text),
+              let description = node["description"]?.string
+        else { return "" }
+        return description
+    }
+
+    private func locate(_ nameOrPath: String, relativeTo base: URL?) throws -> URL {
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
+        if looksLikePath {
+            let url = base.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0.deletingLastPathComponent()) }
+                ?? URL(fileURLWithPath: nameOrPath)
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
+            }
+            return url.standardizedFileURL
+        }
+        for folder in searchPaths {
+            let url = folder.appendingPathComponent(nameOrPath + ".yaml")
+            if FileManager.default.isReadableFile(atPath: url.path) { return url }
+        }
+        throw LetterpressError.unknownTheme(name: nameOrPath, known: availableThemes())
+    }
+
+    /// The theme's YAML merged over every theme it extends, and its own description.
+    private func mergedNode(_ url: URL, visited: [URL]) throws -> (Node, String?) {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme")
+        }
+        let node: Node
+        do {
+            node = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
+        } catch let error as YamlError {
+            let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
+            throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
+        }
+        guard node.mapping != nil else {
+            throw LetterpressError.invalidTheme(file: url.path, location: nil, message: "a theme is a YAML mapping")
+        }
+        let description = node["description"]?.string
+        guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
+        let parentURL = try locate(parentName, relativeTo: url)
+        if visited.contains(parentURL) || parentURL == url {
+            let chain = (visited + [url, parentURL]).map(\.lastPathComponent).joined(separator: " → ")
+            throw LetterpressError.invalidTheme(file: url.path, location: location(of: extends),
+                                                message: "'extends' makes a cycle: \(chain)")
+        }
+        let (parent, _) = try mergedNode(parentURL, visited: visited + [url])
+        return (ThemeLoader.merge(node, over: parent), description)
+    }
+
+    /// `child` laid over `parent`: mappings merge key by key, anything else replaces.
+    static func merge(_ child: Node, over parent: Node) -> Node {
+        guard let childMapping = child.mapping, var merged = parent.mapping else { return child }
+        for (key, value) in childMapping {
+            if let existing = merged[key] {
+                merged[key] = merge(value, over: existing)
+            } else {
+                merged[key] = value
+            }
+        }
+        return .mapping(merged)
+    }
+
+    private func location(of node: Node) -> SourceLocation? {
+        node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+    }
+
+    /// Where in the YAML a decoding error is, where possible, and `key.path: problem`.
+    static func describe(_ error: DecodingError, in root: Node) -> (SourceLocation?, String) {
+        let (path, problem): ([CodingKey], String)
+        switch error {
+        case let .typeMismatch(type, context): (path, problem) = (context.codingPath, "expected \(type)")
+        case let .valueNotFound(type, context): (path, problem) = (context.codingPath, "missing \(type)")
+        case let .keyNotFound(key, context): (path, problem) = (context.codingPath, "missing key '\(key.stringValue)'")
+        case let .dataCorrupted(context): (path, problem) = (context.codingPath, context.debugDescription)
+        @unknown default: return (nil, "\(error)")
+        }
+        var node: Node? = root
+        for key in path {
+            if let index = key.intValue { node = node?.sequence.flatMap { index < $0.count ? $0[index] : nil } }
+            else { node = node?[key.stringValue] }
+        }
+        let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        let location = (node ?? root).mark.map { SourceLocation(line: $0.line, column: $0.column) }
+        return (location, "\(keys): \(problem)")
+    }
+}

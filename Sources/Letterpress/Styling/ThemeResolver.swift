@@ -1,0 +1,164 @@
+import Foundation
+
+/// Turns a merged `ThemeSpec` into a complete `Theme`, filling gaps from the body style and
+/// from built-in defaults, so that no stage after Styling looks anything up.
+enum ThemeResolver {
+    static let sansSerif = ["DejaVu Sans", "Liberation Sans", "sans-serif"]
+    static let monospace = ["DejaVu Sans Mono", "Liberation Mono", "monospace"]
+    static let headingScales: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
+
+    static func resolve(_ spec: ThemeSpec) -> Theme {
+        let body = apply(spec.body, to: defaultBody)
+        let headingBase = apply(spec.heading, to: headingDefault(body))
+        let headings = (0..<6).map { level -> BlockStyle in
+            var style = headingBase
+            style.text.size = (body.text.size * headingScales[level] * 2).rounded() / 2
+            style.spaceBefore = level == 0 ? 20 : 14
+            return apply(spec.headings.flatMap { level < $0.count ? $0[level] : nil }, to: style)
+        }
+        return Theme(
+            name: "",
+            description: spec.description ?? "",
+            page: page(spec.page, body: body),
+            body: body,
+            headings: headings,
+            code: apply(spec.code, to: codeDefault(body)),
+            inlineCode: inline(spec.inlineCode, default: InlineStyle(
+                fontFamilies: monospace, scale: 0.9, color: nil, background: Color(parsing: "#f0f0ec"))),
+            quote: apply(spec.quote, to: quoteDefault(body)),
+            link: inline(spec.link, default: InlineStyle(
+                scale: 1, color: Color(parsing: "#1a56b0"), underline: false)),
+            list: ListStyle(
+                indent: spec.list?.indent ?? 18,
+                itemSpacing: spec.list?.itemSpacing ?? 2,
+                markerColor: spec.list?.markerColor ?? body.text.color,
+                bullets: spec.list?.bullets.flatMap { $0.isEmpty ? nil : $0 } ?? ["•", "◦", "▪"]),
+            table: table(spec.table, body: body),
+            rule: RuleStyle(
+                color: spec.rule?.color ?? Color(parsing: "#bbbbbb")!,
+                thickness: spec.rule?.thickness ?? 0.75,
+                width: min(max(spec.rule?.width ?? 1, 0), 1),
+                spaceBefore: spec.rule?.spaceBefore ?? 10,
+                spaceAfter: spec.rule?.spaceAfter ?? 10),
+            footnotes: apply(spec.footnotes, to: footnotesDefault(body)))
+    }
+
+    static let defaultBody = BlockStyle(
+        text: {
+            var text = TextStyle(fontFamilies: sansSerif, size: 10.5)
+            text.color = Color(parsing: "#222222")!
+            return text
+        }(),
+        lineHeight: 1.4, spaceBefore: 0, spaceAfter: 7, align: .left, padding: 0, indent: 0,
+        background: nil, barColor: Color(parsing: "#cccccc")!, barWidth: 3, borderColor: Color(parsing: "#cccccc")!)
+
+    private static func headingDefault(_ body: BlockStyle) -> BlockStyle {
+        var style = body
+        style.text.weight = .bold
+        style.lineHeight = 1.2
+        style.spaceAfter = 6
+        style.align = .left
+        return style
+    }
+
+    private static func codeDefault(_ body: BlockStyle) -> BlockStyle {
+        var style = body
+        style.text.fontFamilies = monospace
+        style.text.size = (body.text.size * 0.85 * 2).rounded() / 2
+        style.lineHeight = 1.3
+        style.align = .left
+        style.padding = 8
+        style.background = Color(parsing: "#f4f4f0")
+        style.spaceBefore = 2
+        style.spaceAfter = 9
+        return style
+    }
+
+    private static func quoteDefault(_ body: BlockStyle) -> BlockStyle {
+        var style = body
+        style.text.color = Color(parsing: "#555555")!
+        style.indent = 14
+        return style
+    }
+
+    private static func footnotesDefault(_ body: BlockStyle) -> BlockStyle {
+        var style = body
+        style.text.size = (body.text.size * 0.85 * 2).rounded() / 2
+        style.spaceAfter = 3
+        style.align = .left
+        return style
+    }
+
+    private static func page(_ spec: PageSpec?, body: BlockStyle) -> PageStyle {
+        func headerFooter(_ spec: HeaderFooterSpec?) -> HeaderFooter? {
+            guard let spec else { return nil }
+            var base = body
+            base.text.size = (body.text.size * 0.8 * 2).rounded() / 2
+            base.text.color = Color(parsing: "#888888")!
+            return HeaderFooter(
+                left: spec.left ?? "", center: spec.center ?? "", right: spec.right ?? "",
+                style: apply(spec.style, to: base).text, firstPage: spec.firstPage ?? true)
+        }
+        return PageStyle(
+            size: spec?.size.flatMap(PageSize.init(parsing:)) ?? .a4,
+            margins: spec?.margin ?? Margins(top: 64, right: 64, bottom: 64, left: 64),
+            background: spec?.background ?? .white,
+            header: headerFooter(spec?.header),
+            footer: headerFooter(spec?.footer))
+    }
+
+    private static func table(_ spec: TableSpec?, body: BlockStyle) -> TableStyle {
+        var cell = body
+        cell.align = .left
+        cell.lineHeight = 1.25
+        cell.text.size = (body.text.size * 0.92 * 2).rounded() / 2
+        cell = apply(spec?.cell, to: cell)
+        var header = cell
+        header.text.weight = .bold
+        header.background = Color(parsing: "#f0f0ec")
+        header = apply(spec?.header, to: header)
+        return TableStyle(
+            cell: cell, header: header,
+            borderColor: spec?.borderColor ?? Color(parsing: "#c8c8c8")!,
+            borderWidth: spec?.borderWidth ?? 0.6,
+            padding: spec?.padding ?? 4,
+            stripe: spec?.stripe)
+    }
+
+    private static func inline(_ spec: StyleSpec?, default base: InlineStyle) -> InlineStyle {
+        guard let spec else { return base }
+        var style = base
+        if let font = spec.font { style.fontFamilies = font.families }
+        if let size = spec.size { style.scale = size }
+        if let weight = spec.weight { style.weight = weight }
+        if let italic = spec.italic { style.italic = italic }
+        if let color = spec.color { style.color = color }
+        if let background = spec.background { style.background = background }
+        if let underline = spec.underline { style.underline = underline }
+        return style
+    }
+
+    /// `spec`'s fields laid over `base`.
+    static func apply(_ spec: StyleSpec?, to base: BlockStyle) -> BlockStyle {
+        guard let spec else { return base }
+        var style = base
+        if let font = spec.font, !font.families.isEmpty { style.text.fontFamilies = font.families }
+        if let size = spec.size, size > 0 { style.text.size = size }
+        if let weight = spec.weight { style.text.weight = weight }
+        if let italic = spec.italic { style.text.italic = italic }
+        if let color = spec.color { style.text.color = color }
+        if let underline = spec.underline { style.text.underline = underline }
+        if let tracking = spec.tracking { style.text.tracking = tracking }
+        if let lineHeight = spec.lineHeight, lineHeight > 0 { style.lineHeight = lineHeight }
+        if let spaceBefore = spec.spaceBefore { style.spaceBefore = spaceBefore }
+        if let spaceAfter = spec.spaceAfter { style.spaceAfter = spaceAfter }
+        if let align = spec.align { style.align = align }
+        if let padding = spec.padding { style.padding = padding }
+        if let indent = spec.indent { style.indent = indent }
+        if let background = spec.background { style.background = background }
+        if let barColor = spec.barColor { style.barColor = barColor }
+        if let barWidth = spec.barWidth { style.barWidth = barWidth }
+        if let borderColor = spec.borderColor { style.borderColor = borderColor }
+        return style
+    }
+}

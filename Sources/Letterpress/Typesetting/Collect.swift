@@ -1,0 +1,439 @@
+import Foundation
+
+/// The horizontal band blocks are laid out in: its left edge and width, in points on the page.
+struct Column {
+    var x: Double
+    var width: Double
+
+    func inset(left: Double, right: Double = 0) -> Column {
+        Column(x: x + left, width: max(width - left - right, 1))
+    }
+}
+
+/// Turns a document's blocks into slices: shapes every paragraph with Pango and places its
+/// lines, list markers, table cells and decorations in the column.
+struct Collector {
+    let theme: Theme
+    let styler: Styler
+    let fonts: FontContext
+    let contentHeight: Double
+    let baseURL: URL?
+    let file: String
+
+    private(set) var slices: [Slice] = []
+    private(set) var containers: [ContainerBand] = []
+    private(set) var warnings: [Warning] = []
+    private var containerStack: [Int] = []
+    private var pendingGap: Double = 0
+    private var tableCount = 0
+
+    init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
+        self.theme = theme
+        self.styler = Styler(theme: theme)
+        self.fonts = fonts
+        self.contentHeight = contentHeight
+        self.baseURL = baseURL
+        self.file = file
+    }
+
+    /// How blocks inside lists and quotes are styled.
+    struct Context {
+        var paragraph: BlockStyle
+        var listDepth = 0
+        var tight = false
+    }
+
+    mutating func collect(_ document: Document, column: Column) {
+        collect(document.blocks, column: column, context: Context(paragraph: theme.body))
+        if !document.footnotes.isEmpty { collectFootnotes(document.footnotes, column: column) }
+    }
+
+    mutating func collect(_ blocks: [Block], column: Column, context: Context) {
+        for block in blocks { collect(block, column: column, context: context) }
+    }
+
+    private mutating func collect(_ block: Block, column: Column, context: Context) {
+        switch block {
+        case let .heading(level, text):
+            var style = theme.heading(level)
+            style.spaceAfter = max(style.spaceAfter, 0)
+            let title = String(text.characters).replacingOccurrences(of: "\u{2028}", with: " ")
+            paragraph(styler.style(text, base: style.text), style: style, column: column, keepTogether: true,
+                      outline: OutlineEntry(level: level, title: title, y: 0))
+        case let .paragraph(text):
+            var style = context.paragraph
+            if context.tight { style.spaceAfter = theme.list.itemSpacing }
+            paragraph(styler.style(text, base: style.text), style: style, column: column)
+        case let .list(list):
+            self.list(list, column: column, context: context)
+        case let .blockQuote(blocks):
+            blockQuote(blocks, column: column, context: context)
+        case let .code(_, text):
+            code(text, column: column)
+        case .thematicBreak:
+            rule(column: column)
+        case let .table(table):
+            self.table(table, column: column)
+        case let .image(reference):
+            image(reference, column: column)
+        case .pageBreak:
+            append(Slice(height: 0, breakBefore: true))
+            pendingGap = 0
+        }
+    }
+
+    // MARK: Spacing and containers
+
+    private mutating func space(before: Double) {
+        pendingGap = max(pendingGap, before)
+    }
+
+    private mutating func append(_ slice: Slice) {
+        var slice = slice
+        slice.gapBefore += pendingGap
+        slice.containers = containerStack + slice.containers
+        pendingGap = 0
+        slices.append(slice)
+    }
+
+    private mutating func withContainer(_ band: ContainerBand, _ body: (inout Collector) -> Void) {
+        containers.append(band)
+        containerStack.append(containers.count - 1)
+        body(&self)
+        containerStack.removeLast()
+    }
+
+    // MARK: Paragraphs
+
+    /// Lays out `text` and appends one slice per line.
+    private mutating func paragraph(
+        _ text: StyledText, style: BlockStyle, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil
+    ) {
+        space(before: style.spaceBefore)
+        let layout = TextLayout(text, width: column.width, align: style.align, lineHeight: style.lineHeight, context: fonts)
+        appendLines(of: layout, column: column, keepTogether: keepTogether, outline: outline)
+        pendingGap = style.spaceAfter
+    }
+
+    /// One slice per line of `layout`, with links and orphan/widow control.
+    private mutating func appendLines(
+        of layout: TextLayout, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil,
+        topPadding: Double = 0, bottomPadding: Double = 0, xOffset: Double = 0
+    ) {
+        let lines = layout.lines
+        let links = layout.text.runs.filter { $0.style.link != nil }
+        for line in lines {
+            var slice = Slice(height: line.height)
+            let inset = line.index == 0 ? topPadding : 0
+            if line.index == 0 { slice.height += topPadding }
+            if line.index == lines.count - 1 { slice.height += bottomPadding }
+            let baseline = inset + line.baseline - line.top
+            let left = column.x + xOffset
+            slice.items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
+            for run in links where run.range.overlaps(line.byteRange) {
+                let rects = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange)).map {
+                    Rect(x: left + $0.lowerBound, y: inset, width: $0.upperBound - $0.lowerBound, height: line.height)
+                }
+                if !rects.isEmpty { slice.items.append(.link(url: run.style.link!, rects: rects)) }
+            }
+            slice.firstBaseline = baseline
+            // Orphans and widows: the first line stays with the second, the last with the one before.
+            let isLast = line.index == lines.count - 1
+            slice.keepWithNext = keepTogether || (lines.count > 2 && (line.index == 0 || line.index == lines.count - 2))
+                || (lines.count == 2 && line.index == 0)
+            if line.index == 0 { slice.outline = outline }
+            if isLast && !keepTogether { slice.keepWithNext = false }
+            append(slice)
+        }
+    }
+
+    // MARK: Lists
+
+    private mutating func list(_ list: ListBlock, column: Column, context: Context) {
+        space(before: context.listDepth == 0 ? context.paragraph.spaceBefore : 0)
+        // Numbers wider than two digits need more room than the theme's indent gives.
+        let digits = list.ordered ? String(list.start + list.items.count).count : 1
+        let extra = Double(max(digits - 2, 0)) * context.paragraph.text.size * 0.6
+        let itemColumn = column.inset(left: theme.list.indent + extra)
+        var inner = context
+        inner.listDepth += 1
+        inner.tight = list.tight
+        for (number, item) in list.items.enumerated() {
+            let marker: Marker
+            if let checked = item.task {
+                marker = .checkbox(checked)
+            } else if list.ordered {
+                marker = .text("\(list.start + number).")
+            } else {
+                marker = .text(theme.list.bullets[context.listDepth % theme.list.bullets.count])
+            }
+            listItem(item.blocks, marker: marker, column: itemColumn, context: inner)
+            if list.tight { pendingGap = theme.list.itemSpacing }
+        }
+        pendingGap = context.tight ? theme.list.itemSpacing : context.paragraph.spaceAfter
+    }
+
+    enum Marker {
+        case text(String)
+        case checkbox(Bool)
+    }
+
+    /// Lays out an item's blocks in `column` and hangs its marker left of the first line.
+    private mutating func listItem(_ blocks: [Block], marker: Marker, column: Column, context: Context) {
+        let first = slices.count
+        collect(blocks, column: column, context: context)
+        if !slices[first...].contains(where: { $0.firstBaseline != nil }) {
+            let empty = TextLayout(StyledText(" ", style: context.paragraph.text), width: column.width, align: .left,
+                                   lineHeight: context.paragraph.lineHeight, context: fonts)
+            appendLines(of: empty, column: column)
+        }
+        guard let index = slices[first...].firstIndex(where: { $0.firstBaseline != nil }),
+              let baseline = slices[index].firstBaseline else { return }
+        let size = context.paragraph.text.size
+        switch marker {
+        case let .text(text):
+            var style = context.paragraph.text
+            style.color = theme.list.markerColor
+            let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+            let x = column.x - layout.naturalWidth - size * 0.45
+            slices[index].items.append(.text(layout, line: 0, origin: Point(x: x, y: baseline)))
+        case let .checkbox(checked):
+            let side = size * 0.8
+            let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
+            slices[index].items.append(.checkbox(rect, checked: checked, theme.list.markerColor))
+        }
+    }
+
+    // MARK: Quotes, code and rules
+
+    private mutating func blockQuote(_ blocks: [Block], column: Column, context: Context) {
+        space(before: theme.quote.spaceBefore)
+        let quote = theme.quote
+        var inner = context
+        inner.paragraph = quote
+        withContainer(ContainerBand(x: column.x, width: quote.barWidth, color: quote.barColor)) { collector in
+            collector.collect(blocks, column: column.inset(left: quote.indent), context: inner)
+        }
+        pendingGap = max(pendingGap, quote.spaceAfter)
+    }
+
+    private mutating func code(_ text: String, column: Column) {
+        let style = theme.code
+        space(before: style.spaceBefore)
+        let inner = column.inset(left: style.padding, right: style.padding)
+        let layout = TextLayout(StyledText(text.isEmpty ? " " : text, style: style.text), width: inner.width,
+                                align: .left, lineHeight: style.lineHeight, context: fonts)
+        let band = ContainerBand(x: column.x, width: column.width, color: style.background ?? .white)
+        withContainer(band) { collector in
+            collector.appendLines(of: layout, column: column, topPadding: style.padding,
+                                  bottomPadding: style.padding, xOffset: style.padding)
+        }
+        pendingGap = style.spaceAfter
+    }
+
+    private mutating func rule(column: Column) {
+        let rule = theme.rule
+        space(before: rule.spaceBefore)
+        let width = column.width * rule.width
+        let left = column.x + (column.width - width) / 2
+        let y = rule.thickness / 2
+        append(Slice(height: rule.thickness, items: [
+            .line(from: Point(x: left, y: y), to: Point(x: left + width, y: y), rule.color, width: rule.thickness),
+        ]))
+        pendingGap = rule.spaceAfter
+    }
+
+    // MARK: Images
+
+    private mutating func image(_ reference: ImageReference, column: Column) {
+        space(before: theme.body.spaceBefore)
+        switch loadImage(reference.source) {
+        case let .success(image):
+            let naturalWidth = Double(image.pixelWidth) * 0.75
+            let naturalHeight = Double(image.pixelHeight) * 0.75
+            let scale = min(1, column.width / naturalWidth, contentHeight * 0.9 / naturalHeight)
+            let width = naturalWidth * scale
+            let height = naturalHeight * scale
+            let rect = Rect(x: column.x + (column.width - width) / 2, y: 0, width: width, height: height)
+            append(Slice(height: height, items: [.image(image, rect)], keepWithNext: !reference.title.isEmpty))
+            if !reference.title.isEmpty { caption(reference.title, column: column) }
+        case let .failure(error):
+            warnings.append(Warning(file: file, location: reference.location,
+                                    message: "image '\(reference.source)' \(error); drawing a placeholder"))
+            placeholder(reference, column: column)
+        }
+        pendingGap = max(pendingGap, theme.body.spaceAfter)
+    }
+
+    private func loadImage(_ source: String) -> Result<LoadedImage, ImageError> {
+        let lowered = source.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .failure(.remote) }
+        let path = source.hasPrefix("file://") ? String(source.dropFirst(7)) : (source.removingPercentEncoding ?? source)
+        let url = path.hasPrefix("/") || baseURL == nil ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: baseURL)
+        return ImageLoader.load(url.path)
+    }
+
+    private mutating func caption(_ text: String, column: Column) {
+        var style = theme.footnotes
+        style.text.italic = true
+        style.align = .center
+        let layout = TextLayout(StyledText(text, style: style.text), width: column.width, align: .center,
+                                lineHeight: style.lineHeight, context: fonts)
+        pendingGap = 4
+        appendLines(of: layout, column: column)
+    }
+
+    /// A framed box with the alt text, where an image could not be drawn.
+    private mutating func placeholder(_ reference: ImageReference, column: Column) {
+        var style = theme.footnotes.text
+        style.color = Color(parsing: "#777777")!
+        let label = reference.alt.isEmpty ? reference.source : "\(reference.alt)  (\(reference.source))"
+        let layout = TextLayout(StyledText(label, style: style), width: column.width - 24, align: .center,
+                                lineHeight: 1.3, context: fonts)
+        let height = max(48, layout.height + 24)
+        var items: [PageItem] = [.stroke(Rect(x: column.x, y: 0, width: column.width, height: height),
+                                         Color(parsing: "#aaaaaa")!, width: 0.75)]
+        let top = (height - layout.height) / 2
+        for line in layout.lines {
+            items.append(.text(layout, line: line.index, origin: Point(x: column.x + 12 + line.x, y: top + line.baseline)))
+        }
+        append(Slice(height: height, items: items))
+    }
+
+    // MARK: Tables
+
+    private mutating func table(_ table: Table, column: Column) {
+        let style = theme.table
+        space(before: theme.body.spaceBefore)
+        tableCount += 1
+        let id = tableCount
+        let columnCount = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+        guard columnCount > 0 else { return }
+        let header = (0..<columnCount).map { index in
+            styler.style(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text)
+        }
+        let rows = table.rows.map { row in
+            (0..<columnCount).map { index in
+                styler.style(index < row.count ? row[index] : AttributedString(), base: style.cell.text)
+            }
+        }
+        let widths = columnWidths(header: header, rows: rows, available: column.width)
+        let alignments = (0..<columnCount).map { index -> TextAlignment in
+            switch index < table.alignments.count ? table.alignments[index] : .none {
+            case .center: return .center
+            case .right: return .right
+            default: return .left
+            }
+        }
+        var headerSlice = tableRow(header, widths: widths, alignments: alignments, style: style.header,
+                                   column: column, background: style.header.background, topLine: true)
+        headerSlice.table = id
+        headerSlice.isTableHeader = true
+        headerSlice.keepWithNext = true
+        append(headerSlice)
+        for (index, row) in rows.enumerated() {
+            let stripe = index % 2 == 1 ? style.stripe : nil
+            var slice = tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
+                                 background: stripe, topLine: false)
+            slice.table = id
+            append(slice)
+        }
+        pendingGap = theme.body.spaceAfter
+    }
+
+    /// Column widths that fit `available`: natural widths when they fit, else a fair share to
+    /// each column with narrow columns keeping their natural width.
+    private func columnWidths(header: [StyledText], rows: [[StyledText]], available: Double) -> [Double] {
+        let padding = theme.table.padding * 2
+        let natural = header.indices.map { index -> Double in
+            let cells = [header[index]] + rows.map { $0[index] }
+            return cells.map { cell in
+                TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts).naturalWidth + padding
+            }.max() ?? padding
+        }
+        let total = natural.reduce(0, +)
+        if total <= available {
+            let extra = (available - total) / Double(natural.count)
+            return natural.map { $0 + extra }
+        }
+        var widths = natural
+        var open = Set(natural.indices)
+        var remaining = available
+        while true {
+            let share = remaining / Double(max(open.count, 1))
+            let narrow = open.filter { natural[$0] <= share }
+            if narrow.isEmpty || narrow.count == open.count { break }
+            for index in narrow {
+                widths[index] = natural[index]
+                remaining -= natural[index]
+                open.remove(index)
+            }
+        }
+        let openTotal = open.map { natural[$0] }.reduce(0, +)
+        for index in open { widths[index] = max(remaining * natural[index] / openTotal, 1) }
+        return widths
+    }
+
+    private func tableRow(
+        _ cells: [StyledText], widths: [Double], alignments: [TextAlignment], style: BlockStyle,
+        column: Column, background: Color?, topLine: Bool
+    ) -> Slice {
+        let padding = theme.table.padding
+        let layouts = cells.indices.map { index in
+            TextLayout(cells[index], width: widths[index] - 2 * padding, align: alignments[index],
+                       lineHeight: style.lineHeight, context: fonts)
+        }
+        let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
+        let tableWidth = widths.reduce(0, +)
+        var items: [PageItem] = []
+        if let background { items.append(.fill(Rect(x: column.x, y: 0, width: tableWidth, height: height), background)) }
+        var x = column.x
+        var firstBaseline: Double?
+        for (index, layout) in layouts.enumerated() {
+            for line in layout.lines {
+                let origin = Point(x: x + padding + line.x, y: padding + line.baseline)
+                items.append(.text(layout, line: line.index, origin: origin))
+                firstBaseline = firstBaseline ?? origin.y
+                for run in layout.text.runs where run.style.link != nil && run.range.overlaps(line.byteRange) {
+                    let rects = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange)).map {
+                        Rect(x: x + padding + $0.lowerBound, y: padding + line.top,
+                             width: $0.upperBound - $0.lowerBound, height: line.height)
+                    }
+                    items.append(.link(url: run.style.link!, rects: rects))
+                }
+            }
+            x += widths[index]
+        }
+        let border = theme.table.borderColor
+        let lineWidth = theme.table.borderWidth
+        if topLine {
+            items.append(.line(from: Point(x: column.x, y: 0), to: Point(x: column.x + tableWidth, y: 0), border, width: lineWidth))
+        }
+        items.append(.line(from: Point(x: column.x, y: height), to: Point(x: column.x + tableWidth, y: height), border, width: lineWidth))
+        var edge = column.x
+        for width in [0] + widths {
+            edge += width
+            items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: height), border, width: lineWidth))
+        }
+        return Slice(height: height, items: items, firstBaseline: firstBaseline)
+    }
+
+    // MARK: Footnotes
+
+    /// Footnotes go at the end of the document, after a short rule, numbered as referenced.
+    private mutating func collectFootnotes(_ footnotes: [Footnote], column: Column) {
+        space(before: theme.body.spaceAfter * 2)
+        let width = column.width * 0.3
+        append(Slice(height: 0.5, items: [
+            .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), theme.rule.color, width: 0.5),
+        ]))
+        pendingGap = theme.footnotes.spaceAfter * 2
+        var context = Context(paragraph: theme.footnotes)
+        context.tight = false
+        let itemColumn = column.inset(left: theme.list.indent)
+        for footnote in footnotes {
+            let blocks = footnote.blocks.isEmpty ? [Block.paragraph(AttributedString(footnote.label))] : footnote.blocks
+            listItem(blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
+        }
+    }
+}

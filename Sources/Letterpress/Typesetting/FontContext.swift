@@ -1,0 +1,57 @@
+import CPangoCairo
+import Foundation
+
+/// The one Pango font map and context a typesetting run shares.
+///
+/// The context is built from the pangocairo font map rather than from a Cairo surface, with
+/// resolution 72 (so sizes are points), no hinting, unhinted metrics and unrounded glyph
+/// positions: the same layouts then break identically on PDF, SVG and image surfaces at any
+/// scale, and PDF glyph advances are not rounded to whole points.
+public final class FontContext {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+
+    public init() {
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    /// The file of the font Pango picks for `families` at `size`, as `family → path`.
+    public func fontFile(for families: [String], size: Double = 12) -> String? {
+        let description = FontDescriptionCache.make(families: families, size: size, weight: .regular, italic: false)
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        defer { g_object_unref(font) }
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        guard let pattern = pango_fc_font_get_pattern(fcFont) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+}
+
+/// Builds Pango font descriptions from text styles.
+enum FontDescriptionCache {
+    static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_size(description, Int32((size * Double(PANGO_SCALE)).rounded()))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
+        pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A point on a page, in points from the top-left corner.
+public struct Point: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A rectangle on a page, in points from the top-left corner.
+public struct Rect: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
+}
+
+/// One thing the drawer paints: the small vocabulary every output format shares.
+public enum PageItem {
+    /// Line `line` of `layout`, its left edge at `origin.x` and its baseline at `origin.y`.
+    case text(TextLayout, line: Int, origin: Point)
+    case fill(Rect, Color)
+    case stroke(Rect, Color, width: Double)
+    case line(from: Point, to: Point, Color, width: Double)
+    case image(LoadedImage, Rect)
+    /// A clickable area, one rectangle per line the link covers.
+    case link(url: String, rects: [Rect])
+    case checkbox(Rect, checked: Bool, Color)
+
+    func offsetBy(dy: Double) -> PageItem {
+        switch self {
+        case let .text(layout, line, origin): return .text(layout, line: line, origin: Point(x: origin.x, y: origin.y + dy))
+        case let .fill(rect, color): return .fill(rect.offsetBy(dy: dy), color)
+        case let .stroke(rect, color, width): return .stroke(rect.offsetBy(dy: dy), color, width: width)
+        case let .line(from, to, color, width):
+            return .line(from: Point(x: from.x, y: from.y + dy), to: Point(x: to.x, y: to.y + dy), color, width: width)
+        case let .image(image, rect): return .image(image, rect.offsetBy(dy: dy))
+        case let .link(url, rects): return .link(url: url, rects: rects.map { $0.offsetBy(dy: dy) })
+        case let .checkbox(rect, checked, color): return .checkbox(rect.offsetBy(dy: dy), checked: checked, color)
+        }
+    }
+}
+
+/// A heading's entry in the PDF outline.
+public struct OutlineEntry: Sendable, Equatable {
+    public var level: Int
+    public var title: String
+    /// The heading's top, in points from the page's top, once placed.
+    public var y: Double
+}
+
+/// A finished page: its size, background and items in painting order.
+public struct Page {
+    public var size: PageSize
+    public var background: Color
+    public var items: [PageItem]
+    public var outline: [OutlineEntry]
+}

@@ -1,0 +1,40 @@
+import CPangoCairo
+import Foundation
+
+/// Converts styled runs to a Pango attribute list.
+enum PangoAttributes {
+    static func list(for text: StyledText) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        for run in text.runs {
+            for attribute in attributes(for: run.style) {
+                attribute.pointee.start_index = UInt32(run.range.lowerBound)
+                attribute.pointee.end_index = UInt32(run.range.upperBound)
+                pango_attr_list_insert(list, attribute)
+            }
+        }
+        return list
+    }
+
+    private static func attributes(for style: TextStyle) -> [UnsafeMutablePointer<PangoAttribute>] {
+        let description = FontDescriptionCache.make(
+            families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
+        defer { pango_font_description_free(description) }
+        var result: [UnsafeMutablePointer<PangoAttribute>] = [pango_attr_font_desc_new(description)]
+        result.append(pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)))
+        if style.color.alpha < 1 {
+            result.append(pango_attr_foreground_alpha_new(channel(style.color.alpha)))
+        }
+        if let background = style.background, background.alpha > 0 {
+            result.append(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
+            if background.alpha < 1 { result.append(pango_attr_background_alpha_new(channel(background.alpha))) }
+        }
+        if style.underline { result.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        if style.strikethrough { result.append(pango_attr_strikethrough_new(1)) }
+        if style.tracking != 0 { result.append(pango_attr_letter_spacing_new(pangoUnits(style.tracking))) }
+        if style.baselineOffset != 0 { result.append(pango_attr_rise_new(pangoUnits(style.baselineOffset))) }
+        return result
+    }
+
+    private static func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+    private static func pangoUnits(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }
+}

@@ -1,0 +1,108 @@
+import CPangoCairo
+import Foundation
+
+/// A paragraph shaped and broken into lines by Pango, kept alive until its lines are drawn.
+public final class TextLayout {
+    let layout: OpaquePointer
+    /// The lines, top to bottom, in points relative to the layout's top-left corner.
+    public private(set) var lines: [LineMetrics] = []
+    public let text: StyledText
+
+    /// Lays out `text` at `width` points (nil for no wrapping).
+    init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext) {
+        self.text = text
+        layout = pango_layout_new(context.context)
+        if let width {
+            pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        switch align {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justify:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        }
+        pango_layout_set_line_spacing(layout, Float(lineHeight))
+        if let first = text.runs.first?.style {
+            let description = FontDescriptionCache.make(
+                families: first.fontFamilies, size: first.size, weight: first.weight, italic: first.italic)
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+        }
+        pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
+        let attributes = PangoAttributes.list(for: text)
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        lines = measureLines()
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// The layout's natural width in points: the widest line's logical extent.
+    public var naturalWidth: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// The layout's height in points.
+    public var height: Double { lines.last.map { $0.top + $0.height } ?? 0 }
+
+    private func measureLines() -> [LineMetrics] {
+        var result: [LineMetrics] = []
+        guard let iterator = pango_layout_get_iter(layout) else { return result }
+        defer { pango_layout_iter_free(iterator) }
+        var index = 0
+        repeat {
+            var top: Int32 = 0
+            var bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let line = pango_layout_iter_get_line_readonly(iterator)!
+            let scale = Double(PANGO_SCALE)
+            result.append(LineMetrics(
+                index: index,
+                top: Double(top) / scale,
+                height: Double(bottom - top) / scale,
+                baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale,
+                x: Double(logical.x) / scale,
+                width: Double(logical.width) / scale,
+                byteRange: Int(line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length)))
+            index += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
+    }
+
+    func line(at index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {
+        pango_layout_get_line_readonly(layout, Int32(index))!
+    }
+
+    /// Horizontal ranges, in points from the layout's left edge, covered by `bytes` on line `index`.
+    func xRanges(line index: Int, bytes: Range<Int>) -> [ClosedRange<Double>] {
+        var ranges: UnsafeMutablePointer<Int32>?
+        var count: Int32 = 0
+        pango_layout_line_get_x_ranges(line(at: index), Int32(bytes.lowerBound), Int32(bytes.upperBound), &ranges, &count)
+        guard let ranges else { return [] }
+        defer { g_free(ranges) }
+        let scale = Double(PANGO_SCALE)
+        return (0..<Int(count)).map { Double(ranges[2 * $0]) / scale...Double(ranges[2 * $0 + 1]) / scale }
+    }
+}
+
+/// Where one line of a `TextLayout` sits, in points relative to the layout's top-left corner.
+public struct LineMetrics: Sendable, Equatable {
+    public var index: Int
+    public var top: Double
+    public var height: Double
+    /// The baseline's distance from the layout's top.
+    public var baseline: Double
+    /// The line's left edge, which alignment may move right.
+    public var x: Double
+    public var width: Double
+    public var byteRange: Range<Int>
+}

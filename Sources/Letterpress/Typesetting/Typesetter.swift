@@ -1,0 +1,82 @@
+import Foundation
+
+/// Page size and margins of a rendering, after command-line and front matter overrides.
+public struct PageGeometry: Sendable, Equatable {
+    public var size: PageSize
+    public var margins: Margins
+
+    public init(size: PageSize, margins: Margins) {
+        self.size = size
+        self.margins = margins
+    }
+
+    /// The column text is set in.
+    var column: Column { Column(x: margins.left, width: size.width - margins.left - margins.right) }
+    var contentHeight: Double { size.height - margins.top - margins.bottom }
+}
+
+/// A typeset document: its pages in order, ready for any drawer.
+public struct TypesetDocument {
+    public var pages: [Page]
+    public var warnings: [Warning]
+}
+
+/// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
+public struct Typesetter {
+    public let theme: Theme
+    public let geometry: PageGeometry
+    let fonts: FontContext
+
+    public init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
+        self.theme = theme
+        self.geometry = geometry
+        self.fonts = fonts
+    }
+
+    /// Typesets `document`; images are found relative to `baseURL`; warnings name `file`.
+    public func typeset(_ document: Document, baseURL: URL?, file: String) throws -> TypesetDocument {
+        guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
+            throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
+        }
+        var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
+                                  baseURL: baseURL, file: file)
+        collector.collect(document, column: geometry.column)
+        let contents = Paginator(contentHeight: geometry.contentHeight, containers: collector.containers)
+            .paginate(collector.slices)
+        let top = geometry.margins.top
+        let pages = contents.enumerated().map { number, content in
+            var items = content.items.map { $0.offsetBy(dy: top) }
+            items += runningText(page: number + 1, of: contents.count, frontMatter: document.frontMatter)
+            return Page(size: geometry.size, background: theme.page.background, items: items,
+                        outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
+        }
+        return TypesetDocument(pages: pages, warnings: collector.warnings)
+    }
+
+    /// Header and footer lines for page `page`, with `{page}`, `{pages}`, `{title}`, `{author}`, `{date}` filled.
+    private func runningText(page: Int, of pages: Int, frontMatter: FrontMatter) -> [PageItem] {
+        let values = ["page": String(page), "pages": String(pages), "title": frontMatter.title ?? "",
+                      "author": frontMatter.author ?? "", "date": frontMatter.date ?? ""]
+        func fill(_ template: String) -> String {
+            values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        }
+        var items: [PageItem] = []
+        let column = geometry.column
+        let placements: [(HeaderFooter?, Double)] = [
+            (theme.page.header, geometry.margins.top / 2),
+            (theme.page.footer, geometry.size.height - geometry.margins.bottom / 2),
+        ]
+        for case let (style?, middle) in placements where page > 1 || style.firstPage {
+            for (template, align) in [(style.left, TextAlignment.left), (style.center, .center), (style.right, .right)] {
+                let text = fill(template).trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { continue }
+                let layout = TextLayout(StyledText(text, style: style.style), width: column.width, align: align,
+                                        lineHeight: 1, context: fonts)
+                guard let line = layout.lines.first else { continue }
+                let baseline = middle - line.height / 2 + line.baseline - line.top
+                items.append(.text(layout, line: 0, origin: Point(x: column.x + line.x, y: baseline)))
+            }
+        }
+        return items
+    }
+}

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import Letterpress
+
+/// `render INPUT… [-o OUTPUT]`: the default command.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Render Markdown files to PDF, PNG or SVG (the default command).",
+        discussion: """
+            INPUT may be Markdown files, folders (searched for *.md and *.markdown) or - for \
+            standard input. The format follows the output's extension unless --format says \
+            otherwise. With several inputs or a folder, -o names an output folder.
+            Exit status: 0 all rendered, 1 some input failed, 2 usage error.
+            """)
+
+    @Argument(help: "Markdown files, folders, or - for standard input.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "Output file, folder (several inputs), or - for standard output.")
+    var output: String?
+
+    @Option(help: "Theme name (see 'render themes') or path to a theme YAML file.")
+    var theme: String?
+
+    @Option(help: "Output format: pdf, png or svg.")
+    var format: String?
+
+    @Option(help: "a4, a5, letter, legal or WIDTHxHEIGHT (points, or with mm, cm, in).")
+    var pageSize: String?
+
+    @Option(help: "Page margins: one length, or 'vertical,horizontal', or 'top,right,bottom,left'.")
+    var margin: String?
+
+    @Option(help: "Resolution of PNG output, in dots per inch.")
+    var dpi: Double = 144
+
+    @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none.")
+    var date: String?
+
+    @Flag(help: "Print no warnings.")
+    var quiet = false
+
+    @Flag(help: "Treat warnings as errors: the input fails.")
+    var strict = false
+
+    func validate() throws {
+        if let format, OutputFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("unknown format '\(format)' (use pdf, png or svg)")
+        }
+        if let pageSize, PageSize(parsing: pageSize) == nil {
+            throw ValidationError("--page-size '\(pageSize)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+        }
+        if let margin, Margins(parsing: margin) == nil {
+            throw ValidationError("--margin '\(margin)' is not 1, 2 or 4 lengths")
+        }
+        guard dpi.isFinite, (9...1200).contains(dpi) else {
+            throw ValidationError("--dpi must be between 9 and 1200")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
+    }
+
+    func run() throws {
+        var options = RenderOptions()
+        options.theme = theme
+        options.pageSize = pageSize.flatMap(PageSize.init(parsing:))
+        options.margins = margin.flatMap(Margins.init(parsing:))
+        options.dpi = dpi
+        options.date = date
+        let renderer = Renderer(options: options)
+        let jobs = try plan()
+        var failed = 0
+        for job in jobs where !render(job, with: renderer) { failed += 1 }
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// One input and where its output goes.
+    struct Job {
+        var input: String
+        var output: URL
+        var format: OutputFormat
+        var toStandardOutput = false
+    }
+
+    /// The jobs the arguments describe: one per Markdown file.
+    private func plan() throws -> [Job] {
+        var files: [(input: String, relative: String)] = []
+        var sawFolder = false
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
+                sawFolder = true
+                files += InputFinder.markdownFiles(in: input)
+            } else {
+                files.append((input, URL(fileURLWithPath: input).lastPathComponent))
+            }
+        }
+        let many = files.count > 1 || sawFolder
+        let explicitFormat = format.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+        if many {
+            if output == "-" { throw ValidationError("-o - writes one document; several inputs need an output folder") }
+            let folder = URL(fileURLWithPath: output ?? ".", isDirectory: true)
+            let format = explicitFormat ?? .pdf
+            return files.map { file in
+                let stem = (file.relative as NSString).deletingPathExtension
+                return Job(input: file.input, output: folder.appendingPathComponent(stem + "." + format.rawValue), format: format)
+            }
+        }
+        guard let file = files.first else { throw ValidationError("no input given") }
+        switch output {
+        case "-":
+            let format = explicitFormat ?? .pdf
+            let temporary = FileManager.default.temporaryDirectory
+                .appendingPathComponent("render-\(getpid()).\(format.rawValue)")
+            return [Job(input: file.input, output: temporary, format: format, toStandardOutput: true)]
+        case let path?:
+            let url = URL(fileURLWithPath: path)
+            let format = explicitFormat ?? OutputFormat(pathExtension: url.pathExtension) ?? .pdf
+            return [Job(input: file.input, output: url, format: format)]
+        case nil:
+            let format = explicitFormat ?? .pdf
+            if file.input == "-" {
+                let temporary = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("render-\(getpid()).\(format.rawValue)")
+                return [Job(input: "-", output: temporary, format: format, toStandardOutput: true)]
+            }
+            let url = URL(fileURLWithPath: file.input).deletingPathExtension().appendingPathExtension(format.rawValue)
+            return [Job(input: file.input, output: url, format: format)]
+        }
+    }
+
+    /// Renders one job, reporting its warnings and any failure on standard error.
+    private func render(_ job: Job, with renderer: Renderer) -> Bool {
+        let name = job.input == "-" ? "<stdin>" : job.input
+        do {
+            if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
+                throw LetterpressError.invalidOption("\(name): the output would overwrite the input")
+            }
+            try FileManager.default.createDirectory(at: job.output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let result = try renderer.render(input: job.input, to: job.output, format: job.format)
+            if !quiet || strict {
+                for warning in result.warnings { Console.error(warning.description) }
+            }
+            if strict && !result.warnings.isEmpty {
+                for file in result.files { try? FileManager.default.removeItem(at: file) }
+                Console.error("\(name): failed: \(result.warnings.count) warning(s) with --strict")
+                return false
+            }
+            if job.toStandardOutput {
+                defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }
+                guard result.files.count == 1, let data = FileManager.default.contents(atPath: result.files[0].path) else {
+                    Console.error("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
+                    return false
+                }
+                FileHandle.standardOutput.write(data)
+            }
+            return true
+        } catch let error as LetterpressError {
+            Console.error(error.description)
+        } catch {
+            Console.error("\(name): \(error.localizedDescription)")
+        }
+        return false
+    }
+}
+
+/// Finds Markdown files in folders.
+enum InputFinder {
+    /// The `*.md` and `*.markdown` files under `folder`, sorted, with paths relative to it.
+    static func markdownFiles(in folder: String) -> [(input: String, relative: String)] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [(String, String)] = []
+        while let relative = enumerator.nextObject() as? String {
+            let lowered = relative.lowercased()
+            guard lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") else { continue }
+            files.append(((folder as NSString).appendingPathComponent(relative), relative))
+        }
+        return files.sorted { $0.1 < $1.1 }
+    }
+}
+
+/// Writes to standard error.
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import Letterpress
+
+@main
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render Markdown notes to paged PDF, PNG and SVG.",
+        subcommands: [Convert.self, Inspect.self, Themes.self],
+        defaultSubcommand: Convert.self)
+
+    /// Runs the command; usage errors exit with status 2 as the command line promises.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                RenderCommand.exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
