@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "LetterpressTests",
             dependencies: ["Letterpress"],
-            resources: [.copy("Golden"), .copy("Fixtures")],
+            exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

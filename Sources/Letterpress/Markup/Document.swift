@@ -63,7 +63,6 @@ public struct ImageReference: Sendable, Equatable {
 /// A footnote definition, numbered by first reference.
 public struct Footnote: Sendable, Equatable {
     public var number: Int
-    public var label: String
     public var blocks: [Block]
 }
 

@@ -3,14 +3,13 @@ import Foundation
 
 /// Walks a cmark-gfm node tree and builds blocks whose text is `AttributedString` runs.
 struct MarkupWalker {
-    private var footnoteNumbers: [String: Int] = [:]
-    private var footnoteDefinitions: [String: [Block]] = [:]
+    // cmark-gfm numbers references itself (a reference's literal is its number), drops
+    // definitions nobody references and moves the rest to the end in number order.
+    private var footnoteDefinitions: [[Block]] = []
 
     /// The footnotes that were referenced, in the order of their numbers.
     func footnotes() -> [Footnote] {
-        footnoteNumbers.sorted { $0.value < $1.value }.map { label, number in
-            Footnote(number: number, label: label, blocks: footnoteDefinitions[label] ?? [])
-        }
+        footnoteDefinitions.enumerated().map { index, blocks in Footnote(number: index + 1, blocks: blocks) }
     }
 
     mutating func blocks(in parent: OpaquePointer) -> [Block] {
@@ -45,7 +44,7 @@ struct MarkupWalker {
         case CMARK_NODE_THEMATIC_BREAK:
             return [.thematicBreak]
         case CMARK_NODE_FOOTNOTE_DEFINITION:
-            footnoteDefinitions[literal(node)] = blocks(in: node)
+            footnoteDefinitions.append(blocks(in: node))
             return []
         default:
             if typeName(node) == "table" { return [.table(table(node))] }
@@ -178,9 +177,7 @@ struct MarkupWalker {
         case CMARK_NODE_IMAGE:
             return run(plainText(node), intent)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            let label = literal(node)
-            let number = footnoteNumbers[label] ?? (footnoteNumbers.count + 1)
-            footnoteNumbers[label] = number
+            let number = Int(literal(node)) ?? 0
             var mark = run(String(number), intent.union(.superscript))
             mark[LetterpressAttributes.FootnoteAttribute.self] = number
             return mark

@@ -432,8 +432,7 @@ struct Collector {
         context.tight = false
         let itemColumn = column.inset(left: theme.list.indent)
         for footnote in footnotes {
-            let blocks = footnote.blocks.isEmpty ? [Block.paragraph(AttributedString(footnote.label))] : footnote.blocks
-            listItem(blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
+            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
         }
     }
 }

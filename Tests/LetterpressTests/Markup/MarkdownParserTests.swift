@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+@Suite struct MarkdownParserTests {
+    private func dump(_ markdown: String) throws -> String {
+        RunDump.blocks(try TestSupport.parse(markdown).blocks).joined(separator: "\n")
+    }
+
+    @Test func inlineIntentsBecomeRuns() throws {
+        #expect(try dump("Plain *em* **strong** `code` ~~gone~~ [link](https://example.com) end") == """
+            Paragraph
+              [0..<6] "Plain "
+              [6..<8] "em" emphasized
+              [8..<9] " "
+              [9..<15] "strong" strong
+              [15..<16] " "
+              [16..<20] "code" code
+              [20..<21] " "
+              [21..<25] "gone" strikethrough
+              [25..<26] " "
+              [26..<30] "link" link=https://example.com
+              [30..<34] " end"
+            """)
+    }
+
+    @Test func nestedEmphasisAndBreaks() throws {
+        #expect(try dump("***both*** and *a **b** c*  \nnext\nsoft") == """
+            Paragraph
+              [0..<4] "both" emphasized strong
+              [4..<9] " and "
+              [9..<11] "a " emphasized
+              [11..<12] "b" emphasized strong
+              [12..<14] " c" emphasized
+              [14..<24] "\\nnext soft"
+            """)
+    }
+
+    @Test func headingsListsAndQuotes() throws {
+        let markdown = """
+            # Title
+            ###### Six
+
+            3. three
+            4. four
+               - nested
+
+            - [x] done
+            - [ ] open
+
+            > quote
+            > > inner
+            """
+        #expect(try dump(markdown) == """
+            Heading 1
+              [0..<5] "Title"
+            Heading 6
+              [0..<3] "Six"
+            OrderedList start=3 tight
+              Item
+                Paragraph
+                  [0..<5] "three"
+              Item
+                Paragraph
+                  [0..<4] "four"
+                BulletList tight
+                  Item
+                    Paragraph
+                      [0..<6] "nested"
+            BulletList tight
+              Item [x]
+                Paragraph
+                  [0..<4] "done"
+              Item [ ]
+                Paragraph
+                  [0..<4] "open"
+            BlockQuote
+              Paragraph
+                [0..<5] "quote"
+              BlockQuote
+                Paragraph
+                  [0..<5] "inner"
+            """)
+    }
+
+    @Test func codeRulesTablesAndPageBreaks() throws {
+        let markdown = """
+            ```swift
+            let x = 1
+            ```
+
+                indented
+
+            ***
+
+            | Left | Centre | Right |
+            |:-----|:------:|------:|
+            | a    | **b**  | `c`   |
+
+            \\pagebreak
+
+            <!-- pagebreak -->
+            """
+        #expect(try dump(markdown) == """
+            Code swift "let x = 1"
+            Code "indented"
+            ThematicBreak
+            Table left,center,right
+              Header "Left" | "Centre" | "Right"
+              Row "a" | "b" | "c"
+            PageBreak
+            PageBreak
+            """)
+    }
+
+    @Test func imagesStandAloneAndKeepSurroundingText() throws {
+        #expect(try dump("Before ![a *cat*](cat.png \"Cat\") after") == """
+            Paragraph
+              [0..<6] "Before"
+            Image cat.png alt="a cat" @1:8
+            Paragraph
+              [0..<5] "after"
+            """)
+    }
+
+    @Test func rawHTMLStaysLiteralAndEntitiesAreDecoded() throws {
+        #expect(try dump("<div>\nhi\n</div>\n\nA &amp; B &copy; <span>x</span>") == """
+            Paragraph
+              [0..<15] "<div>\\nhi\\n</div>"
+            Paragraph
+              [0..<22] "A & B © <span>x</span>"
+            """)
+    }
+
+    @Test func footnotesAreNumberedByFirstReference() throws {
+        let document = try TestSupport.parse(
+            "B[^b] then A[^a] and B again[^b].\n\n[^a]: Note A.\n[^unused]: Never shown.\n[^b]: Note B.")
+        #expect(document.footnotes.map(\.number) == [1, 2])
+        #expect(RunDump.runs(document.footnotes[0].blocks.first.map { block -> AttributedString in
+            if case let .paragraph(text) = block { return text }
+            return AttributedString()
+        } ?? AttributedString()) == ["[0..<7] \"Note B.\""])
+        let dump = RunDump.blocks(document.blocks)
+        #expect(dump.contains("  [1..<2] \"1\" superscript footnote=1"))
+        #expect(dump.contains("  [9..<10] \"2\" superscript footnote=2"))
+        #expect(dump.contains("  [22..<23] \"1\" superscript footnote=1"))
+    }
+
+    @Test func frontMatterIsReadAndRemovedKeepingLineNumbers() throws {
+        let document = try TestSupport.parse("---\ntitle: Notes\nauthor: Ada\ndate: 2024-03-05\nproject: Apollo\n---\n![x](missing.png)")
+        #expect(document.frontMatter.title == "Notes")
+        #expect(document.frontMatter.author == "Ada")
+        #expect(document.frontMatter.date == "2024-03-05")
+        #expect(document.frontMatter.variables["project"] == "Apollo")
+        #expect(RunDump.blocks(document.blocks) == ["Image missing.png alt=\"x\" @7:1"])
+    }
+
+    @Test func invalidFrontMatterNamesFileLineAndColumn() throws {
+        #expect {
+            try MarkdownParser.parse("---\ntitle: [unclosed\n---\nbody", file: "notes.md")
+        } throws: { error in
+            guard let error = error as? LetterpressError, case let .invalidFrontMatter(file, location, _) = error else { return false }
+            return file == "notes.md" && location?.line == 3
+        }
+    }
+
+    @Test func unterminatedFrontMatterIsBody() throws {
+        #expect(try dump("---\nnot front matter") == "ThematicBreak\nParagraph\n  [0..<16] \"not front matter\"")
+    }
+}

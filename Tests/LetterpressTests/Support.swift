@@ -1,0 +1,37 @@
+import Foundation
+@testable import Letterpress
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// Tests/LetterpressTests.
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+    static let golden = testsFolder.appendingPathComponent("Golden")
+
+    /// The `render` executable that `swift test` built beside the test bundle.
+    static var renderExecutable: URL { Bundle.main.bundleURL.appendingPathComponent("render") }
+
+    /// A new empty temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func parse(_ markdown: String) throws -> Document {
+        try MarkdownParser.parse(markdown, file: "test.md")
+    }
+
+    static let defaultTheme: Theme = try! ThemeLoader().load("default")
+
+    /// Typesets `markdown` with the default theme on a page of the given geometry.
+    static func typeset(
+        _ markdown: String, theme: Theme = defaultTheme,
+        geometry: PageGeometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
+    ) throws -> TypesetDocument {
+        let document = try parse(markdown)
+        return try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+            .typeset(document, baseURL: fixtures, file: "test.md")
+    }
+}
