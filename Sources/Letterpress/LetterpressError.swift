@@ -9,6 +9,8 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
     case invalidOption(String)
     case outputFailed(file: String, reason: String)
     case drawingFailed(file: String, reason: String)
+    /// Warnings that `--strict` turns into a failure; nothing was written.
+    case strictWarnings(file: String, warnings: [Warning])
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
         case let .invalidOption(message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
         case let .drawingFailed(file, reason): return "\(file): \(reason)"
+        case let .strictWarnings(file, warnings):
+            return "\(file): failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         }
     }
 }

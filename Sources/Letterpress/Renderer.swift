@@ -9,6 +9,8 @@ public struct RenderOptions: Sendable {
     public var dpi: Double = 144
     /// The note's date, when the front matter has none.
     public var date: String?
+    /// Fail, writing nothing, when there are warnings.
+    public var strict = false
 
     public init() {}
 }
@@ -78,6 +80,9 @@ public final class Renderer {
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
         let source = try Renderer.readSource(input)
         let (document, metadata) = try typeset(source: source, file: input)
+        if options.strict && !document.warnings.isEmpty {
+            throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
+        }
         let writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
         let files = try writer.write(document, to: output)
         return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings)

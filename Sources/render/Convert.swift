@@ -41,7 +41,7 @@ struct Convert: ParsableCommand {
     @Flag(help: "Print no warnings.")
     var quiet = false
 
-    @Flag(help: "Treat warnings as errors: the input fails.")
+    @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
     var strict = false
 
     func validate() throws {
@@ -67,6 +67,7 @@ struct Convert: ParsableCommand {
         options.margins = margin.flatMap(Margins.init(parsing:))
         options.dpi = dpi
         options.date = date
+        options.strict = strict
         let renderer = Renderer(options: options)
         let jobs = try plan()
         var failed = 0
@@ -138,13 +139,8 @@ struct Convert: ParsableCommand {
             }
             try FileManager.default.createDirectory(at: job.output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let result = try renderer.render(input: job.input, to: job.output, format: job.format)
-            if !quiet || strict {
+            if !quiet {
                 for warning in result.warnings { Console.error(warning.description) }
-            }
-            if strict && !result.warnings.isEmpty {
-                for file in result.files { try? FileManager.default.removeItem(at: file) }
-                Console.error("\(name): failed: \(result.warnings.count) warning(s) with --strict")
-                return false
             }
             if job.toStandardOutput {
                 defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }
@@ -156,6 +152,9 @@ struct Convert: ParsableCommand {
             }
             return true
         } catch let error as LetterpressError {
+            if case let .strictWarnings(_, warnings) = error {
+                for warning in warnings { Console.error(warning.description) }
+            }
             Console.error(error.description)
         } catch {
             Console.error("\(name): \(error.localizedDescription)")

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+/// What a run of the `render` executable produced.
+struct CommandResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+}
+
+/// Runs the built `render` with `arguments` in `folder`, feeding `input` to standard input.
+func runRender(_ arguments: [String], in folder: URL, input: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = TestSupport.renderExecutable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(input) }
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes before waiting, so that a large output cannot block the child.
+    var output = Data()
+    var errors = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    output = stdout.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors, as: UTF8.self))
+}
+
+/// The folder's file names, sorted, without hidden files.
+func fileNames(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+}
+
+private let note = """
+    ---
+    title: Field notes
+    author: Ada Lovelace
+    date: 2024-03-05
+    ---
+    # Field notes
+
+    Some *text* with a [link](https://example.com).
+
+    ## Later
+
+    More text.
+    """
+
+private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A sentence of the long note. ", count: 20) }
+    .joined(separator: "\n\n")
+
+@Suite(.serialized) struct RenderCommandTests {
+    private func folder(with files: [String: String]) throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        for (name, contents) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func rendersAPDFWithMetadataOutlineAndLinks() throws {
+        let folder = try folder(with: ["note.md": note])
+        let result = try runRender(["note.md", "-o", "note.pdf"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let pdf = try Data(contentsOf: folder.appendingPathComponent("note.pdf"))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-"))
+        #expect(text.contains("/Title (Field notes)"))
+        #expect(text.contains("/Author (Ada Lovelace)"))
+        #expect(text.contains("/CreationDate (20240305000000Z)") || text.contains("/CreationDate (D:20240305000000Z)"))
+        #expect(text.contains("/URI (https://example.com)"))
+        #expect(text.contains("/Title (Later)"), "headings become outline entries")
+        #expect(try fileNames(in: folder) == ["note.md", "note.pdf"])
+    }
+
+    @Test func outputIsByteIdenticalAcrossRuns() throws {
+        let folder = try folder(with: ["note.md": note.replacingOccurrences(of: "date: 2024-03-05\n", with: "")])
+        for format in ["pdf", "png", "svg"] {
+            #expect(try runRender(["note.md", "-o", "a.\(format)"], in: folder).status == 0)
+            #expect(try runRender(["note.md", "-o", "b.\(format)"], in: folder).status == 0)
+            let a = try Data(contentsOf: folder.appendingPathComponent("a.\(format)"))
+            let b = try Data(contentsOf: folder.appendingPathComponent("b.\(format)"))
+            #expect(a == b, "\(format) output differs between runs")
+        }
+        let pdf = String(decoding: try Data(contentsOf: folder.appendingPathComponent("a.pdf")), as: UTF8.self)
+        #expect(!pdf.contains("/CreationDate"), "no date in the front matter: no clock time in the PDF")
+    }
+
+    @Test func pngPagesAreNumberedOnlyWhenThereAreSeveral() throws {
+        let folder = try folder(with: ["short.md": note, "long.md": longNote])
+        #expect(try runRender(["short.md", "-o", "short.png", "--dpi", "30"], in: folder).status == 0)
+        #expect(try runRender(["long.md", "-o", "long.png", "--dpi", "30"], in: folder).status == 0)
+        #expect(try runRender(["long.md", "-o", "other.out", "--format", "svg"], in: folder).status == 0)
+        let names = try fileNames(in: folder)
+        #expect(names.contains("short.png"))
+        #expect(names.contains("long-1.png") && names.contains("long-2.png") && !names.contains("long.png"))
+        #expect(names.contains("other-1.out") && names.contains("other-2.out"))
+        let png = try Data(contentsOf: folder.appendingPathComponent("short.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // A4 at 30 dpi: 595.3 × 841.9 points → 249 × 351 pixels.
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 249 && height == 351)
+    }
+
+    @Test func pageSizeAndMarginOptions() throws {
+        let folder = try folder(with: ["note.md": note])
+        #expect(try runRender(["note.md", "-o", "letter.png", "--page-size", "letter", "--dpi", "10"], in: folder).status == 0)
+        #expect(try runRender(["note.md", "-o", "mm.png", "--page-size", "60mmx40mm", "--margin", "5mm", "--dpi", "72"], in: folder).status == 0)
+        let letter = try Data(contentsOf: folder.appendingPathComponent("letter.png"))
+        #expect(letter[16..<20].reduce(0) { $0 << 8 | Int($1) } == 85)
+        let names = try fileNames(in: folder)
+        #expect(names.contains("mm-1.png"), "a small page needs several pages")
+    }
+
+    @Test func readsStandardInputAndWritesStandardOutput() throws {
+        let folder = try folder(with: [:])
+        let result = try runRender(["-", "-o", "-"], in: folder, input: Data(note.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.starts(with: Array("%PDF-".utf8)))
+        #expect(try fileNames(in: folder).isEmpty)
+        let png = try runRender(["-", "-o", "-", "--format", "png", "--dpi", "20"], in: folder, input: Data(note.utf8))
+        #expect(png.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func missingInputFailsWithItsNameAndWritesNothing() throws {
+        let folder = try folder(with: [:])
+        let result = try runRender(["absent.md", "-o", "absent.pdf"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("absent.md"))
+        #expect(try fileNames(in: folder).isEmpty)
+    }
+
+    @Test func oneBadInputDoesNotStopTheOthers() throws {
+        let folder = try folder(with: ["a.md": note, "b.md": note])
+        let result = try runRender(["a.md", "missing.md", "b.md", "-o", "out"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("missing.md"))
+        #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["a.pdf", "b.pdf"])
+    }
+
+    @Test func foldersAreSearchedForMarkdown() throws {
+        let folder = try folder(with: ["notes/a.md": note, "notes/sub/b.markdown": note, "notes/skip.txt": "x"])
+        let result = try runRender(["notes", "-o", "out", "--format", "png", "--dpi", "20"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["a.png", "sub"])
+        #expect(try fileNames(in: folder.appendingPathComponent("out/sub")) == ["b.png"])
+    }
+
+    @Test func usageErrorsExitWithStatusTwo() throws {
+        let folder = try folder(with: ["note.md": note])
+        for arguments in [["note.md", "--no-such-flag"], ["note.md", "--page-size", "huge"], ["note.md", "--format", "gif"],
+                          ["note.md", "--dpi", "0"], ["note.md", "--margin", "1,2,3"], []] {
+            let result = try runRender(arguments, in: folder)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+        }
+        #expect(try fileNames(in: folder) == ["note.md"])
+    }
+
+    @Test func unknownThemeNamesTheKnownOnes() throws {
+        let folder = try folder(with: ["note.md": note])
+        let result = try runRender(["note.md", "--theme", "nope", "-o", "note.pdf"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("unknown theme 'nope'"))
+        #expect(result.stderr.contains("default") && result.stderr.contains("menlo"))
+        #expect(try fileNames(in: folder) == ["note.md"])
+    }
+
+    @Test func invalidFrontMatterIsReportedWithItsLocation() throws {
+        let folder = try folder(with: ["bad.md": "---\ntitle: [oops\n---\n# Body\n"])
+        let result = try runRender(["bad.md"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("bad.md:3:"), "\(result.stderr)")
+        #expect(try fileNames(in: folder) == ["bad.md"])
+    }
+
+    @Test func strictFailsOnWarningsAndKeepsTheGoodOutput() throws {
+        let folder = try folder(with: ["note.md": note])
+        #expect(try runRender(["note.md", "-o", "note.pdf"], in: folder).status == 0)
+        let good = try Data(contentsOf: folder.appendingPathComponent("note.pdf"))
+        try (note + "\n\n![chart](chart.png)\n").write(to: folder.appendingPathComponent("note.md"), atomically: true, encoding: .utf8)
+
+        let lenient = try runRender(["note.md", "-o", "other.pdf"], in: folder)
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("note.md:14:1: warning: image 'chart.png' not found"))
+        #expect(try runRender(["note.md", "-o", "quiet.pdf", "--quiet"], in: folder).stderr.isEmpty)
+
+        let strict = try runRender(["note.md", "-o", "note.pdf", "--strict"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("chart.png"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("note.pdf")) == good)
+    }
+
+    @Test func refusesToOverwriteItsInput() throws {
+        let folder = try folder(with: ["note.md": note])
+        let result = try runRender(["note.md", "-o", "note.md"], in: folder)
+        #expect(result.status == 1)
+        #expect(try String(contentsOf: folder.appendingPathComponent("note.md"), encoding: .utf8) == note)
+    }
+
+    @Test func inspectAndThemesCommands() throws {
+        let folder = try folder(with: ["note.md": note])
+        let inspect = try runRender(["inspect", "note.md"], in: folder)
+        #expect(inspect.status == 0)
+        let output = String(decoding: inspect.stdout, as: UTF8.self)
+        #expect(output.contains("[5..<9] \"text\" emphasized"))
+        #expect(output.contains("link=https://example.com"))
+        let themes = String(decoding: try runRender(["themes"], in: folder).stdout, as: UTF8.self)
+        #expect(themes.contains("default") && themes.contains("menlo"))
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// Renders tiny documents to PNG at 72 dpi and compares them with the references in
+/// `Tests/LetterpressTests/Golden`. `LETTERPRESS_RECORD_GOLDEN=1 swift test` rewrites the
+/// references, and fails, so that nobody records by accident; look at each new image before
+/// committing it.
+@Suite struct GoldenTests {
+    static let page = PageSize(width: 300, height: 220)
+    static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
+
+    private func check(_ name: String, theme: String = "default", _ markdown: String,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        var options = RenderOptions()
+        options.theme = theme
+        options.pageSize = Self.page
+        options.margins = Self.margins
+        options.dpi = 72
+        let renderer = Renderer(options: options)
+        let (document, metadata) = try renderer.typeset(source: markdown, file: TestSupport.fixtures.appendingPathComponent("\(name).md").path)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let actual = folder.appendingPathComponent("\(name).png")
+        let files = try OutputWriter(format: .png, dpi: 72, metadata: metadata).write(document, to: actual)
+        #expect(files.count == 1, "golden documents fit on one page", sourceLocation: sourceLocation)
+        let reference = TestSupport.golden.appendingPathComponent("\(name).png")
+        if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
+            _ = try? FileManager.default.removeItem(at: reference)
+            try FileManager.default.copyItem(at: files[0], to: reference)
+            Issue.record("recorded \(reference.path); look at it, then run again without LETTERPRESS_RECORD_GOLDEN", sourceLocation: sourceLocation)
+            return
+        }
+        let diff = folder.appendingPathComponent("\(name)-diff.png")
+        let difference = try ImageComparison.compare(expected: reference, actual: files[0], diff: diff)
+        if difference.fraction > 0.002 {
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
+            _ = try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.copyItem(at: files[0], to: kept)
+            Issue.record("\(name): \(difference.differingPixels) pixels differ (\(String(format: "%.2f", difference.fraction * 100))%); actual image at \(kept.path)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func paragraphsAndInlineStyles() throws {
+        try check("inline-styles", """
+            Plain, *emphasis*, **strong**, ***both***, `code span`, ~~struck~~ and a [link](https://example.com).
+            A soft break joins lines;  
+            a hard break does not. Entities: &copy; &mdash; &frac12;.
+            """)
+    }
+
+    @Test func headingLevels() throws {
+        try check("headings", "# Heading one\n## Heading two\n### Heading three\n#### Heading four\n##### Heading five\n###### Heading six")
+    }
+
+    @Test func listsWithMarkersAndTasks() throws {
+        try check("lists", """
+            - Bullet one
+              - Nested bullet that is long enough to wrap onto a second line
+            - Bullet two
+
+            9. Ninth
+            10. Tenth
+
+            - [x] Done task
+            - [ ] Open task
+            """)
+    }
+
+    @Test func nestedBlockQuotes() throws {
+        try check("quotes", "> A quotation with **strong** words.\n>\n> > A reply inside it, which wraps onto another line.\n\nAfter.")
+    }
+
+    @Test func codeBlockWrapsLongLines() throws {
+        try check("code", """
+            ```swift
+            let greeting = "Hello"
+            print(greeting + ", a line long enough that it must wrap inside the block")
+            ```
+            """)
+    }
+
+    @Test func tableWithAlignments() throws {
+        try check("table", """
+            | Left | Centre | Right |
+            |:-----|:------:|------:|
+            | apple | *kiwi* | 1.50 |
+            | a longer cell that wraps | b | 12.00 |
+            """)
+    }
+
+    @Test func imageAndPlaceholder() throws {
+        try check("images", "![Two tones](two-tone.png)\n\n![A missing chart](missing.png)")
+    }
+
+    @Test func footnotesAndRule() throws {
+        try check("footnotes", "A claim[^1] and another[^2].\n\n---\n\nText after the rule.\n\n[^1]: The first source.\n[^2]: The second.")
+    }
+
+    @Test func menloTheme() throws {
+        try check("theme-menlo", theme: "menlo", """
+            # Menlo notes
+            Monospaced *indigo* text with `code` and a [link](https://example.com).
+            - a list item
+            > a quote
+            """)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// A text line as placed on a page.
+private struct PlacedLine {
+    var page: Int
+    var layout: TextLayout
+    var line: LineMetrics
+    var origin: Point
+    var text: String {
+        let bytes = Array(layout.text.string.utf8)[line.byteRange]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private func placedLines(_ document: TypesetDocument) -> [PlacedLine] {
+    document.pages.enumerated().flatMap { number, page in
+        page.items.compactMap { item -> PlacedLine? in
+            guard case let .text(layout, index, origin) = item else { return nil }
+            return PlacedLine(page: number, layout: layout, line: layout.lines[index], origin: origin)
+        }
+    }
+}
+
+private let margins = Margins(top: 72, right: 72, bottom: 72, left: 72)
+private let geometry = PageGeometry(size: .a4, margins: margins)
+private let paragraph = "Pagination moves whole lines between pages and never splits a line of text in two, "
+    + "so every line on a page sits between the top and bottom margins of that page."
+
+@Suite struct TypesetterTests {
+    @Test func linesStayInsideTheColumnAndWrapLongWordsAndCode() throws {
+        let longWord = String(repeating: "Supercalifragilistic", count: 12)
+        let codeLine = String(repeating: "let value = compute(width, height) + ", count: 6)
+        let document = try TestSupport.typeset("\(paragraph)\n\n\(longWord)\n\n```\n\(codeLine)\n```\n\n| a | b |\n|---|---|\n| \(longWord) | x |")
+        let lines = placedLines(document)
+        #expect(lines.count > 10)
+        for line in lines {
+            #expect(line.origin.x >= margins.left - 0.01, "\(line.text) starts left of the margin")
+            #expect(line.origin.x + line.line.width <= geometry.size.width - margins.right + 0.5,
+                    "\(line.text) runs into the right margin")
+        }
+        let codeLines = lines.filter { $0.text.hasPrefix("let") || $0.text.hasPrefix("height") || $0.text.contains("compute") }
+        #expect(codeLines.count >= 2, "the long code line wraps")
+    }
+
+    @Test func everyLineIsPlacedExactlyOnceAndInsideTheMargins() throws {
+        let markdown = (1...60).map { "## Section \($0)\n\n\(paragraph) \(paragraph)" }.joined(separator: "\n\n")
+        let document = try TestSupport.typeset(markdown)
+        #expect(document.pages.count > 5)
+        let lines = placedLines(document).filter { $0.origin.y > margins.top / 2 + 12 && $0.origin.y < geometry.size.height - margins.bottom / 2 - 12 }
+        var seen = Set<String>()
+        for line in lines {
+            let key = "\(ObjectIdentifier(line.layout))/\(line.line.index)"
+            #expect(!seen.contains(key), "line drawn twice: \(line.text)")
+            seen.insert(key)
+            #expect(line.origin.y - (line.line.baseline - line.line.top) >= margins.top - 0.01)
+            #expect(line.origin.y <= geometry.size.height - margins.bottom)
+        }
+        let layouts = Dictionary(grouping: lines, by: { ObjectIdentifier($0.layout) })
+        for (_, group) in layouts {
+            #expect(group.count == group[0].layout.lines.count, "every line of \(group[0].layout.text.string.prefix(20)) is drawn")
+            #expect(group.map(\.text).joined() == group[0].layout.text.string)
+        }
+    }
+
+    @Test func headingsAreNeverLastOnAPage() throws {
+        // Vary the paragraph lengths so that headings land at many different heights.
+        let markdown = (1...80).map { index in
+            "### Heading \(index)\n\n" + String(repeating: "Words to fill a line or two. ", count: index % 7 + 1)
+        }.joined(separator: "\n\n")
+        let document = try TestSupport.typeset(markdown)
+        for (number, page) in document.pages.enumerated() {
+            let body = page.items.compactMap { item -> (TextLayout, Double)? in
+                guard case let .text(layout, _, origin) = item, origin.y < geometry.size.height - margins.bottom else { return nil }
+                return (layout, origin.y)
+            }
+            guard let last = body.max(by: { $0.1 < $1.1 }) else { continue }
+            #expect(!last.0.text.string.hasPrefix("Heading"), "page \(number + 1) ends with \(last.0.text.string)")
+        }
+    }
+
+    @Test func tablesRepeatTheirHeaderRowOnEachPage() throws {
+        let rows = (1...120).map { "| row \($0) | value \($0) |" }.joined(separator: "\n")
+        let document = try TestSupport.typeset("| Name | Value |\n|:--|--:|\n\(rows)")
+        #expect(document.pages.count >= 3)
+        for page in document.pages {
+            let first = page.items.compactMap { item -> TextLayout? in
+                if case let .text(layout, _, _) = item { return layout }
+                return nil
+            }.first
+            #expect(first?.text.string == "Name")
+        }
+        let lines = placedLines(document).filter { $0.text.hasPrefix("row ") }
+        #expect(lines.map(\.text) == (1...120).map { "row \($0)" })
+    }
+
+    @Test func pageBreaksStartNewPages() throws {
+        let document = try TestSupport.typeset("one\n\n\\pagebreak\n\ntwo\n\n<!-- pagebreak -->\n\nthree")
+        #expect(document.pages.count == 3)
+        #expect(placedLines(document).filter { !$0.text.contains("/") }.map { "\($0.page):\($0.text)" } == ["0:one", "1:two", "2:three"])
+    }
+
+    @Test func codeBlocksAndQuotesGetBandsOnEveryPageTheySpan() throws {
+        let code = (1...120).map { "line \($0)" }.joined(separator: "\n")
+        let document = try TestSupport.typeset("```\n\(code)\n```")
+        #expect(document.pages.count >= 2)
+        for page in document.pages {
+            let fills = page.items.compactMap { item -> Rect? in
+                if case let .fill(rect, _) = item { return rect }
+                return nil
+            }
+            #expect(fills.count == 1)
+            let lines = page.items.compactMap { item -> Double? in
+                if case let .text(layout, _, origin) = item, layout.text.string.hasPrefix("line") { return origin.y }
+                return nil
+            }
+            #expect(fills[0].y <= lines.min()! - 5 && fills[0].maxY >= lines.max()!)
+        }
+    }
+
+    @Test func listMarkersHangLeftOfTheirItems() throws {
+        let document = try TestSupport.typeset("- first\n- second\n  1. inner\n\n- [x] done")
+        let lines = placedLines(document)
+        func line(_ text: String) -> PlacedLine { lines.first { $0.text == text }! }
+        #expect(line("•").origin.x < line("first").origin.x)
+        #expect(line("•").origin.y == line("first").origin.y)
+        #expect(line("1.").origin.x > line("•").origin.x)
+        #expect(line("inner").origin.x > line("second").origin.x)
+        let checkboxes = document.pages[0].items.compactMap { item -> Bool? in
+            if case let .checkbox(_, checked, _) = item { return checked }
+            return nil
+        }
+        #expect(checkboxes == [true])
+    }
+
+    @Test func imagesScaleToTheColumnAndMissingOnesBecomePlaceholders() throws {
+        let natural = try TestSupport.typeset("![wide](two-tone.png)", geometry: PageGeometry(
+            size: PageSize(width: 200, height: 300), margins: Margins(top: 20, right: 20, bottom: 20, left: 20)))
+        let rects = natural.pages[0].items.compactMap { item -> Rect? in
+            if case let .image(_, rect) = item { return rect }
+            return nil
+        }
+        #expect(rects.count == 1)
+        // 160 × 80 pixels at 96 per inch are 120 × 60 points: small enough to keep their size.
+        #expect(abs(rects[0].width - 120) < 0.01 && abs(rects[0].height - 60) < 0.01)
+        #expect(natural.warnings.isEmpty)
+        let narrow = try TestSupport.typeset("![wide](two-tone.png)", geometry: PageGeometry(
+            size: PageSize(width: 100, height: 300), margins: Margins(top: 20, right: 20, bottom: 20, left: 20)))
+        let scaled = narrow.pages[0].items.compactMap { item -> Rect? in
+            if case let .image(_, rect) = item { return rect }
+            return nil
+        }
+        #expect(abs(scaled[0].width - 60) < 0.01 && abs(scaled[0].height - 30) < 0.01)
+
+        let missing = try TestSupport.typeset("Text\n\n![A chart](nowhere.png)\n\n![Broken](truncated.png)")
+        #expect(missing.warnings.count == 2)
+        #expect(missing.warnings.first?.description == "test.md:3:1: warning: image 'nowhere.png' not found; drawing a placeholder")
+        #expect(missing.warnings.last?.description.hasPrefix("test.md:5:1: warning: image 'truncated.png' cannot be read") == true)
+        #expect(placedLines(missing).contains { $0.text.contains("A chart") })
+    }
+
+    @Test func linksGetOneRectanglePerLine() throws {
+        let words = String(repeating: "linked words ", count: 30)
+        let document = try TestSupport.typeset("Before [\(words)](https://example.com/a) after")
+        let links = document.pages[0].items.compactMap { item -> [Rect]? in
+            if case let .link(url, rects) = item, url == "https://example.com/a" { return rects }
+            return nil
+        }
+        #expect(links.count >= 3, "one link item per line")
+        for rects in links {
+            for rect in rects { #expect(rect.width > 0 && rect.width <= geometry.column.width + 0.5) }
+        }
+    }
+
+    @Test func footnotesFollowTheText() throws {
+        let document = try TestSupport.typeset("Claim[^1].\n\n[^1]: Source of the claim.")
+        let texts = placedLines(document).map(\.text)
+        #expect(texts.firstIndex(of: "Source of the claim.")! > texts.firstIndex(of: "Claim1.")!)
+        #expect(texts.contains("1."))
+    }
+}
