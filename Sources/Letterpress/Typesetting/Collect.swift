@@ -222,7 +222,8 @@ struct Collector {
         space(before: style.spaceBefore)
         let inner = column.inset(left: style.padding, right: style.padding)
         let layout = TextLayout(StyledText(text.isEmpty ? " " : text, style: style.text), width: inner.width,
-                                align: .left, lineHeight: style.lineHeight, context: fonts)
+                                align: .left, lineHeight: style.lineHeight, context: fonts,
+                                hangingIndent: style.text.size * 2)
         let band = ContainerBand(x: column.x, width: column.width, color: style.background ?? .white)
         withContainer(band) { collector in
             collector.appendLines(of: layout, column: column, topPadding: style.padding,

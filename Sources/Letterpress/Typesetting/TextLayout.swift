@@ -9,7 +9,9 @@ public final class TextLayout {
     public let text: StyledText
 
     /// Lays out `text` at `width` points (nil for no wrapping).
-    init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext) {
+    /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
+    init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
+         hangingIndent: Double = 0) {
         self.text = text
         layout = pango_layout_new(context.context)
         if let width {
@@ -25,6 +27,7 @@ public final class TextLayout {
             pango_layout_set_justify(layout, 1)
         }
         pango_layout_set_line_spacing(layout, Float(lineHeight))
+        if hangingIndent > 0 { pango_layout_set_indent(layout, -Int32(hangingIndent * Double(PANGO_SCALE))) }
         if let first = text.runs.first?.style {
             let description = FontDescriptionCache.make(
                 families: first.fontFamilies, size: first.size, weight: first.weight, italic: first.italic)
