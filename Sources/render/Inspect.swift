@@ -13,6 +13,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         do {
             let document = try MarkdownParser.parse(try Renderer.readSource(file), file: file)
+            for warning in document.warnings { Console.error(warning.description) }
             let lines = RunDump.blocks(document.blocks)
             print(lines.joined(separator: "\n"))
             let runCount = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") }.count

@@ -5,11 +5,14 @@ public struct Document: Sendable {
     public var frontMatter: FrontMatter
     public var blocks: [Block]
     public var footnotes: [Footnote]
+    /// Problems found while parsing, such as attribute bodies that are not JSON5.
+    public var warnings: [Warning]
 
-    public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Footnote] = []) {
+    public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Footnote] = [], warnings: [Warning] = []) {
         self.frontMatter = frontMatter
         self.blocks = blocks
         self.footnotes = footnotes
+        self.warnings = warnings
     }
 }
 
@@ -67,7 +70,7 @@ public struct Footnote: Sendable, Equatable {
 }
 
 /// A line and column (1-based) in an input file.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public init(line: Int, column: Int) {

@@ -12,14 +12,20 @@ public enum MarkdownParser {
     /// Parses `source`, naming `file` in any error.
     public static func parse(_ source: String, file: String = "<input>") throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
-        var document = parseBody(body)
+        var document = parseBody(body, file: file)
         document.frontMatter = frontMatter
         return document
     }
 
-    /// Parses Markdown without front matter.
-    public static func parseBody(_ body: String) -> Document {
+    /// Serialises parsing: cmark-gfm adds and removes extension characters in a process-wide
+    /// table at the start and end of every parse.
+    private static let lock = NSLock()
+
+    /// Parses Markdown without front matter; warnings name `file`.
+    public static func parseBody(_ body: String, file: String = "<input>") -> Document {
         _ = registration
+        lock.lock()
+        defer { lock.unlock() }
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
         defer { cmark_parser_free(parser) }
@@ -28,6 +34,7 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
+        cmark_parser_attach_syntax_extension(parser, AttributeExtension.shared)
         var bytes = Array(body.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -36,8 +43,8 @@ public enum MarkdownParser {
         }
         guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
-        var walker = MarkupWalker()
-        let blocks = walker.blocks(in: root)
-        return Document(blocks: blocks, footnotes: walker.footnotes())
+        var walker = MarkupWalker(file: file, source: body)
+        let blocks = walker.document(root)
+        return Document(blocks: blocks, footnotes: walker.footnotes(), warnings: walker.warnings)
     }
 }

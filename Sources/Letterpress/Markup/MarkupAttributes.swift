@@ -28,6 +28,7 @@ public struct LetterpressAttributes: AttributeScope {
     public let inlineIntent: InlineIntentAttribute
     public let link: LinkAttribute
     public let footnote: FootnoteAttribute
+    public let attributes: InlineAttributesAttribute
 
     /// Emphasis, strong, code and strikethrough of a run.
     public enum InlineIntentAttribute: CodableAttributedStringKey {
@@ -45,6 +46,12 @@ public struct LetterpressAttributes: AttributeScope {
     public enum FootnoteAttribute: CodableAttributedStringKey {
         public typealias Value = Int
         public static let name = "letterpress.footnote"
+    }
+
+    /// The attributes set with `^[text](key: value)`.
+    public enum InlineAttributesAttribute: CodableAttributedStringKey {
+        public typealias Value = InlineAttributes
+        public static let name = "letterpress.attributes"
     }
 }
 

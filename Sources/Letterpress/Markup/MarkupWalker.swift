@@ -3,6 +3,17 @@ import Foundation
 
 /// Walks a cmark-gfm node tree and builds blocks whose text is `AttributedString` runs.
 struct MarkupWalker {
+    let file: String
+    private(set) var warnings: [Warning] = []
+    private let sourceLines: [Substring]
+    /// Bodies of `^[label]: body` definitions, by label, and where each was written.
+    private var attributeDefinitions: [String: (body: String, location: SourceLocation)] = [:]
+
+    init(file: String, source: String) {
+        self.file = file
+        sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
     // cmark-gfm numbers references itself (a reference's literal is its number), drops
     // definitions nobody references and moves the rest to the end in number order.
     private var footnoteDefinitions: [[Block]] = []
@@ -10,6 +21,12 @@ struct MarkupWalker {
     /// The footnotes that were referenced, in the order of their numbers.
     func footnotes() -> [Footnote] {
         footnoteDefinitions.enumerated().map { index, blocks in Footnote(number: index + 1, blocks: blocks) }
+    }
+
+    /// The blocks of a document node, after collecting its `^[label]: body` definitions.
+    mutating func document(_ root: OpaquePointer) -> [Block] {
+        collectDefinitions(in: root)
+        return blocks(in: root)
     }
 
     mutating func blocks(in parent: OpaquePointer) -> [Block] {
@@ -25,7 +42,7 @@ struct MarkupWalker {
         case CMARK_NODE_HEADING:
             return [.heading(level: Int(cmark_node_get_heading_level(node)), text: inlines(in: node))]
         case CMARK_NODE_PARAGRAPH:
-            return paragraph(node)
+            return definitionLines(of: node) == nil ? paragraph(node) : []
         case CMARK_NODE_BLOCK_QUOTE:
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
@@ -71,7 +88,8 @@ struct MarkupWalker {
         return result
     }
 
-    private func flush(_ text: inout AttributedString, into blocks: inout [Block]) {
+    private mutating func flush(_ text: inout AttributedString, into blocks: inout [Block]) {
+        text = finished(text)
         let visible = text.characters.contains { !$0.isWhitespace }
         if visible { blocks.append(.paragraph(trimmed(text))) }
         text = AttributedString()
@@ -142,7 +160,7 @@ struct MarkupWalker {
         for child in children(of: node) {
             text.append(inlines(for: child, intent: [], link: nil))
         }
-        return text
+        return finished(text)
     }
 
     private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> AttributedString {
@@ -182,9 +200,34 @@ struct MarkupWalker {
             mark[LetterpressAttributes.FootnoteAttribute.self] = number
             return mark
         default:
+            if cmark_node_get_type(node) == AttributeExtension.nodeType {
+                return attributed(node, content: nested(intent, link))
+            }
             if typeName(node) == "strikethrough" { return nested(intent.union(.strikethrough), link) }
             return nested(intent, link)
         }
+    }
+
+    /// `content` with the attributes of the `^[…](…)` node laid under any it already has.
+    private mutating func attributed(_ node: OpaquePointer, content: AttributedString) -> AttributedString {
+        guard let payload = AttributeExtension.payload(of: node), let body = payload.body else { return content }
+        return apply(body, at: SourceLocation(line: payload.line, column: payload.column), to: content)
+    }
+
+    private mutating func apply(_ body: String, at location: SourceLocation, to content: AttributedString) -> AttributedString {
+        let (decoded, problems) = AttributeDecoder.decode(body)
+        warnings += problems.map { Warning(file: file, location: location, message: $0) }
+        guard var attributes = decoded else { return content }
+        attributes.location = location
+        var content = content
+        for run in content.runs {
+            let inner = run[LetterpressAttributes.InlineAttributesAttribute.self]
+            content[run.range][LetterpressAttributes.InlineAttributesAttribute.self] = inner?.merged(over: attributes) ?? attributes
+            if let link = attributes.link, run[LetterpressAttributes.LinkAttribute.self] == nil {
+                content[run.range][LetterpressAttributes.LinkAttribute.self] = link
+            }
+        }
+        return content
     }
 
     /// The text of a node's descendants without attributes, as for an image's alt text.
@@ -192,12 +235,96 @@ struct MarkupWalker {
         var text = ""
         for child in children(of: node) {
             switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: text += literal(child)
+            case CMARK_NODE_TEXT: text += literal(child).replacingOccurrences(of: AttributeExtension.openerMark, with: "")
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: text += literal(child)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
             default: text += plainText(child)
             }
         }
         return text
+    }
+
+    // MARK: The reference form ^[text][label] with ^[label]: body
+
+    /// The definition lines of a paragraph made only of `^[label]: body` lines, read from the
+    /// source (cmark has already applied smart punctuation and escapes to the paragraph's text).
+    private func definitionLines(of node: OpaquePointer) -> [(label: String, body: String, line: Int)]? {
+        let first = Int(cmark_node_get_start_line(node))
+        let last = Int(cmark_node_get_end_line(node))
+        guard first >= 1, last >= first, last <= sourceLines.count else { return nil }
+        var definitions: [(String, String, Int)] = []
+        for number in first...last {
+            let line = sourceLines[number - 1].drop { $0 == " " || $0 == "\t" || $0 == ">" }
+            guard line.hasPrefix("^["), let close = line.firstIndex(of: "]"),
+                  line[line.index(after: close)...].hasPrefix(":") else { return nil }
+            let label = line[line.index(line.startIndex, offsetBy: 2)..<close]
+            let body = line[line.index(close, offsetBy: 2)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !label.isEmpty else { return nil }
+            definitions.append((String(label).lowercased(), body, number))
+        }
+        return definitions
+    }
+
+    private mutating func collectDefinitions(in parent: OpaquePointer) {
+        for node in children(of: parent) {
+            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
+                for (label, body, line) in definitions where attributeDefinitions[label] == nil {
+                    attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
+                }
+            } else if cmark_node_first_child(node) != nil && cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
+                collectDefinitions(in: node)
+            }
+        }
+    }
+
+    /// Resolves `^[text][label]` against the definitions and removes the marks left on
+    /// openers that matched nothing.
+    private mutating func finished(_ text: AttributedString) -> AttributedString {
+        let mark = Character(AttributeExtension.openerMark)
+        guard text.characters.contains(mark) else { return text }
+        var text = text
+        var openers: [AttributedString.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text.characters[index]
+            if character == mark {
+                openers.append(index)
+                index = text.characters.index(after: index)
+                continue
+            }
+            if character == "]", !openers.isEmpty, let (label, end) = referenceLabel(in: text, after: index),
+               let definition = attributeDefinitions[label] {
+                let opener = openers.removeLast()
+                let contentStart = text.characters.index(opener, offsetBy: 3)
+                var content = AttributedString(text[contentStart..<index])
+                content = apply(definition.body, at: definition.location, to: content)
+                let resumeOffset = text.characters.distance(from: text.startIndex, to: opener) + content.characters.count
+                text.replaceSubrange(opener..<end, with: content)
+                openers = openers.filter { $0 < opener }
+                index = text.characters.index(text.startIndex, offsetBy: resumeOffset)
+                continue
+            }
+            index = text.characters.index(after: index)
+        }
+        while let position = text.characters.firstIndex(of: mark) {
+            text.removeSubrange(position..<text.characters.index(after: position))
+        }
+        return text
+    }
+
+    /// For `][label]` at `index`, the lower-cased label and the index after the final `]`.
+    private func referenceLabel(in text: AttributedString, after index: AttributedString.Index) -> (String, AttributedString.Index)? {
+        let open = text.characters.index(after: index)
+        guard open < text.endIndex, text.characters[open] == "[" else { return nil }
+        var cursor = text.characters.index(after: open)
+        var label = ""
+        while cursor < text.endIndex, text.characters[cursor] != "]" {
+            label.append(text.characters[cursor])
+            guard label.count <= 200 else { return nil }
+            cursor = text.characters.index(after: cursor)
+        }
+        guard cursor < text.endIndex, !label.isEmpty else { return nil }
+        return (label.lowercased(), text.characters.index(after: cursor))
     }
 
     private func children(of node: OpaquePointer) -> [OpaquePointer] {

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Decodes the body of `^[text](body)` as JSON5 into `InlineAttributes`, leniently: a bad
+/// value or an unknown key loses only that key, with a message (and a hint where one fits).
+enum AttributeDecoder {
+    /// Bodies longer than this are not decoded.
+    static let maximumBodyLength = 64 * 1024
+
+    static func decode(_ body: String) -> (InlineAttributes?, [String]) {
+        guard body.utf8.count <= maximumBodyLength else {
+            return (nil, ["attribute body of \(body.utf8.count) bytes is longer than the \(maximumBodyLength) allowed; attributes ignored"])
+        }
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        let problems = Problems()
+        decoder.userInfo[Problems.key] = problems
+        do {
+            let lenient = try decoder.decode(Lenient.self, from: Data(("{" + body + "}").utf8))
+            return (lenient.attributes, problems.messages)
+        } catch {
+            return (nil, ["attributes '\(body)' are not valid JSON5 (\(reason(error))); text kept without them"])
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        guard case let DecodingError.dataCorrupted(context) = error else { return "\(error)" }
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return underlying ?? context.debugDescription
+    }
+
+    private final class Problems: @unchecked Sendable {
+        static let key = CodingUserInfoKey(rawValue: "letterpress.problems")!
+        var messages: [String] = []
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private struct Lenient: Decodable {
+        var attributes = InlineAttributes()
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let problems = decoder.userInfo[Problems.key] as? Problems
+            // Sorted, so that messages come in the same order on every run.
+            for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                func value<T: Decodable>(_ type: T.Type, _ expected: String) -> T? {
+                    do {
+                        return try container.decode(T.self, forKey: key)
+                    } catch {
+                        problems?.messages.append("'\(key.stringValue)' must be \(expected); attribute ignored")
+                        return nil
+                    }
+                }
+                func choice<T: RawRepresentable & CaseIterable & Decodable>(_ type: T.Type) -> T? where T.RawValue == String {
+                    let names = T.allCases.map(\.rawValue)
+                    guard let text = try? container.decode(String.self, forKey: key) else {
+                        problems?.messages.append("'\(key.stringValue)' must be one of \(names.joined(separator: ", "))")
+                        return nil
+                    }
+                    if let value = T(rawValue: text) { return value }
+                    problems?.messages.append("unknown \(key.stringValue) '\(text)'" + Hint.suggestion(for: text, among: names))
+                    return nil
+                }
+                var a = attributes
+                switch key.stringValue {
+                case "customStyle": a.customStyle = value(String.self, "a style name")
+                case "customColor": a.customColor = value(String.self, "a colour name")
+                case "font":
+                    if let list = try? container.decode([String].self, forKey: key) { a.font = list }
+                    else { a.font = value(String.self, "a family or a list of families")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                case "size": a.size = value(Double.self, "a number of points")
+                case "fontWeight": a.fontWeight = choice(FontWeight.self)
+                case "fontDesign": a.fontDesign = choice(FontDesign.self)
+                case "fontWidth": a.fontWidth = choice(FontWidth.self)
+                case "italic": a.italic = value(Bool.self, "true or false")
+                case "monospaced": a.monospaced = value(Bool.self, "true or false")
+                case "monospacedDigit": a.monospacedDigit = value(Bool.self, "true or false")
+                case "foregroundColor": a.foregroundColor = value(Color.self, "#rrggbb or a CSS colour name")
+                case "backgroundColor": a.backgroundColor = value(Color.self, "#rrggbb or a CSS colour name")
+                case "underline": a.underline = value(LineDecoration.self, "true or {pattern: solid|dot|dash|dashDot|dashDotDot, color: …}")
+                case "strikethrough": a.strikethrough = value(LineDecoration.self, "true or {pattern: solid|dot|dash|dashDot|dashDotDot, color: …}")
+                case "kerning": a.kerning = value(Double.self, "a number of points")
+                case "tracking": a.tracking = value(Double.self, "a number of points")
+                case "baselineOffset": a.baselineOffset = value(Double.self, "a number of points")
+                case "effect": a.effect = choice(TextEffect.self)
+                case "link": a.link = value(String.self, "a URL")
+                default:
+                    problems?.messages.append("unknown attribute '\(key.stringValue)'" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
+                }
+                attributes = a
+            }
+        }
+    }
+}
+
+/// "did you mean" hints for misspelt names.
+public enum Hint {
+    /// ` (did you mean 'x'?)` for the closest of `candidates` within a small edit distance, else "".
+    public static func suggestion(for word: String, among candidates: [String]) -> String {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
+        return " (did you mean '\(best.0)'?)"
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

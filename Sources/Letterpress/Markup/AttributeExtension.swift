@@ -1,0 +1,199 @@
+import CCmarkGFM
+import Foundation
+
+/// The raw body and source position of one `^[text](body)`, kept on its cmark node.
+final class AttributePayload {
+    let line: Int
+    let column: Int
+    var body: String?
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A cmark-gfm inline syntax extension for Apple's attribute syntax `^[text](key: value)`.
+///
+/// It follows the built-in strikethrough extension's delimiter approach, so that emphasis and
+/// links inside the brackets are resolved by cmark itself before the attribute node takes its
+/// children: `^[` pushes an opener delimiter; a `(` that directly follows a `]` while an opener
+/// is on the stack scans the raw body (balanced parentheses, quotes, backslash escapes) and
+/// pushes a closer; `insert` then turns the opener's text node into the attribute node and
+/// moves the nodes between opener and closer into it. A closer that never meets its opener
+/// stays literal text, so unmatched syntax renders as written.
+enum AttributeExtension {
+    static let caret = UInt8(ascii: "^")
+    /// Starts the text of an opener that found no `(body)`, so that the walker can tell a real
+    /// `^[` (perhaps of the reference form `^[text][label]`) from an escaped `\^[`, even after
+    /// cmark has merged it into neighbouring text.
+    static let openerMark = "\u{E000}"
+    static let openParenthesis = UInt8(ascii: "(")
+
+    /// The node type of attribute nodes, allocated once per process.
+    static let nodeType: cmark_node_type = cmark_syntax_extension_add_node(1)
+
+    /// The extension, created once: cmark-gfm keeps special characters in a process-wide table.
+    static let shared: OpaquePointer = {
+        let ext = cmark_syntax_extension_new("letterpress_attributes")!
+        let memory = cmark_get_default_mem_allocator()
+        var characters: UnsafeMutablePointer<cmark_llist>?
+        for character in [caret, openParenthesis] {
+            characters = cmark_llist_append(memory, characters, UnsafeMutableRawPointer(bitPattern: UInt(character)))
+        }
+        cmark_syntax_extension_set_special_inline_chars(ext, characters)
+        cmark_syntax_extension_set_match_inline_func(ext, match)
+        cmark_syntax_extension_set_inline_from_delim_func(ext, insert)
+        cmark_syntax_extension_set_get_type_string_func(ext) { _, _ in AttributeExtension.typeName }
+        cmark_syntax_extension_set_can_contain_func(ext) { _, _, child in
+            (child.rawValue & UInt32(CMARK_NODE_TYPE_MASK)) == UInt32(CMARK_NODE_TYPE_INLINE) ? 1 : 0
+        }
+        return ext
+    }()
+
+    private static let typeName = UnsafePointer(strdup("attributes")!)
+
+    /// The payload of an attribute node (or of a pending opener or closer text node).
+    static func payload(of node: OpaquePointer) -> AttributePayload? {
+        guard let data = cmark_node_get_user_data(node) else { return nil }
+        return Unmanaged<AttributePayload>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private static func attach(_ payload: AttributePayload, to node: OpaquePointer) {
+        cmark_node_set_user_data(node, Unmanaged.passRetained(payload).toOpaque())
+        cmark_node_set_user_data_free_func(node) { _, data in
+            if let data { Unmanaged<AttributePayload>.fromOpaque(data).release() }
+        }
+    }
+
+    private static func textNode(_ literal: String) -> OpaquePointer {
+        let node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator())!
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    private static let match: cmark_match_inline_func = { _, _, _, character, inline in
+        guard let inline else { return nil }
+        switch character {
+        case caret: return matchOpener(inline)
+        case openParenthesis: return matchCloser(inline)
+        default: return nil
+        }
+    }
+
+    /// `^[`: a text node holding `^[`, pushed as an opener.
+    private static func matchOpener(_ inline: OpaquePointer) -> OpaquePointer? {
+        let start = cmark_inline_parser_get_offset(inline)
+        let line = Int(cmark_inline_parser_get_line(inline))
+        let column = Int(cmark_inline_parser_get_column(inline))
+        cmark_inline_parser_advance_offset(inline)
+        guard cmark_inline_parser_is_eof(inline) == 0, cmark_inline_parser_peek_char(inline) == UInt8(ascii: "[") else {
+            cmark_inline_parser_set_offset(inline, start)
+            return nil
+        }
+        cmark_inline_parser_advance_offset(inline)
+        let node = textNode(openerMark + "^[")
+        attach(AttributePayload(line: line, column: column), to: node)
+        cmark_inline_parser_push_delimiter(inline, caret, 1, 0, node)
+        return node
+    }
+
+    /// `(body)` right after `]` with an opener waiting: a text node holding `(body)`, pushed as
+    /// a closer, so that it reads as written if no opener takes it.
+    private static func matchCloser(_ inline: OpaquePointer) -> OpaquePointer? {
+        let start = cmark_inline_parser_get_offset(inline)
+        guard start > 0, cmark_inline_parser_peek_at(inline, start - 1) == UInt8(ascii: "]"), hasOpener(inline) else {
+            return nil
+        }
+        guard let body = scanBody(inline) else {
+            cmark_inline_parser_set_offset(inline, start)
+            return nil
+        }
+        let node = textNode("(" + body + ")")
+        let payload = AttributePayload(line: 0, column: 0)
+        payload.body = body
+        attach(payload, to: node)
+        cmark_inline_parser_push_delimiter(inline, caret, 0, 1, node)
+        return node
+    }
+
+    private static func hasOpener(_ inline: OpaquePointer) -> Bool {
+        var delimiter = cmark_inline_parser_get_last_delimiter(inline)
+        while let current = delimiter {
+            if current.pointee.delim_char == caret && current.pointee.can_open != 0 { return true }
+            delimiter = current.pointee.previous
+        }
+        return false
+    }
+
+    /// The raw text from after `(` to its matching `)`, which it consumes; nil when unclosed.
+    /// Parentheses balance outside quotes, and a backslash escapes the next character.
+    private static func scanBody(_ inline: OpaquePointer) -> String? {
+        cmark_inline_parser_advance_offset(inline)
+        var bytes: [UInt8] = []
+        var depth = 1
+        var quote: UInt8?
+        while cmark_inline_parser_is_eof(inline) == 0 {
+            let character = cmark_inline_parser_peek_char(inline)
+            cmark_inline_parser_advance_offset(inline)
+            if character == UInt8(ascii: "\\") {
+                bytes.append(character)
+                if cmark_inline_parser_is_eof(inline) == 0 {
+                    bytes.append(cmark_inline_parser_peek_char(inline))
+                    cmark_inline_parser_advance_offset(inline)
+                }
+                continue
+            }
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == UInt8(ascii: "'") || character == UInt8(ascii: "\"") {
+                quote = character
+            } else if character == UInt8(ascii: "(") {
+                depth += 1
+            } else if character == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return String(decoding: bytes, as: UTF8.self) }
+            }
+            bytes.append(character)
+        }
+        return nil
+    }
+
+    private static let insert: cmark_inline_from_delim_func = { ext, _, inline, opener, closer in
+        guard let ext, let inline, let opener, let closer else { return nil }
+        let next = closer.pointee.next
+        let node = opener.pointee.inl_text!
+        let closerNode = closer.pointee.inl_text!
+        if let payload = AttributeExtension.payload(of: node), let body = AttributeExtension.payload(of: closerNode)?.body,
+           cmark_node_set_type(node, nodeType) != 0 {
+            cmark_node_set_syntax_extension(node, ext)
+            payload.body = body
+            var child = cmark_node_next(node)
+            while let current = child, current != closerNode {
+                child = cmark_node_next(current)
+                cmark_node_append_child(node, current)
+            }
+            dropClosingBracket(of: node)
+            cmark_node_free(closerNode)
+        }
+        var delimiter: UnsafeMutablePointer<delimiter>? = closer
+        while let current = delimiter, current != opener {
+            delimiter = current.pointee.previous
+            cmark_inline_parser_remove_delimiter(inline, current)
+        }
+        cmark_inline_parser_remove_delimiter(inline, opener)
+        return next
+    }
+
+    /// Removes the `]` that ends the bracketed text, now the node's last child.
+    private static func dropClosingBracket(of node: OpaquePointer) {
+        guard let last = cmark_node_last_child(node), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+              let literal = cmark_node_get_literal(last).map({ String(cString: $0) }), literal.hasSuffix("]")
+        else { return }
+        if literal == "]" {
+            cmark_node_free(last)
+        } else {
+            cmark_node_set_literal(last, String(literal.dropLast()))
+        }
+    }
+}
