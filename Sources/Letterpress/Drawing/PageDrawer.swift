@@ -53,7 +53,50 @@ struct PageDrawer {
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         case let .checkbox(rect, checked, color):
             checkbox(rect, checked: checked, color: color, on: cr)
+        case let .decoration(decoration):
+            draw(decoration, on: cr)
+        case let .embossed(layout, line, origin, clip):
+            emboss(layout.line(at: line), at: origin, clip: clip, on: cr)
         }
+    }
+
+    /// The dash pattern of each line pattern, in multiples of the line's thickness.
+    static func dashes(for pattern: LinePattern) -> [Double] {
+        switch pattern {
+        case .solid: return []
+        case .dot: return [1, 1.5]
+        case .dash: return [4, 2.5]
+        case .dashDot: return [4, 2, 1, 2]
+        case .dashDotDot: return [4, 2, 1, 2, 1, 2]
+        }
+    }
+
+    private func draw(_ decoration: Decoration, on cr: OpaquePointer) {
+        let unit = max(decoration.thickness, 0.5)
+        let dashes = Self.dashes(for: decoration.pattern).map { $0 * unit }
+        set(cr, color: decoration.color)
+        cairo_set_line_width(cr, decoration.thickness)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), decoration.phase) }
+        cairo_move_to(cr, decoration.start.x, decoration.start.y)
+        cairo_line_to(cr, decoration.start.x + decoration.length, decoration.start.y)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Text pressed into the paper: a dark edge above and a light edge below the glyphs, drawn
+    /// before the glyphs themselves and limited to the run's area.
+    private func emboss(_ line: UnsafeMutablePointer<PangoLayoutLine>, at origin: Point, clip: [Rect], on cr: OpaquePointer) {
+        cairo_save(cr)
+        for rect in clip { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
+        cairo_clip(cr)
+        for (offset, color) in [(-0.6, Color(red: 0, green: 0, blue: 0, alpha: 0.35)), (0.8, Color(red: 1, green: 1, blue: 1, alpha: 0.9))] {
+            cairo_new_path(cr)
+            cairo_move_to(cr, origin.x, origin.y + offset)
+            pango_cairo_layout_line_path(cr, line)
+            set(cr, color: color)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
     }
 
     private func checkbox(_ rect: Rect, checked: Bool, color: Color, on cr: OpaquePointer) {

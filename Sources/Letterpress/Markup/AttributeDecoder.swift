@@ -88,6 +88,7 @@ enum AttributeDecoder {
                 case "tracking": a.tracking = value(Double.self, "a number of points")
                 case "baselineOffset": a.baselineOffset = value(Double.self, "a number of points")
                 case "effect": a.effect = choice(TextEffect.self)
+                case "textTransform": a.textTransform = choice(TextTransform.self)
                 case "link": a.link = value(String.self, "a URL")
                 default:
                     problems?.messages.append("unknown attribute '\(key.stringValue)'" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))

@@ -21,6 +21,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var tracking: Double?
     public var baselineOffset: Double?
     public var effect: TextEffect?
+    public var textTransform: TextTransform?
     public var link: String?
     /// Where the innermost `^[` that set these attributes starts, for warnings.
     public var location: SourceLocation?
@@ -31,7 +32,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public static let keys = [
         "customStyle", "customColor", "font", "size", "fontWeight", "fontDesign", "fontWidth", "italic",
         "monospaced", "monospacedDigit", "foregroundColor", "backgroundColor", "underline", "strikethrough",
-        "kerning", "tracking", "baselineOffset", "effect", "link",
+        "kerning", "tracking", "baselineOffset", "effect", "textTransform", "link",
     ]
 
     /// These attributes with `outer`'s filling the keys these leave unset.
@@ -55,6 +56,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         result.tracking = tracking ?? outer.tracking
         result.baselineOffset = baselineOffset ?? outer.baselineOffset
         result.effect = effect ?? outer.effect
+        result.textTransform = textTransform ?? outer.textTransform
         result.link = link ?? outer.link
         result.location = location ?? outer.location
         return result
@@ -86,6 +88,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         add("tracking", tracking.map(Self.format))
         add("baselineOffset", baselineOffset.map(Self.format))
         add("effect", effect?.rawValue)
+        add("textTransform", textTransform?.rawValue)
         return parts
     }
 
@@ -122,6 +125,11 @@ public enum FontDesign: String, Codable, Sendable, CaseIterable {
 /// The width of a font, as SwiftUI's `Font.Width`.
 public enum FontWidth: String, Codable, Sendable, CaseIterable {
     case compressed, condensed, standard, expanded
+}
+
+/// Case changes applied when drawing, leaving the characters as written.
+public enum TextTransform: String, Codable, Sendable, CaseIterable {
+    case none, uppercase, lowercase, capitalize
 }
 
 /// Drawn text effects.

@@ -1,15 +1,28 @@
 import Foundation
 
-/// Applies a theme to attributed runs, producing `StyledText` for the typesetter.
-public struct Styler: Sendable {
-    public var theme: Theme
+/// Applies a theme to attributed runs, producing `StyledText` for the typesetter: Markdown
+/// intents first, then `^[…](…)` attributes (custom style, custom colour, then explicit keys),
+/// then the theme's highlight rules.
+public struct Styler {
+    public let theme: Theme
+    let file: String
+    private let highlights: [(NSRegularExpression, InlineAttributes)]
 
-    public init(theme: Theme) {
+    public init(theme: Theme, file: String = "<input>") {
         self.theme = theme
+        self.file = file
+        highlights = theme.highlights.compactMap { rule in
+            (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.style) }
+        }
     }
 
+    /// Sizes, tracking and offsets outside these ranges are clamped, with a warning.
+    static let sizeRange = 1.0...400.0
+    static let spacingRange = -50.0...200.0
+    static let offsetRange = -200.0...200.0
+
     /// `text`'s runs styled over `base`, with adjacent runs of equal style merged.
-    public func style(_ text: AttributedString, base: TextStyle) -> StyledText {
+    public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
         var string = ""
         var runs: [StyledRun] = []
         var offset = 0
@@ -18,17 +31,32 @@ public struct Styler: Sendable {
             let length = piece.utf8.count
             guard length > 0 else { continue }
             string += piece
-            let style = self.style(
+            var style = self.style(
                 base: base, intent: run[LetterpressAttributes.InlineIntentAttribute.self] ?? [],
                 link: run[LetterpressAttributes.LinkAttribute.self])
-            if let last = runs.last, last.style == style {
-                runs[runs.count - 1].range = last.range.lowerBound..<(offset + length)
-            } else {
-                runs.append(StyledRun(range: offset..<(offset + length), style: style))
+            if let attributes = run[LetterpressAttributes.InlineAttributesAttribute.self] {
+                apply(attributes, to: &style, warnings: &warnings)
             }
+            append(StyledRun(range: offset..<(offset + length), style: style), to: &runs)
             offset += length
         }
-        return StyledText(string: string, runs: runs)
+        var styled = StyledText(string: string, runs: runs)
+        applyHighlights(to: &styled, warnings: &warnings)
+        return styled
+    }
+
+    /// Plain text styled over `base`.
+    public func style(_ text: AttributedString, base: TextStyle) -> StyledText {
+        var ignored: [Warning] = []
+        return style(text, base: base, warnings: &ignored)
+    }
+
+    private func append(_ run: StyledRun, to runs: inout [StyledRun]) {
+        if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
+            runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+        } else {
+            runs.append(run)
+        }
     }
 
     /// The style of a run with the given Markdown intents inside text styled `base`.
@@ -36,7 +64,7 @@ public struct Styler: Sendable {
         var style = base
         if intent.contains(.strong) { style.weight = base.weight.value >= FontWeight.bold.value ? .heavy : .bold }
         if intent.contains(.emphasized) { style.italic = !base.italic }
-        if intent.contains(.strikethrough) { style.strikethrough = true }
+        if intent.contains(.strikethrough) { style.strikethrough = LineDecoration() }
         if intent.contains(.code) { apply(theme.inlineCode, to: &style) }
         if let link {
             apply(theme.link, to: &style)
@@ -56,6 +84,104 @@ public struct Styler: Sendable {
         if let italic = inline.italic { style.italic = italic }
         if let color = inline.color { style.color = color }
         if let background = inline.background { style.background = background }
-        if let underline = inline.underline { style.underline = underline }
+        if let underline = inline.underline { style.underline = underline ? LineDecoration() : nil }
     }
+
+    // MARK: Inline attributes
+
+    /// Applies `^[…](…)` attributes: the named custom style and colour, then the explicit keys.
+    func apply(_ attributes: InlineAttributes, to style: inout TextStyle, warnings: inout [Warning]) {
+        func warn(_ message: String) {
+            let warning = Warning(file: file, location: attributes.location, message: message)
+            if !warnings.contains(warning) { warnings.append(warning) }
+        }
+        if let name = attributes.customStyle {
+            if let custom = theme.customStyles[name] {
+                applyKeys(custom, to: &style, warn: warn)
+            } else {
+                warn("unknown custom style '\(name)'" + Hint.suggestion(for: name, among: theme.customStyles.keys.sorted()))
+            }
+        }
+        if let name = attributes.customColor {
+            if let custom = theme.customColors[name] {
+                applyKeys(custom, to: &style, warn: warn)
+            } else {
+                warn("unknown custom colour '\(name)'" + Hint.suggestion(for: name, among: theme.customColors.keys.sorted()))
+            }
+        }
+        applyKeys(attributes, to: &style, warn: warn)
+    }
+
+    private func applyKeys(_ a: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
+        func clamped(_ value: Double, _ range: ClosedRange<Double>, _ key: String) -> Double {
+            guard value.isFinite else {
+                warn("\(key) \(value) is not a number; using \(range.lowerBound.clamped(0))")
+                return min(max(0, range.lowerBound), range.upperBound)
+            }
+            let result = min(max(value, range.lowerBound), range.upperBound)
+            if result != value { warn("\(key) \(value) is outside \(range.lowerBound)…\(range.upperBound); using \(result)") }
+            return result
+        }
+        let fallback = style.fontFamilies
+        if let design = a.fontDesign, let families = theme.designs[design] { style.fontFamilies = families }
+        if a.monospaced == true, let families = theme.designs[.monospaced] { style.fontFamilies = families }
+        if let font = a.font, !font.isEmpty {
+            // Keep the surrounding families as fallbacks for glyphs the named font lacks.
+            style.fontFamilies = font + fallback.filter { !font.contains($0) }
+        }
+        if let size = a.size { style.size = clamped(size * theme.textScale, Self.sizeRange, "size") }
+        if let weight = a.fontWeight { style.weight = weight }
+        if let width = a.fontWidth { style.width = width }
+        if let italic = a.italic { style.italic = italic }
+        if a.monospacedDigit == true, !style.features.contains("tnum") { style.features.append("tnum") }
+        if let color = a.foregroundColor { style.color = color }
+        if let color = a.backgroundColor { style.background = color }
+        if let underline = a.underline { style.underline = underline }
+        if let strikethrough = a.strikethrough { style.strikethrough = strikethrough }
+        if let kerning = a.kerning {
+            style.kerning = kerning != 0
+            style.tracking = clamped(style.tracking + kerning, Self.spacingRange, "kerning")
+        }
+        if let tracking = a.tracking { style.tracking = clamped(tracking, Self.spacingRange, "tracking") }
+        if let offset = a.baselineOffset { style.baselineOffset = clamped(offset, Self.offsetRange, "baselineOffset") }
+        if let effect = a.effect { style.effect = effect }
+        if let transform = a.textTransform { style.transform = transform }
+        if let link = a.link { style.link = link }
+    }
+
+    // MARK: Highlight rules
+
+    /// Gives each match of the theme's highlight rules its style, splitting runs at the
+    /// match's ends. Ranges are converted from the regex's UTF-16 to Pango's UTF-8 offsets.
+    private func applyHighlights(to text: inout StyledText, warnings: inout [Warning]) {
+        guard !highlights.isEmpty, !text.string.isEmpty else { return }
+        let string = text.string
+        for (expression, attributes) in highlights {
+            let matches = expression.matches(in: string, range: NSRange(string.startIndex..., in: string))
+            for match in matches where match.range.length > 0 {
+                guard let range = Range(match.range, in: string) else { continue }
+                let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
+                let end = string.utf8.distance(from: string.startIndex, to: range.upperBound)
+                text.runs = text.runs.flatMap { run -> [StyledRun] in
+                    let overlap = run.range.clamped(to: start..<end)
+                    guard !overlap.isEmpty else { return [run] }
+                    var pieces: [StyledRun] = []
+                    if run.range.lowerBound < overlap.lowerBound {
+                        pieces.append(StyledRun(range: run.range.lowerBound..<overlap.lowerBound, style: run.style))
+                    }
+                    var style = run.style
+                    applyKeys(attributes, to: &style) { _ in }
+                    pieces.append(StyledRun(range: overlap, style: style))
+                    if overlap.upperBound < run.range.upperBound {
+                        pieces.append(StyledRun(range: overlap.upperBound..<run.range.upperBound, style: run.style))
+                    }
+                    return pieces
+                }
+            }
+        }
+    }
+}
+
+private extension Double {
+    func clamped(_ minimum: Double) -> Double { Swift.max(self, minimum) }
 }

@@ -13,12 +13,19 @@ public struct TextStyle: Sendable, Equatable, Hashable {
     public var italic = false
     public var color: Color = .black
     public var background: Color?
-    public var underline = false
-    public var strikethrough = false
+    public var underline: LineDecoration?
+    public var strikethrough: LineDecoration?
     /// Extra space between letters, in points.
     public var tracking: Double = 0
     /// Vertical shift of the baseline, in points (positive is up).
     public var baselineOffset: Double = 0
+    public var width: FontWidth = .standard
+    public var transform: TextTransform = .none
+    /// OpenType features to turn on, such as `tnum` for tabular digits.
+    public var features: [String] = []
+    /// False turns the font's kerning off.
+    public var kerning = true
+    public var effect: TextEffect?
     public var link: String?
 
     public init(fontFamilies: [String], size: Double) {

@@ -16,9 +16,25 @@ public struct Theme: Sendable {
     public var table: TableStyle
     public var rule: RuleStyle
     public var footnotes: BlockStyle
+    /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
+    public var customStyles: [String: InlineAttributes]
+    /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.
+    public var customColors: [String: InlineAttributes]
+    /// Regular expressions whose matches get a style, as in the TextKit notepad.
+    public var highlights: [HighlightRule]
+    /// Font families for `fontDesign` and `monospaced`.
+    public var designs: [FontDesign: [String]]
+    /// The factor text sizes were scaled by (`--text-size`, `--scale`).
+    public var textScale: Double
 
     /// The style of heading `level`, clamped to 1…6.
     public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
+}
+
+/// A regular expression and the style its matches get.
+public struct HighlightRule: Sendable {
+    public var pattern: String
+    public var style: InlineAttributes
 }
 
 /// Page size, margins, background, header and footer.

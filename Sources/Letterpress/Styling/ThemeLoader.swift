@@ -32,8 +32,9 @@ public struct ThemeLoader: Sendable {
         return Array(Set(names)).sorted()
     }
 
-    /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML file.
-    public func load(_ nameOrPath: String) throws -> Theme {
+    /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML
+    /// file, with its text sizes multiplied by `scale`.
+    public func load(_ nameOrPath: String, scale: Double = 1) throws -> Theme {
         let url = try locate(nameOrPath, relativeTo: nil)
         let (node, description) = try mergedNode(url, visited: [])
         let spec: ThemeSpec
@@ -43,7 +44,16 @@ public struct ThemeLoader: Sendable {
             let (location, message) = ThemeLoader.describe(error, in: node)
             throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
         }
-        var theme = ThemeResolver.resolve(spec)
+        for (index, rule) in (spec.highlights ?? []).enumerated() {
+            do {
+                _ = try NSRegularExpression(pattern: rule.pattern)
+            } catch {
+                let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
+                throw LetterpressError.invalidTheme(file: url.path, location: node.flatMap(location(of:)),
+                                                    message: "highlights[\(index)].pattern '\(rule.pattern)' is not a regular expression")
+            }
+        }
+        var theme = ThemeResolver.resolve(spec, scale: scale)
         theme.name = url.deletingPathExtension().lastPathComponent
         theme.description = description ?? ""
         return theme

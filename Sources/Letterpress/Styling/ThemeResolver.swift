@@ -7,7 +7,61 @@ enum ThemeResolver {
     static let monospace = ["DejaVu Sans Mono", "Liberation Mono", "monospace"]
     static let headingScales: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
 
-    static func resolve(_ spec: ThemeSpec) -> Theme {
+    static let serif = ["DejaVu Serif", "Liberation Serif", "serif"]
+    static let rounded = ["Comfortaa", "DejaVu Sans", "sans-serif"]
+
+    static let builtinStyles: [String: InlineAttributes] = [
+        "boldcaps": { var a = InlineAttributes(); a.fontWeight = .bold; a.textTransform = .uppercase; return a }(),
+        "smallitalics": { var a = InlineAttributes(); a.italic = true; a.textTransform = .lowercase; return a }(),
+    ]
+
+    static let builtinColors: [String: InlineAttributes] = [
+        "danger": {
+            var a = InlineAttributes()
+            a.foregroundColor = .white
+            a.backgroundColor = Color(parsing: "#d7263d")
+            a.underline = LineDecoration(pattern: .dash, color: Color(parsing: "#ffd60a"))
+            return a
+        }(),
+        "highlight": {
+            var a = InlineAttributes()
+            a.backgroundColor = Color(parsing: "#fff176")
+            a.underline = LineDecoration(pattern: .dot, color: Color(parsing: "#d7263d"))
+            return a
+        }(),
+    ]
+
+    /// The theme `spec` describes, with every text size multiplied by `scale` and then kept
+    /// within its style's `minSize`…`maxSize`.
+    static func resolve(_ spec: ThemeSpec, scale: Double = 1) -> Theme {
+        var theme = resolveUnscaled(spec)
+        theme.textScale = scale
+        guard scale != 1 else { return theme }
+        func scaled(_ style: BlockStyle, _ spec: StyleSpec?) -> BlockStyle {
+            var style = style
+            style.text.size = clamp(style.text.size * scale, spec)
+            return style
+        }
+        theme.body = scaled(theme.body, spec.body)
+        theme.headings = theme.headings.enumerated().map { level, style in
+            scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil } ?? spec.heading)
+        }
+        theme.code = scaled(theme.code, spec.code)
+        theme.quote = scaled(theme.quote, spec.quote)
+        theme.footnotes = scaled(theme.footnotes, spec.footnotes)
+        theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
+        theme.table.header = scaled(theme.table.header, spec.table?.header)
+        return theme
+    }
+
+    private static func clamp(_ size: Double, _ spec: StyleSpec?) -> Double {
+        var size = size
+        if let minimum = spec?.minSize { size = max(size, minimum) }
+        if let maximum = spec?.maxSize { size = min(size, maximum) }
+        return size
+    }
+
+    private static func resolveUnscaled(_ spec: ThemeSpec) -> Theme {
         let body = apply(spec.body, to: defaultBody)
         let headingBase = apply(spec.heading, to: headingDefault(body))
         let headings = (0..<6).map { level -> BlockStyle in
@@ -40,7 +94,22 @@ enum ThemeResolver {
                 width: min(max(spec.rule?.width ?? 1, 0), 1),
                 spaceBefore: spec.rule?.spaceBefore ?? 10,
                 spaceAfter: spec.rule?.spaceAfter ?? 10),
-            footnotes: apply(spec.footnotes, to: footnotesDefault(body)))
+            footnotes: apply(spec.footnotes, to: footnotesDefault(body)),
+            customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
+            customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
+            highlights: (spec.highlights ?? []).map { HighlightRule(pattern: $0.pattern, style: $0.style) },
+            designs: designs(spec.fonts, body: body),
+            textScale: 1)
+    }
+
+    private static func designs(_ fonts: [String: FontList]?, body: BlockStyle) -> [FontDesign: [String]] {
+        var designs: [FontDesign: [String]] = [
+            .default: body.text.fontFamilies, .serif: serif, .monospaced: monospace, .rounded: rounded,
+        ]
+        for (name, list) in fonts ?? [:] {
+            if let design = FontDesign(rawValue: name), !list.families.isEmpty { designs[design] = list.families }
+        }
+        return designs
     }
 
     static let defaultBody = BlockStyle(
@@ -147,7 +216,7 @@ enum ThemeResolver {
         if let weight = spec.weight { style.text.weight = weight }
         if let italic = spec.italic { style.text.italic = italic }
         if let color = spec.color { style.text.color = color }
-        if let underline = spec.underline { style.text.underline = underline }
+        if let underline = spec.underline { style.text.underline = underline ? LineDecoration() : nil }
         if let tracking = spec.tracking { style.text.tracking = tracking }
         if let lineHeight = spec.lineHeight, lineHeight > 0 { style.lineHeight = lineHeight }
         if let spaceBefore = spec.spaceBefore { style.spaceBefore = spaceBefore }

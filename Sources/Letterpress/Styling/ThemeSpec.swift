@@ -16,6 +16,16 @@ struct ThemeSpec: Codable {
     var table: TableSpec?
     var rule: RuleSpec?
     var footnotes: StyleSpec?
+    var customStyles: [String: InlineAttributes]?
+    var customColors: [String: InlineAttributes]?
+    var highlights: [HighlightSpec]?
+    var fonts: [String: FontList]?
+}
+
+/// `{pattern: regex, style: {attributes}}`.
+struct HighlightSpec: Codable {
+    var pattern: String
+    var style: InlineAttributes
 }
 
 /// Page size, margins, background, header and footer.
@@ -55,6 +65,8 @@ struct StyleSpec: Codable {
     var barColor: Color?
     var barWidth: Double?
     var borderColor: Color?
+    var minSize: Double?
+    var maxSize: Double?
 }
 
 /// List indentation and markers.

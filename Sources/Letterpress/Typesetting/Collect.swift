@@ -29,7 +29,7 @@ struct Collector {
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
         self.theme = theme
-        self.styler = Styler(theme: theme)
+        self.styler = Styler(theme: theme, file: file)
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.baseURL = baseURL
@@ -58,12 +58,12 @@ struct Collector {
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
             let title = String(text.characters).replacingOccurrences(of: "\u{2028}", with: " ")
-            paragraph(styler.style(text, base: style.text), style: style, column: column, keepTogether: true,
+            paragraph(styler.style(text, base: style.text, warnings: &warnings), style: style, column: column, keepTogether: true,
                       outline: OutlineEntry(level: level, title: title, y: 0))
         case let .paragraph(text):
             var style = context.paragraph
             if context.tight { style.spaceAfter = theme.list.itemSpacing }
-            paragraph(styler.style(text, base: style.text), style: style, column: column)
+            paragraph(styler.style(text, base: style.text, warnings: &warnings), style: style, column: column)
         case let .list(list):
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
@@ -121,21 +121,14 @@ struct Collector {
         topPadding: Double = 0, bottomPadding: Double = 0, xOffset: Double = 0
     ) {
         let lines = layout.lines
-        let links = layout.text.runs.filter { $0.style.link != nil }
+        var phases: [Int: Double] = [:]
         for line in lines {
             var slice = Slice(height: line.height)
             let inset = line.index == 0 ? topPadding : 0
             if line.index == 0 { slice.height += topPadding }
             if line.index == lines.count - 1 { slice.height += bottomPadding }
+            slice.items = lineItems(layout, line: line, left: column.x + xOffset, top: inset, phases: &phases)
             let baseline = inset + line.baseline - line.top
-            let left = column.x + xOffset
-            slice.items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
-            for run in links where run.range.overlaps(line.byteRange) {
-                let rects = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange)).map {
-                    Rect(x: left + $0.lowerBound, y: inset, width: $0.upperBound - $0.lowerBound, height: line.height)
-                }
-                if !rects.isEmpty { slice.items.append(.link(url: run.style.link!, rects: rects)) }
-            }
             slice.firstBaseline = baseline
             // Orphans and widows: the first line stays with the second, the last with the one before.
             let isLast = line.index == lines.count - 1
@@ -145,6 +138,60 @@ struct Collector {
             if isLast && !keepTogether { slice.keepWithNext = false }
             append(slice)
         }
+    }
+
+    /// The items that draw one line: the letterpress effect behind it, the text, its
+    /// underlines and strikethroughs, and its link areas. `left` is the layout's left edge and
+    /// `top` the line's top in the slice. `phases` carries each decorated run's dash phase to
+    /// its next line.
+    private func lineItems(_ layout: TextLayout, line: LineMetrics, left: Double, top: Double,
+                           phases: inout [Int: Double]) -> [PageItem] {
+        let baseline = top + line.baseline - line.top
+        var items: [PageItem] = []
+        var after: [PageItem] = []
+        for (index, run) in layout.text.runs.enumerated() where run.range.overlaps(line.byteRange) {
+            let style = run.style
+            guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
+                    || style.background != nil else { continue }
+            let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
+            guard !ranges.isEmpty else { continue }
+            let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
+            if let background = style.background {
+                let metrics = fonts.lineMetrics(for: style)
+                for rect in rects {
+                    let band = Rect(x: rect.x, y: baseline - style.baselineOffset - metrics.ascent,
+                                    width: rect.width, height: metrics.ascent + metrics.descent)
+                    // Runs of one colour side by side become one band, with no seam between.
+                    if case let .fill(previous, color)? = items.last, color == background,
+                       abs(previous.maxX - band.x) < 0.01, previous.y == band.y, previous.height == band.height {
+                        items[items.count - 1] = .fill(Rect(x: previous.x, y: previous.y, width: band.maxX - previous.x, height: previous.height), color)
+                    } else {
+                        items.append(.fill(band, background))
+                    }
+                }
+            }
+            if style.effect == .letterpress {
+                items.append(.embossed(layout, line: line.index, origin: Point(x: left + line.x, y: baseline), clip: rects))
+            }
+            let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
+            for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
+                guard let decoration, let metrics else { continue }
+                let position = isUnderline ? metrics.underlinePosition : metrics.strikethroughPosition
+                let thickness = isUnderline ? metrics.underlineThickness : metrics.strikethroughThickness
+                let y = baseline - style.baselineOffset - position + thickness / 2
+                let key = isUnderline ? index : -index - 1
+                for rect in rects {
+                    let phase = phases[key] ?? 0
+                    after.append(.decoration(Decoration(
+                        start: Point(x: rect.x, y: y), length: rect.width, thickness: thickness,
+                        color: decoration.color ?? style.color, pattern: decoration.pattern, phase: phase)))
+                    phases[key] = phase + rect.width
+                }
+            }
+            if let link = style.link { after.append(.link(url: link, rects: rects)) }
+        }
+        items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
+        return items + after
     }
 
     // MARK: Lists
@@ -311,12 +358,13 @@ struct Collector {
         let columnCount = max(table.header.count, table.rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return }
         let header = (0..<columnCount).map { index in
-            styler.style(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text)
+            styler.style(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text, warnings: &warnings)
         }
-        let rows = table.rows.map { row in
-            (0..<columnCount).map { index in
-                styler.style(index < row.count ? row[index] : AttributedString(), base: style.cell.text)
-            }
+        var rows: [[StyledText]] = []
+        for row in table.rows {
+            rows.append((0..<columnCount).map { index in
+                styler.style(index < row.count ? row[index] : AttributedString(), base: style.cell.text, warnings: &warnings)
+            })
         }
         let widths = columnWidths(header: header, rows: rows, available: column.width)
         let alignments = (0..<columnCount).map { index -> TextAlignment in
@@ -391,17 +439,10 @@ struct Collector {
         var x = column.x
         var firstBaseline: Double?
         for (index, layout) in layouts.enumerated() {
+            var phases: [Int: Double] = [:]
             for line in layout.lines {
-                let origin = Point(x: x + padding + line.x, y: padding + line.baseline)
-                items.append(.text(layout, line: line.index, origin: origin))
-                firstBaseline = firstBaseline ?? origin.y
-                for run in layout.text.runs where run.style.link != nil && run.range.overlaps(line.byteRange) {
-                    let rects = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange)).map {
-                        Rect(x: x + padding + $0.lowerBound, y: padding + line.top,
-                             width: $0.upperBound - $0.lowerBound, height: line.height)
-                    }
-                    items.append(.link(url: run.style.link!, rects: rects))
-                }
+                items += lineItems(layout, line: line, left: x + padding, top: padding + line.top, phases: &phases)
+                firstBaseline = firstBaseline ?? padding + line.baseline
             }
             x += widths[index]
         }

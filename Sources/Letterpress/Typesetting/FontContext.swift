@@ -30,6 +30,46 @@ public final class FontContext {
         g_object_unref(fontMap)
     }
 
+    /// Extent, underline and strikethrough placement for a style's font, in points from the
+    /// baseline (positive is up), as the font itself specifies them.
+    struct LineMetrics: Hashable {
+        var ascent: Double
+        var descent: Double
+        var underlinePosition: Double
+        var underlineThickness: Double
+        var strikethroughPosition: Double
+        var strikethroughThickness: Double
+    }
+
+    private var lineMetricsCache: [MetricsKey: LineMetrics] = [:]
+
+    private struct MetricsKey: Hashable {
+        var families: [String]
+        var size: Double
+        var weight: FontWeight
+        var italic: Bool
+        var width: FontWidth
+    }
+
+    func lineMetrics(for style: TextStyle) -> LineMetrics {
+        let key = MetricsKey(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic, width: style.width)
+        if let cached = lineMetricsCache[key] { return cached }
+        let description = FontDescriptionCache.make(style)
+        defer { pango_font_description_free(description) }
+        let metrics = pango_context_get_metrics(context, description, nil)!
+        defer { pango_font_metrics_unref(metrics) }
+        let scale = Double(PANGO_SCALE)
+        let result = LineMetrics(
+            ascent: Double(pango_font_metrics_get_ascent(metrics)) / scale,
+            descent: Double(pango_font_metrics_get_descent(metrics)) / scale,
+            underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale,
+            underlineThickness: max(Double(pango_font_metrics_get_underline_thickness(metrics)) / scale, 0.4),
+            strikethroughPosition: Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale,
+            strikethroughThickness: max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / scale, 0.4))
+        lineMetricsCache[key] = result
+        return result
+    }
+
     /// The file of the font Pango picks for `families` at `size`, as `family → path`.
     public func fontFile(for families: [String], size: Double = 12) -> String? {
         let description = FontDescriptionCache.make(families: families, size: size, weight: .regular, italic: false)
@@ -46,6 +86,19 @@ public final class FontContext {
 
 /// Builds Pango font descriptions from text styles.
 enum FontDescriptionCache {
+    static func make(_ style: TextStyle) -> OpaquePointer {
+        let description = make(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
+        let stretch: PangoStretch
+        switch style.width {
+        case .compressed: stretch = PANGO_STRETCH_EXTRA_CONDENSED
+        case .condensed: stretch = PANGO_STRETCH_CONDENSED
+        case .standard: stretch = PANGO_STRETCH_NORMAL
+        case .expanded: stretch = PANGO_STRETCH_EXPANDED
+        }
+        pango_font_description_set_stretch(description, stretch)
+        return description
+    }
+
     static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, families.joined(separator: ","))

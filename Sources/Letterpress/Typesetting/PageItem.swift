@@ -39,6 +39,11 @@ public enum PageItem {
     /// A clickable area, one rectangle per line the link covers.
     case link(url: String, rects: [Rect])
     case checkbox(Rect, checked: Bool, Color)
+    /// An underline or strikethrough segment; `phase` continues the dash pattern from the
+    /// segment before, across line and page breaks.
+    case decoration(Decoration)
+    /// The letterpress effect behind line `line` of `layout`, limited to `clip`.
+    case embossed(TextLayout, line: Int, origin: Point, clip: [Rect])
 
     func offsetBy(dy: Double) -> PageItem {
         switch self {
@@ -50,8 +55,24 @@ public enum PageItem {
         case let .image(image, rect): return .image(image, rect.offsetBy(dy: dy))
         case let .link(url, rects): return .link(url: url, rects: rects.map { $0.offsetBy(dy: dy) })
         case let .checkbox(rect, checked, color): return .checkbox(rect.offsetBy(dy: dy), checked: checked, color)
+        case var .decoration(decoration):
+            decoration.start.y += dy
+            return .decoration(decoration)
+        case let .embossed(layout, line, origin, clip):
+            return .embossed(layout, line: line, origin: Point(x: origin.x, y: origin.y + dy), clip: clip.map { $0.offsetBy(dy: dy) })
         }
     }
+}
+
+/// A horizontal underline or strikethrough segment.
+public struct Decoration: Sendable, Equatable {
+    public var start: Point
+    public var length: Double
+    public var thickness: Double
+    public var color: Color
+    public var pattern: LinePattern
+    /// How far into the dash pattern the segment starts, in points.
+    public var phase: Double
 }
 
 /// A heading's entry in the PDF outline.

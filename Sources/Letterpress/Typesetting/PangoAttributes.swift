@@ -16,20 +16,23 @@ enum PangoAttributes {
     }
 
     private static func attributes(for style: TextStyle) -> [UnsafeMutablePointer<PangoAttribute>] {
-        let description = FontDescriptionCache.make(
-            families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
+        let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
         var result: [UnsafeMutablePointer<PangoAttribute>] = [pango_attr_font_desc_new(description)]
         result.append(pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)))
         if style.color.alpha < 1 {
             result.append(pango_attr_foreground_alpha_new(channel(style.color.alpha)))
         }
-        if let background = style.background, background.alpha > 0 {
-            result.append(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
-            if background.alpha < 1 { result.append(pango_attr_background_alpha_new(channel(background.alpha))) }
+        // Backgrounds, underlines and strikethroughs are drawn with Cairo: Pango has no dashed
+        // lines, and its per-run backgrounds leave seams where runs meet.
+        switch style.transform {
+        case .none: break
+        case .uppercase: result.append(pango_attr_text_transform_new(PANGO_TEXT_TRANSFORM_UPPERCASE))
+        case .lowercase: result.append(pango_attr_text_transform_new(PANGO_TEXT_TRANSFORM_LOWERCASE))
+        case .capitalize: result.append(pango_attr_text_transform_new(PANGO_TEXT_TRANSFORM_CAPITALIZE))
         }
-        if style.underline { result.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
-        if style.strikethrough { result.append(pango_attr_strikethrough_new(1)) }
+        let features = style.features + (style.kerning ? [] : ["kern=0"])
+        if !features.isEmpty { result.append(pango_attr_font_features_new(features.joined(separator: ","))) }
         if style.tracking != 0 { result.append(pango_attr_letter_spacing_new(pangoUnits(style.tracking))) }
         if style.baselineOffset != 0 { result.append(pango_attr_rise_new(pangoUnits(style.baselineOffset))) }
         return result

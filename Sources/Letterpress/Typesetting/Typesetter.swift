@@ -50,7 +50,7 @@ public struct Typesetter {
             return Page(size: geometry.size, background: theme.page.background, items: items,
                         outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
         }
-        return TypesetDocument(pages: pages, warnings: collector.warnings)
+        return TypesetDocument(pages: pages, warnings: document.warnings + collector.warnings)
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}`, `{title}`, `{author}`, `{date}` filled.
