@@ -30,7 +30,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .executableTarget(
             name: "render",
-            dependencies: ["Letterpress", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Letterpress", "Yams", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",

@@ -11,6 +11,8 @@ public struct RenderOptions: Sendable {
     public var date: String?
     /// Fail, writing nothing, when there are warnings.
     public var strict = false
+    /// Multiplies every text size of the theme (`--text-size`, `--scale`).
+    public var textScale = 1.0
 
     public init() {}
 }
@@ -28,6 +30,9 @@ public final class Renderer {
     let themes: ThemeLoader
     let fonts = FontContext()
     private var loadedThemes: [String: Theme] = [:]
+    /// Theme warnings not yet reported: each theme's are reported once, with the first
+    /// document that uses it.
+    private var pendingThemeWarnings: [Warning] = []
 
     public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
         self.options = options
@@ -37,13 +42,19 @@ public final class Renderer {
     /// The theme named `name`, loaded once per renderer.
     public func theme(named name: String) throws -> Theme {
         if let theme = loadedThemes[name] { return theme }
-        let theme = try themes.load(name)
+        let (theme, warnings) = try themes.loadReportingWarnings(name, scale: options.textScale)
         loadedThemes[name] = theme
+        pendingThemeWarnings += warnings
         return theme
     }
 
     /// Reads a Markdown file (or standard input for `-`).
     public static func readSource(_ path: String) throws -> String {
+        String(decoding: try readData(path), as: UTF8.self)
+    }
+
+    /// Reads an input file's bytes (or standard input for `-`).
+    public static func readData(_ path: String) throws -> Data {
         let data: Data
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -58,18 +69,30 @@ public final class Renderer {
             }
             data = contents
         }
-        return String(decoding: data, as: UTF8.self)
+        return data
+    }
+
+    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown.
+    public static func document(from data: Data, file: String) throws -> Document {
+        if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
+        return try MarkdownParser.parse(String(decoding: data, as: UTF8.self), file: file)
     }
 
     /// Parses and typesets `source`; `file` names it in messages and locates its images.
     public func typeset(source: String, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        let document = try MarkdownParser.parse(source, file: file)
+        try typeset(try MarkdownParser.parse(source, file: file), file: file)
+    }
+
+    /// Typesets a parsed document; `file` names it in messages and locates its images.
+    public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
         let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default")
         let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
-        let typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
+        var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
             .typeset(document, baseURL: baseURL, file: file)
+        typeset.warnings = pendingThemeWarnings + typeset.warnings
+        pendingThemeWarnings = []
         let metadata = DocumentMetadata(
             title: document.frontMatter.title, author: document.frontMatter.author,
             creationDate: PDFDate.creationDate(frontMatter: document.frontMatter.date ?? options.date))
@@ -78,8 +101,8 @@ public final class Renderer {
 
     /// Renders the Markdown file `input` to `output` in `format`.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
-        let source = try Renderer.readSource(input)
-        let (document, metadata) = try typeset(source: source, file: input)
+        let parsed = try Renderer.document(from: try Renderer.readData(input), file: input)
+        let (document, metadata) = try typeset(parsed, file: input)
         if options.strict && !document.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
         }

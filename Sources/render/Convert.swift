@@ -38,6 +38,14 @@ struct Convert: ParsableCommand {
     @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none.")
     var date: String?
 
+    @Option(help: ArgumentHelp(
+        "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "size"))
+    var textSize: String?
+
+    @Option(help: "Multiply every text size by this factor (0.5 to 4).")
+    var scale: Double?
+
     @Flag(help: "Print no warnings.")
     var quiet = false
 
@@ -58,6 +66,12 @@ struct Convert: ParsableCommand {
             throw ValidationError("--dpi must be between 9 and 1200")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
+        if let textSize, TextSize(rawValue: textSize) == nil {
+            throw ValidationError("unknown --text-size '\(textSize)'" + Hint.suggestion(for: textSize, among: TextSize.allCases.map(\.rawValue))
+                + " (one of \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
+        if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
     }
 
     func run() throws {
@@ -68,6 +82,7 @@ struct Convert: ParsableCommand {
         options.dpi = dpi
         options.date = date
         options.strict = strict
+        options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
         let renderer = Renderer(options: options)
         let jobs = try plan()
         var failed = 0

@@ -10,14 +10,27 @@ struct Inspect: ParsableCommand {
     @Argument(help: "A Markdown file, or - for standard input.")
     var file: String
 
+    @Flag(help: "Print the document as JSON that 'render' can read back and render.")
+    var json = false
+
+    @Option(help: "The theme the JSON names (default: the front matter's).")
+    var theme: String?
+
     func run() throws {
         do {
-            let document = try MarkdownParser.parse(try Renderer.readSource(file), file: file)
+            let document = try Renderer.document(from: try Renderer.readData(file), file: file)
             for warning in document.warnings { Console.error(warning.description) }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let archive = DocumentArchive(document, theme: theme ?? document.frontMatter.theme)
+                FileHandle.standardOutput.write(try encoder.encode(archive) + Data("\n".utf8))
+                return
+            }
             let lines = RunDump.blocks(document.blocks)
             print(lines.joined(separator: "\n"))
-            let runCount = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") }.count
-            print("\(document.blocks.count) blocks, \(runCount) runs, \(document.footnotes.count) footnotes")
+            let archive = DocumentArchive(document, theme: nil)
+            print("\(archive.characters) characters, \(archive.runCount) runs, \(document.blocks.count) blocks, \(document.footnotes.count) footnotes")
         } catch let error as LetterpressError {
             Console.error(error.description)
             throw ExitCode.failure

@@ -56,7 +56,7 @@ public struct Table: Sendable, Equatable {
 }
 
 /// An image named by a document, with where it was written.
-public struct ImageReference: Sendable, Equatable {
+public struct ImageReference: Sendable, Equatable, Codable {
     public var source: String
     public var alt: String
     public var title: String

@@ -118,7 +118,7 @@ public enum FontWeight: String, Codable, Sendable, CaseIterable {
 }
 
 /// The design of a font family, as SwiftUI's `Font.Design`.
-public enum FontDesign: String, Codable, Sendable, CaseIterable {
+public enum FontDesign: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable {
     case `default`, serif, monospaced, rounded
 }
 

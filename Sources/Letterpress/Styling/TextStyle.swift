@@ -6,7 +6,7 @@ public enum TextAlignment: String, Codable, Sendable {
 }
 
 /// The fully resolved look of a run of text.
-public struct TextStyle: Sendable, Equatable, Hashable {
+public struct TextStyle: Sendable, Hashable, Encodable {
     public var fontFamilies: [String]
     public var size: Double
     public var weight: FontWeight = .regular

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A resolved theme: every element's look, with nothing left to look up.
-public struct Theme: Sendable {
+public struct Theme: Sendable, Encodable {
     public var name: String
     public var description: String
     public var page: PageStyle
@@ -32,13 +32,13 @@ public struct Theme: Sendable {
 }
 
 /// A regular expression and the style its matches get.
-public struct HighlightRule: Sendable {
+public struct HighlightRule: Sendable, Encodable {
     public var pattern: String
     public var style: InlineAttributes
 }
 
 /// Page size, margins, background, header and footer.
-public struct PageStyle: Sendable {
+public struct PageStyle: Sendable, Encodable {
     public var size: PageSize
     public var margins: Margins
     public var background: Color
@@ -47,7 +47,7 @@ public struct PageStyle: Sendable {
 }
 
 /// Running header or footer: three templates and their style.
-public struct HeaderFooter: Sendable {
+public struct HeaderFooter: Sendable, Encodable {
     public var left: String
     public var center: String
     public var right: String
@@ -57,7 +57,7 @@ public struct HeaderFooter: Sendable {
 }
 
 /// The look of a block: its text and the space and decoration around it.
-public struct BlockStyle: Sendable {
+public struct BlockStyle: Sendable, Encodable {
     public var text: TextStyle
     /// Baseline-to-baseline distance as a multiple of the font's line height.
     public var lineHeight: Double
@@ -73,7 +73,7 @@ public struct BlockStyle: Sendable {
 }
 
 /// Changes an inline element makes to the text around it.
-public struct InlineStyle: Sendable {
+public struct InlineStyle: Sendable, Encodable {
     public var fontFamilies: [String]?
     /// Size relative to the surrounding text.
     public var scale: Double
@@ -85,7 +85,7 @@ public struct InlineStyle: Sendable {
 }
 
 /// List indentation and markers.
-public struct ListStyle: Sendable {
+public struct ListStyle: Sendable, Encodable {
     public var indent: Double
     public var itemSpacing: Double
     public var markerColor: Color
@@ -94,7 +94,7 @@ public struct ListStyle: Sendable {
 }
 
 /// Table cells, header row and grid.
-public struct TableStyle: Sendable {
+public struct TableStyle: Sendable, Encodable {
     public var cell: BlockStyle
     public var header: BlockStyle
     public var borderColor: Color
@@ -104,7 +104,7 @@ public struct TableStyle: Sendable {
 }
 
 /// A thematic break.
-public struct RuleStyle: Sendable {
+public struct RuleStyle: Sendable, Encodable {
     public var color: Color
     public var thickness: Double
     /// Share of the column width, 0…1.
@@ -114,7 +114,7 @@ public struct RuleStyle: Sendable {
 }
 
 /// A page size in points.
-public struct PageSize: Sendable, Equatable {
+public struct PageSize: Sendable, Equatable, Codable {
     public var width: Double
     public var height: Double
 

@@ -35,8 +35,14 @@ public struct ThemeLoader: Sendable {
     /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML
     /// file, with its text sizes multiplied by `scale`.
     public func load(_ nameOrPath: String, scale: Double = 1) throws -> Theme {
+        try loadReportingWarnings(nameOrPath, scale: scale).theme
+    }
+
+    /// Like `load`, with warnings about keys the theme files hold that mean nothing.
+    public func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
         let url = try locate(nameOrPath, relativeTo: nil)
-        let (node, description) = try mergedNode(url, visited: [])
+        var warnings: [Warning] = []
+        let (node, description) = try mergedNode(url, visited: [], warnings: &warnings)
         let spec: ThemeSpec
         do {
             spec = try YAMLDecoder().decode(ThemeSpec.self, from: node)
@@ -56,7 +62,7 @@ public struct ThemeLoader: Sendable {
         var theme = ThemeResolver.resolve(spec, scale: scale)
         theme.name = url.deletingPathExtension().lastPathComponent
         theme.description = description ?? ""
-        return theme
+        return (theme, warnings)
     }
 
     /// The description line of a theme file without resolving it.
@@ -87,7 +93,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// The theme's YAML merged over every theme it extends, and its own description.
-    private func mergedNode(_ url: URL, visited: [URL]) throws -> (Node, String?) {
+    private func mergedNode(_ url: URL, visited: [URL], warnings: inout [Warning]) throws -> (Node, String?) {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -104,6 +110,7 @@ public struct ThemeLoader: Sendable {
         guard node.mapping != nil else {
             throw LetterpressError.invalidTheme(file: url.path, location: nil, message: "a theme is a YAML mapping")
         }
+        warnings += ThemeSchema.unknownKeys(in: node, file: url.path)
         let description = node["description"]?.string
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
         let parentURL = try locate(parentName, relativeTo: url)
@@ -112,7 +119,7 @@ public struct ThemeLoader: Sendable {
             throw LetterpressError.invalidTheme(file: url.path, location: location(of: extends),
                                                 message: "'extends' makes a cycle: \(chain)")
         }
-        let (parent, _) = try mergedNode(parentURL, visited: visited + [url])
+        let (parent, _) = try mergedNode(parentURL, visited: visited + [url], warnings: &warnings)
         return (ThemeLoader.merge(node, over: parent), description)
     }
 

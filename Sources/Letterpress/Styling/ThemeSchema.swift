@@ -1,0 +1,64 @@
+import Foundation
+import Yams
+
+/// The keys a theme file may hold, for warnings about keys that would otherwise be ignored.
+enum ThemeSchema {
+    indirect enum Shape {
+        case keys([String: Shape])
+        /// A mapping whose keys are names (custom styles) and whose values have one shape.
+        case named(Shape)
+        case list(Shape)
+        case any
+    }
+
+    static let style: Shape = .keys(Dictionary(uniqueKeysWithValues: [
+        "font", "size", "weight", "italic", "color", "background", "underline", "tracking", "lineHeight",
+        "spaceBefore", "spaceAfter", "align", "padding", "indent", "barColor", "barWidth", "borderColor",
+        "minSize", "maxSize",
+    ].map { ($0, Shape.any) }))
+
+    static let attributes: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
+
+    static let headerFooter: Shape = .keys(["left": .any, "center": .any, "right": .any, "style": style, "firstPage": .any])
+
+    static let theme: Shape = .keys([
+        "description": .any, "extends": .any,
+        "page": .keys(["size": .any, "margin": .any, "background": .any, "header": headerFooter, "footer": headerFooter]),
+        "body": style, "heading": style, "headings": .list(style), "code": style, "inlineCode": style,
+        "quote": style, "link": style, "footnotes": style,
+        "list": .keys(["indent": .any, "itemSpacing": .any, "markerColor": .any, "bullets": .any]),
+        "table": .keys(["cell": style, "header": style, "borderColor": .any, "borderWidth": .any, "padding": .any, "stripe": .any]),
+        "rule": .keys(["color": .any, "thickness": .any, "width": .any, "spaceBefore": .any, "spaceAfter": .any]),
+        "customStyles": .named(attributes), "customColors": .named(attributes),
+        "highlights": .list(.keys(["pattern": .any, "style": attributes])),
+        "fonts": .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),
+    ])
+
+    /// Warnings for every key of `node` that `shape` does not know, with a hint where one fits.
+    static func unknownKeys(in node: Node, shape: Shape = theme, path: String = "", file: String) -> [Warning] {
+        switch shape {
+        case .any:
+            return []
+        case let .list(element):
+            return (node.sequence ?? []).enumerated().flatMap {
+                unknownKeys(in: $0.element, shape: element, path: "\(path)[\($0.offset)]", file: file)
+            }
+        case let .named(value):
+            return (node.mapping ?? [:]).flatMap { key, child in
+                unknownKeys(in: child, shape: value, path: join(path, key.string ?? "?"), file: file)
+            }
+        case let .keys(known):
+            return (node.mapping ?? [:]).flatMap { key, child -> [Warning] in
+                let name = key.string ?? "?"
+                guard let childShape = known[name] else {
+                    let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+                    let message = "unknown key '\(join(path, name))' ignored" + Hint.suggestion(for: name, among: known.keys.sorted())
+                    return [Warning(file: file, location: location, message: message)]
+                }
+                return unknownKeys(in: child, shape: childShape, path: join(path, name), file: file)
+            }
+        }
+    }
+
+    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}
