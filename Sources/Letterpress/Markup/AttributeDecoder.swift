@@ -18,14 +18,24 @@ enum AttributeDecoder {
             let lenient = try decoder.decode(Lenient.self, from: Data(("{" + body + "}").utf8))
             return (lenient.attributes, problems.messages)
         } catch {
-            return (nil, ["attributes '\(body)' are not valid JSON5 (\(reason(error))); text kept without them"])
+            let shown = body.count > 80 ? body.prefix(77) + "..." : Substring(body)
+            return (nil, ["attributes '\(shown)' are not valid JSON5\(hint(for: body)); text kept without them"])
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        guard case let DecodingError.dataCorrupted(context) = error else { return "\(error)" }
-        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return underlying ?? context.debugDescription
+    // A constant pattern, checked by the tests.
+    private static let wordValue = try! NSRegularExpression(pattern: #"([A-Za-z_$][\w$]*)\s*:\s*([A-Za-z_$][\w$]*)\s*(?:,|\}|$)"#)
+
+    /// The most common mistake is a word value without quotes, as in `effect: letterpress`.
+    private static func hint(for body: String) -> String {
+        let literals: Set<String> = ["true", "false", "null", "Infinity", "NaN"]
+        let range = NSRange(body.startIndex..., in: body)
+        for match in wordValue.matches(in: body, range: range) {
+            guard let key = Range(match.range(at: 1), in: body), let value = Range(match.range(at: 2), in: body),
+                  !literals.contains(String(body[value])) else { continue }
+            return " (quote word values: \(body[key]): '\(body[value])')"
+        }
+        return ""
     }
 
     private final class Problems: @unchecked Sendable {

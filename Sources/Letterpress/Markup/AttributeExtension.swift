@@ -165,8 +165,7 @@ enum AttributeExtension {
         let node = opener.pointee.inl_text!
         let closerNode = closer.pointee.inl_text!
         if let payload = AttributeExtension.payload(of: node), let body = AttributeExtension.payload(of: closerNode)?.body,
-           cmark_node_set_type(node, nodeType) != 0 {
-            cmark_node_set_syntax_extension(node, ext)
+           becomeAttributeNode(node, extension: ext) {
             payload.body = body
             var child = cmark_node_next(node)
             while let current = child, current != closerNode {
@@ -183,6 +182,26 @@ enum AttributeExtension {
         }
         cmark_inline_parser_remove_delimiter(inline, opener)
         return next
+    }
+
+    /// Retypes the opener's text node as an attribute node. GFM table cells accept only a
+    /// fixed list of core inline types, so there the node becomes a link with an empty
+    /// destination instead; the walker tells it apart by its payload.
+    private static func becomeAttributeNode(_ node: OpaquePointer, extension ext: OpaquePointer) -> Bool {
+        if cmark_node_set_type(node, nodeType) != 0 {
+            cmark_node_set_syntax_extension(node, ext)
+            return true
+        }
+        guard cmark_node_set_type(node, CMARK_NODE_LINK) != 0 else { return false }
+        cmark_node_set_url(node, "")
+        cmark_node_set_title(node, "")
+        return true
+    }
+
+    /// Whether `node` is an attribute node, of either form.
+    static func isAttributeNode(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == nodeType || (type == CMARK_NODE_LINK && payload(of: node)?.body != nil)
     }
 
     /// Removes the `]` that ends the bracketed text, now the node's last child.

@@ -190,6 +190,8 @@ struct MarkupWalker {
             return nested(intent.union(.emphasized), link)
         case CMARK_NODE_STRONG:
             return nested(intent.union(.strong), link)
+        case CMARK_NODE_LINK where AttributeExtension.isAttributeNode(node):
+            return attributed(node, content: nested(intent, link))
         case CMARK_NODE_LINK:
             return nested(intent, string(cmark_node_get_url(node)))
         case CMARK_NODE_IMAGE:
@@ -200,7 +202,7 @@ struct MarkupWalker {
             mark[LetterpressAttributes.FootnoteAttribute.self] = number
             return mark
         default:
-            if cmark_node_get_type(node) == AttributeExtension.nodeType {
+            if AttributeExtension.isAttributeNode(node) {
                 return attributed(node, content: nested(intent, link))
             }
             if typeName(node) == "strikethrough" { return nested(intent.union(.strikethrough), link) }

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// The `^[text](body)` grammar as in Apple's swift-cmark, dumped as runs.
+@Suite struct AttributeSyntaxTests {
+    private func dump(_ markdown: String) throws -> String {
+        RunDump.blocks(try TestSupport.parse(markdown).blocks).joined(separator: "\n")
+    }
+
+    private func warnings(_ markdown: String) throws -> [String] {
+        try TestSupport.parse(markdown).warnings.map(\.description)
+    }
+
+    @Test func emphasisResolvesInsideTheBrackets() throws {
+        #expect(try dump("^[**very** important](customColor: 'danger')") == """
+            Paragraph
+              [0..<4] "very" strong customColor=danger
+              [4..<14] " important" customColor=danger
+            """)
+    }
+
+    @Test func attributesInsideEmphasis() throws {
+        #expect(try dump("*a ^[b](size: 14) c*") == """
+            Paragraph
+              [0..<2] "a " emphasized
+              [2..<3] "b" emphasized size=14
+              [3..<5] " c" emphasized
+            """)
+    }
+
+    @Test func nestedAttributesMergeWithTheInnerWinning() throws {
+        #expect(try dump("^[a ^[b](size: 2, italic: false) c](size: 9, italic: true)") == """
+            Paragraph
+              [0..<2] "a " size=9 italic=true
+              [2..<3] "b" size=2 italic=false
+              [3..<5] " c" size=9 italic=true
+            """)
+    }
+
+    @Test func bodiesAreJSON5WithBalancedParenthesesQuotesAndEscapes() throws {
+        let markdown = #"^[x](font: ["A (b)", 'C)'], underline: {pattern: "dash", color: '#ff000080',}, size: 1.5e1,)"#
+        #expect(try dump(markdown) == """
+            Paragraph
+              [0..<1] "x" font=A (b),C) size=15 underline=dash #ff000080
+            """)
+    }
+
+    @Test func noMatchStaysLiteralText() throws {
+        for source in ["^[a] (k: 1)", "^[a](k: 1", "\\^[a](k: 1)", "^ [a](size: 1)", "x^2 and 2^[3"] {
+            let text = try TestSupport.parse(source).blocks
+            guard case let .paragraph(runs)? = text.first else { Issue.record("\(source): no paragraph"); continue }
+            #expect(String(runs.characters) == source.replacingOccurrences(of: "\\^", with: "^"), "\(source)")
+            #expect(runs.runs.allSatisfy { $0[LetterpressAttributes.InlineAttributesAttribute.self] == nil })
+        }
+        #expect(try dump("`^[a](size: 1)`") == "Paragraph\n  [0..<13] \"^[a](size: 1)\" code")
+    }
+
+    @Test func referenceFormWithDefinitionsAnywhere() throws {
+        let markdown = """
+            ^[Read me][note] and ^[skip *this*][NOTE], not \\^[this][note] or ^[that][nowhere].
+
+            ^[note]: customColor: 'highlight', tracking: 1
+            """
+        #expect(try dump(markdown) == """
+            Paragraph
+              [0..<7] "Read me" customColor=highlight tracking=1
+              [7..<12] " and "
+              [12..<17] "skip " customColor=highlight tracking=1
+              [17..<21] "this" emphasized customColor=highlight tracking=1
+              [21..<61] ", not ^[this][note] or ^[that][nowhere]."
+            """)
+    }
+
+    @Test func linksInsideAndAsAttributes() throws {
+        #expect(try dump("^[[site](https://a.example) text](link: 'https://b.example')") == """
+            Paragraph
+              [0..<4] "site" link=https://a.example
+              [4..<9] " text" link=https://b.example
+            """)
+    }
+
+    @Test func invalidBodiesKeepTheTextAndWarnWithLocation() throws {
+        let markdown = "Intro line.\n\nSee ^[this](oops: [) and ^[that](effect: letterpress) now."
+        #expect(try dump(markdown).hasSuffix("Paragraph\n  [0..<22] \"See this and that now.\""))
+        #expect(try warnings(markdown) == [
+            "test.md:3:5: warning: attributes 'oops: [' are not valid JSON5; text kept without them",
+            "test.md:3:26: warning: attributes 'effect: letterpress' are not valid JSON5 (quote word values: effect: 'letterpress'); text kept without them",
+        ])
+        let document = try TestSupport.parse(markdown)
+        guard case let .paragraph(text) = document.blocks[1] else { Issue.record("no paragraph"); return }
+        #expect(String(text.characters) == "See this and that now.")
+    }
+
+    @Test func unknownKeysAndValuesWarnWithHints() throws {
+        #expect(try warnings("^[x](fontWieght: 'bold', fontWeight: 'bolder', size: 'big', customStyle: 'boldcaps')") == [
+            "test.md:1:1: warning: unknown fontWeight 'bolder' (did you mean 'bold'?)",
+            "test.md:1:1: warning: unknown attribute 'fontWieght' (did you mean 'fontWeight'?)",
+            "test.md:1:1: warning: 'size' must be a number of points; attribute ignored",
+        ])
+        #expect(try dump("^[x](fontWieght: 'bold', customStyle: 'boldcaps')") == "Paragraph\n  [0..<1] \"x\" customStyle=boldcaps")
+    }
+
+    @Test func attributesWorkInHeadingsTablesAndLists() throws {
+        let markdown = "# ^[Title](size: 30)\n\n- ^[item](italic: true)\n\n| ^[h](italic: true) |\n|---|\n| ^[c](size: 8) |"
+        let dump = try dump(markdown)
+        #expect(dump.contains("[0..<5] \"Title\" size=30"))
+        #expect(dump.contains("[0..<4] \"item\" italic=true"))
+        #expect(dump.contains("Header \"h\""))
+        #expect(dump.contains("Row \"c\""))
+        let document = try TestSupport.parse(markdown)
+        guard case let .table(table) = document.blocks[2] else { Issue.record("no table"); return }
+        #expect(table.rows[0][0].runs.first?[LetterpressAttributes.InlineAttributesAttribute.self]?.size == 8)
+    }
+
+    @Test func archivesRoundTripEveryAttribute() throws {
+        let markdown = "# T\n\n^[a *b*](customColor: 'danger', underline: {pattern: 'dot', color: 'red'}) [l](https://x.example)[^1]\n\n[^1]: Note."
+        let document = try TestSupport.parse(markdown)
+        let data = try JSONEncoder().encode(DocumentArchive(document, theme: "menlo"))
+        let archive = try #require(try DocumentArchive.read(data, file: "x.json"))
+        #expect(archive.theme == "menlo")
+        #expect(RunDump.blocks(archive.document.blocks) == RunDump.blocks(document.blocks))
+        #expect(archive.document.footnotes.count == 1)
+        #expect(try DocumentArchive.read(Data("# Not JSON".utf8), file: "x.md") == nil)
+    }
+}
