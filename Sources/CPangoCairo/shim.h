@@ -4,3 +4,4 @@
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <pango/pangofc-font.h>
+#include <hb-ot.h>

@@ -109,10 +109,24 @@ struct Collector {
     private mutating func paragraph(
         _ text: StyledText, style: BlockStyle, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil
     ) {
+        checkFeatures(of: text)
         space(before: style.spaceBefore)
         let layout = TextLayout(text, width: column.width, align: style.align, lineHeight: style.lineHeight, context: fonts)
         appendLines(of: layout, column: column, keepTogether: keepTogether, outline: outline)
         pendingGap = style.spaceAfter
+    }
+
+    /// Warns once per font when a run asks for an OpenType feature its font lacks (tabular
+    /// digits need a font such as Inter: none of the DejaVu, Liberation or URW fonts has them).
+    private mutating func checkFeatures(of text: StyledText) {
+        for run in text.runs where !run.style.features.isEmpty {
+            for feature in run.style.features where !fonts.font(for: run.style, hasFeature: feature) {
+                let family = run.style.fontFamilies.first ?? "?"
+                let warning = Warning(file: file, message: "font '\(family)' has no '\(feature)' feature"
+                    + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : ""))
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+        }
     }
 
     /// One slice per line of `layout`, with links and orphan/widow control.

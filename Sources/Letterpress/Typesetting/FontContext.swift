@@ -70,6 +70,31 @@ public final class FontContext {
         return result
     }
 
+    private var featureCache: [String: Bool] = [:]
+
+    /// Whether the font Pango picks for `style` has the OpenType feature `tag` (such as
+    /// `tnum`) in its substitution or positioning tables.
+    func font(for style: TextStyle, hasFeature tag: String) -> Bool {
+        let key = style.fontFamilies.joined(separator: ",") + "|\(style.weight.value)|\(style.italic)|" + tag
+        if let known = featureCache[key] { return known }
+        let description = FontDescriptionCache.make(style)
+        defer { pango_font_description_free(description) }
+        var found = false
+        if let font = pango_font_map_load_font(fontMap, context, description) {
+            defer { g_object_unref(font) }
+            let face = hb_font_get_face(pango_font_get_hb_font(font))
+            let wanted = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            for table in [UInt32(0x4753_5542), UInt32(0x4750_4F53)] {  // 'GSUB', 'GPOS'
+                var count: UInt32 = 64
+                var tags = [hb_tag_t](repeating: 0, count: 64)
+                _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, &tags)
+                if tags.prefix(Int(count)).contains(wanted) { found = true }
+            }
+        }
+        featureCache[key] = found
+        return found
+    }
+
     /// The file of the font Pango picks for `families` at `size`, as `family → path`.
     public func fontFile(for families: [String], size: Double = 12) -> String? {
         let description = FontDescriptionCache.make(families: families, size: size, weight: .regular, italic: false)
