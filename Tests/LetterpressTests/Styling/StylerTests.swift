@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+@Suite struct StylerTests {
+    private func styled(_ markdown: String, theme: String = "default") throws -> (StyledText, [Warning]) {
+        let document = try TestSupport.parse(markdown)
+        guard case let .paragraph(text)? = document.blocks.first else { throw LetterpressError.invalidOption("no paragraph") }
+        let theme = try ThemeLoader().load(theme)
+        var warnings: [Warning] = []
+        let result = Styler(theme: theme, file: "test.md").style(text, base: theme.body.text, warnings: &warnings)
+        return (result, document.warnings + warnings)
+    }
+
+    private func style(of text: String, in styled: StyledText) -> TextStyle? {
+        guard let range = styled.string.range(of: text) else { return nil }
+        let start = styled.string.utf8.distance(from: styled.string.startIndex, to: range.lowerBound)
+        return styled.runs.first { $0.range.contains(start) }?.style
+    }
+
+    @Test func builtInCustomStylesAndColours() throws {
+        let (text, warnings) = try styled("^[caps](customStyle: 'boldcaps') ^[ital](customStyle: 'smallitalics') ^[d](customColor: 'danger') ^[h](customColor: 'highlight')")
+        #expect(warnings.isEmpty)
+        let caps = try #require(style(of: "caps", in: text))
+        #expect(caps.weight == .bold && caps.transform == .uppercase)
+        #expect(text.string.hasPrefix("caps"), "the characters stay as written; Pango transforms them")
+        let ital = try #require(style(of: "ital", in: text))
+        #expect(ital.italic && ital.transform == .lowercase)
+        let danger = try #require(style(of: "d", in: text))
+        #expect(danger.background == Color(parsing: "#d7263d"))
+        #expect(danger.underline == LineDecoration(pattern: .dash, color: Color(parsing: "#ffd60a")))
+        let highlight = try #require(style(of: "h", in: text))
+        #expect(highlight.background == Color(parsing: "#fff176"))
+        #expect(highlight.underline?.pattern == .dot && highlight.underline?.color == Color(parsing: "#d7263d"))
+    }
+
+    @Test func explicitKeysMapToTheTextStyle() throws {
+        let (text, warnings) = try styled("""
+            ^[a](font: 'Liberation Serif', size: 20, fontWeight: 'light', italic: true, fontWidth: 'condensed', \
+            foregroundColor: 'teal', backgroundColor: '#eeeeee', underline: {pattern: 'dashDot', color: 'red'}, \
+            strikethrough: true, tracking: 2, baselineOffset: 3, effect: 'letterpress', link: 'https://x.example') \
+            ^[m](monospaced: true, monospacedDigit: true, kerning: 0) ^[s](fontDesign: 'serif')
+            """)
+        #expect(warnings.map(\.message).filter { !$0.contains("tnum") }.isEmpty)
+        let a = try #require(style(of: "a", in: text))
+        #expect(a.fontFamilies.first == "Liberation Serif" && a.fontFamilies.contains("DejaVu Sans"))
+        #expect(a.size == 20 && a.weight == .light && a.italic && a.width == .condensed)
+        #expect(a.color == Color(parsing: "teal") && a.background == Color(parsing: "#eeeeee"))
+        #expect(a.underline == LineDecoration(pattern: .dashDot, color: Color(parsing: "red")))
+        #expect(a.strikethrough == LineDecoration())
+        #expect(a.tracking == 2 && a.baselineOffset == 3 && a.effect == .letterpress && a.link == "https://x.example")
+        let m = try #require(style(of: "m", in: text))
+        #expect(m.fontFamilies.first == "DejaVu Sans Mono" && m.features == ["tnum"] && !m.kerning)
+        #expect(try #require(style(of: "s", in: text)).fontFamilies.first == "DejaVu Serif")
+    }
+
+    @Test func unknownStyleNamesWarnWithTheirLocation() throws {
+        let (_, warnings) = try styled("Text\nand ^[x](customStyle: 'boldcap', customColor: 'dangr')")
+        #expect(warnings.map(\.description) == [
+            "test.md:2:5: warning: unknown custom style 'boldcap' (did you mean 'boldcaps'?)",
+            "test.md:2:5: warning: unknown custom colour 'dangr' (did you mean 'danger'?)",
+        ])
+    }
+
+    @Test func outOfRangeValuesAreClamped() throws {
+        let (text, warnings) = try styled("^[a](size: 100000, tracking: -500, baselineOffset: 1e9) ^[b](size: -4)")
+        let a = try #require(style(of: "a", in: text))
+        #expect(a.size == 400 && a.tracking == -50 && a.baselineOffset == 200)
+        #expect(try #require(style(of: "b", in: text)).size == 1)
+        #expect(warnings.count == 4)
+        #expect(warnings[0].message == "size 100000.0 is outside 1.0…400.0; using 400.0")
+    }
+
+    @Test func themeCustomStylesAndHighlightRules() throws {
+        let (report, _) = try styled("A ^[term](customStyle: 'term') here", theme: "report")
+        #expect(try #require(style(of: "term", in: report)).weight == .semibold)
+        let (notepad, warnings) = try styled(#"Buy \*milk\* and \_eggs\_, not -cake-, from \~Anna\~ by FRIDAY"#, theme: "notepad")
+        #expect(warnings.isEmpty)
+        #expect(try #require(style(of: "*milk*", in: notepad)).weight == .bold)
+        #expect(try #require(style(of: "_eggs_", in: notepad)).italic)
+        #expect(try #require(style(of: "-cake-", in: notepad)).strikethrough != nil)
+        #expect(try #require(style(of: "~Anna~", in: notepad)).fontFamilies.first == "Z003")
+        #expect(try #require(style(of: "FRIDAY", in: notepad)).color == Color(parsing: "#d11a2a"))
+        #expect(try #require(style(of: "from", in: notepad)).color != Color(parsing: "#d11a2a"))
+    }
+}

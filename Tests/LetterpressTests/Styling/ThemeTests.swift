@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+@Suite struct ThemeTests {
+    private func write(_ files: [String: String]) throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func everyShippedThemeLoadsCleanly() throws {
+        let loader = ThemeLoader()
+        let names = loader.availableThemes()
+        #expect(Set(["default", "menlo", "times", "important", "report", "night", "notepad"]).isSubset(of: Set(names)))
+        for name in names {
+            let (theme, warnings) = try loader.loadReportingWarnings(name)
+            #expect(warnings.isEmpty, "\(name): \(warnings)")
+            #expect(!theme.description.isEmpty, "\(name) has a description")
+            #expect(theme.headings.count == 6)
+        }
+    }
+
+    @Test func seedThemesUseTheirStandInFonts() throws {
+        let loader = ThemeLoader()
+        #expect(try loader.load("menlo").body.text.fontFamilies.first == "DejaVu Sans Mono")
+        #expect(try loader.load("times").body.text.fontFamilies.first == "Liberation Serif")
+        #expect(try loader.load("important").body.text.fontFamilies.first == "Liberation Mono")
+        #expect(try loader.load("important").page.background == Color(parsing: "#fff3a8"))
+        let indigo = try loader.load("menlo").body.text.color
+        #expect(indigo.blue > indigo.green && indigo.red > indigo.green, "menlo is indigo")
+    }
+
+    @Test func extendsMergesKeyByKeyAndAddsCustomStyles() throws {
+        let folder = try write([
+            "base.yaml": "body: {size: 12, color: navy}\ncustomStyles:\n  loud: {fontWeight: heavy}\n",
+            "child.yaml": "extends: base.yaml\nbody: {size: 14}\ncustomStyles:\n  quiet: {foregroundColor: gray}\n",
+        ])
+        let theme = try ThemeLoader().load(folder.appendingPathComponent("child.yaml").path)
+        #expect(theme.body.text.size == 14)
+        #expect(theme.body.text.color == Color(parsing: "navy"))
+        #expect(theme.customStyles["loud"]?.fontWeight == .heavy)
+        #expect(theme.customStyles["quiet"]?.foregroundColor == Color(parsing: "gray"))
+        #expect(theme.customStyles["boldcaps"] != nil, "built-in styles stay")
+    }
+
+    @Test func errorsNameTheFileLineAndColumn() throws {
+        let folder = try write([
+            "type.yaml": "body:\n  size: big\n",
+            "syntax.yaml": "body: [\n",
+            "cycle-a.yaml": "extends: cycle-b.yaml\n",
+            "cycle-b.yaml": "extends: cycle-a.yaml\n",
+            "regex.yaml": "highlights:\n  - {pattern: '(unclosed', style: {italic: true}}\n",
+            "colour.yaml": "body: {color: reddish}\n",
+        ])
+        func message(_ name: String) -> String {
+            do {
+                _ = try ThemeLoader().load(folder.appendingPathComponent(name).path)
+                return "loaded"
+            } catch {
+                return "\(error)".replacingOccurrences(of: folder.path + "/", with: "")
+            }
+        }
+        #expect(message("type.yaml") == "type.yaml:2:9: body.size: expected Double")
+        #expect(message("syntax.yaml").hasPrefix("syntax.yaml:2:1: "))
+        #expect(message("cycle-a.yaml").contains("'extends' makes a cycle: cycle-a.yaml → cycle-b.yaml → cycle-a.yaml"))
+        #expect(message("regex.yaml").hasPrefix("regex.yaml:2:15: highlights[0].pattern '(unclosed' is not a regular expression"))
+        #expect(message("colour.yaml").contains("'reddish' is not a colour"))
+        #expect(throws: LetterpressError.unknownTheme(name: "nope", known: ThemeLoader().availableThemes())) {
+            try ThemeLoader().load("nope")
+        }
+    }
+
+    @Test func unknownKeysWarnWithHints() throws {
+        let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n"])
+        let (_, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
+        #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }.sorted() == [
+            "t.yaml:2:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)",
+            "t.yaml:3:1: warning: unknown key 'headngs' ignored (did you mean 'headings'?)",
+            "t.yaml:5:7: warning: unknown key 'customStyles.x.fontWieght' ignored (did you mean 'fontWeight'?)",
+        ])
+    }
+
+    @Test func textSizeScalesWithinMinAndMax() throws {
+        let folder = try write(["t.yaml": "body: {size: 10, maxSize: 14}\nheadings:\n  - {size: 20, minSize: 22}\n"])
+        let path = folder.appendingPathComponent("t.yaml").path
+        let small = try ThemeLoader().load(path, scale: TextSize.xSmall.scale)
+        let huge = try ThemeLoader().load(path, scale: TextSize.accessibility5.scale)
+        #expect(abs(small.body.text.size - 10 * 14 / 17) < 0.001)
+        #expect(huge.body.text.size == 14)
+        #expect(small.headings[0].text.size == 22)
+        #expect(abs(huge.headings[0].text.size - 20 * 53 / 17) < 0.001)
+        #expect(TextSize.large.scale == 1)
+    }
+
+    @Test func colorsAndLengthsParse() {
+        #expect(Color(parsing: "#abc") == Color(parsing: "#aabbcc"))
+        #expect(Color(parsing: "rebeccapurple")?.description == "#663399")
+        #expect(Color(parsing: "#00000080")?.alpha == 128.0 / 255)
+        #expect(Color(parsing: "#12345") == nil)
+        #expect(Margins(parsing: "20mm")?.top == 20 * 72 / 25.4)
+        #expect(Margins(parsing: "1in,0.5in") == Margins(top: 72, right: 36, bottom: 72, left: 36))
+        #expect(PageSize(parsing: "210mmx297mm").map { abs($0.width - PageSize.a4.width) < 0.01 } == true)
+        #expect(PageSize(parsing: "5x5") == nil, "smaller than half an inch")
+    }
+}
