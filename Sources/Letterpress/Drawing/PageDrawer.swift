@@ -89,7 +89,8 @@ struct PageDrawer {
         cairo_save(cr)
         for rect in clip { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
         cairo_clip(cr)
-        for (offset, color) in [(-0.6, Color(red: 0, green: 0, blue: 0, alpha: 0.35)), (0.8, Color(red: 1, green: 1, blue: 1, alpha: 0.9))] {
+        // Small offsets and soft colours: the edges should read as depth, not as a second print.
+        for (offset, color) in [(-0.35, Color(red: 0, green: 0, blue: 0, alpha: 0.22)), (0.5, Color(red: 1, green: 1, blue: 1, alpha: 0.55))] {
             cairo_new_path(cr)
             cairo_move_to(cr, origin.x, origin.y + offset)
             pango_cairo_layout_line_path(cr, line)

@@ -40,7 +40,7 @@ public struct Styler {
             append(StyledRun(range: offset..<(offset + length), style: style), to: &runs)
             offset += length
         }
-        var styled = StyledText(string: string, runs: runs)
+        var styled = StyledText(string: string, runs: runs, base: base)
         applyHighlights(to: &styled, warnings: &warnings)
         return styled
     }

@@ -38,15 +38,18 @@ public struct TextStyle: Sendable, Hashable, Encodable {
 public struct StyledText: Sendable, Equatable {
     public var string: String
     public var runs: [StyledRun]
+    /// The style of the paragraph itself, which sets the height of an empty one.
+    public var base: TextStyle?
 
-    public init(string: String, runs: [StyledRun]) {
+    public init(string: String, runs: [StyledRun], base: TextStyle? = nil) {
         self.string = string
         self.runs = runs
+        self.base = base
     }
 
     /// Plain text in one style.
     public init(_ string: String, style: TextStyle) {
-        self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)])
+        self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)], base: style)
     }
 }
 

@@ -121,8 +121,11 @@ struct Collector {
     private mutating func checkFeatures(of text: StyledText) {
         for run in text.runs where !run.style.features.isEmpty {
             for feature in run.style.features where !fonts.font(for: run.style, hasFeature: feature) {
+                // Fonts whose digits all have one width are tabular without the feature.
+                if feature == "tnum" && fonts.digitsShareOneWidth(run.style) { continue }
                 let family = run.style.fontFamilies.first ?? "?"
-                let warning = Warning(file: file, message: "font '\(family)' has no '\(feature)' feature"
+                let sample = String(decoding: Array(text.string.utf8)[run.range].prefix(40), as: UTF8.self)
+                let warning = Warning(file: file, message: "font '\(family)' has no '\(feature)' feature for '\(sample)'"
                     + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : ""))
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
@@ -449,7 +452,11 @@ struct Collector {
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let tableWidth = widths.reduce(0, +)
         var items: [PageItem] = []
-        if let background { items.append(.fill(Rect(x: column.x, y: 0, width: tableWidth, height: height), background)) }
+        // The band starts below the rule above, which the row before has drawn.
+        let lineWidth = theme.table.borderWidth
+        if let background {
+            items.append(.fill(Rect(x: column.x, y: lineWidth / 2, width: tableWidth, height: height - lineWidth / 2), background))
+        }
         var x = column.x
         var firstBaseline: Double?
         for (index, layout) in layouts.enumerated() {
@@ -461,7 +468,6 @@ struct Collector {
             x += widths[index]
         }
         let border = theme.table.borderColor
-        let lineWidth = theme.table.borderWidth
         if topLine {
             items.append(.line(from: Point(x: column.x, y: 0), to: Point(x: column.x + tableWidth, y: 0), border, width: lineWidth))
         }

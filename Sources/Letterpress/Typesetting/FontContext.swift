@@ -95,6 +95,22 @@ public final class FontContext {
         return found
     }
 
+    /// Whether the digits 0–9 of the font Pango picks for `style` all advance by the same width.
+    func digitsShareOneWidth(_ style: TextStyle) -> Bool {
+        let description = FontDescriptionCache.make(style)
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return false }
+        defer { g_object_unref(font) }
+        let hbFont = pango_font_get_hb_font(font)
+        var widths = Set<Int32>()
+        for digit in UInt32(0x30)...UInt32(0x39) {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(hbFont, digit, &glyph) != 0 else { return false }
+            widths.insert(hb_font_get_glyph_h_advance(hbFont, glyph))
+        }
+        return widths.count == 1
+    }
+
     /// The file of the font Pango picks for `families` at `size`, as `family → path`.
     public func fontFile(for families: [String], size: Double = 12) -> String? {
         let description = FontDescriptionCache.make(families: families, size: size, weight: .regular, italic: false)

@@ -28,7 +28,7 @@ public final class TextLayout {
         }
         pango_layout_set_line_spacing(layout, Float(lineHeight))
         if hangingIndent > 0 { pango_layout_set_indent(layout, -Int32(hangingIndent * Double(PANGO_SCALE))) }
-        if let first = text.runs.first?.style {
+        if let first = text.base ?? text.runs.first?.style {
             let description = FontDescriptionCache.make(first)
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)

@@ -10,10 +10,11 @@ import Testing
     static let page = PageSize(width: 300, height: 220)
     static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
 
-    private func check(_ name: String, theme: String = "default", _ markdown: String,
+    private func check(_ name: String, theme: String = "default", scale: Double = 1, _ markdown: String,
                        sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         var options = RenderOptions()
         options.theme = theme
+        options.textScale = scale
         options.pageSize = Self.page
         options.margins = Self.margins
         options.dpi = 72
@@ -104,5 +105,56 @@ import Testing
             - a list item
             > a quote
             """)
+    }
+
+    static let themeSample = """
+        # ^[Theme](customStyle: 'boldcaps') sample
+        Body text with *emphasis*, **strong**, `code` and a [link](https://example.com).
+        - a list item
+        > a quote with ^[danger](customColor: 'danger') inside
+
+        | Col | Value |
+        |-----|------:|
+        | a   | 1.5   |
+        """
+
+    @Test(arguments: ["times", "important", "report", "night"])
+    func shippedThemes(_ theme: String) throws {
+        try check("theme-\(theme)", theme: theme, Self.themeSample)
+    }
+
+    @Test func notepadHighlightRules() throws {
+        try check("theme-notepad", theme: "notepad", #"Buy \*milk\* and \_eggs\_, not -cake-, from \~Anna\~ by FRIDAY."#)
+    }
+
+    @Test func customStylesAndColours() throws {
+        try check("custom-styles", """
+            ^[bold caps](customStyle: 'boldcaps') and ^[SMALL ITALICS](customStyle: 'smallitalics').
+
+            A ^[**danger**ous step](customColor: 'danger') and a ^[highlighted note](customColor: 'highlight').
+            """)
+    }
+
+    @Test func lineDecorationPatterns() throws {
+        try check("line-patterns", """
+            ^[solid](underline: true) ^[dot](underline: {pattern: 'dot'}) ^[dash](underline: {pattern: 'dash', color: 'red'}) \
+            ^[dashDot](underline: {pattern: 'dashDot', color: 'green'}) ^[dashDotDot](underline: {pattern: 'dashDotDot', color: 'blue'})
+
+            ^[struck](strikethrough: {pattern: 'dash', color: 'red'}) and a dashed underline that runs ^[across the end of this line and into the next one](underline: {pattern: 'dash'}).
+            """)
+    }
+
+    @Test func fontAttributesAndEffects() throws {
+        try check("font-attributes", """
+            ^[serif](fontDesign: 'serif') ^[mono](monospaced: true) ^[rounded](fontDesign: 'rounded') \
+            ^[condensed](fontWidth: 'condensed') ^[light](fontWeight: 'light') ^[black](fontWeight: 'black') \
+            ^[t r a c k](tracking: 2) x^[up](baselineOffset: 4) ^[teal on wheat](foregroundColor: 'teal', backgroundColor: 'wheat')
+
+            ^[Pressed into paper](effect: 'letterpress', size: 20, foregroundColor: '#a0a0a0')
+            """)
+    }
+
+    @Test func largerTextSize() throws {
+        try check("text-size-xxxlarge", scale: TextSize.xxxLarge.scale, "## Larger text\nDynamic type scales every size.")
     }
 }

@@ -180,3 +180,66 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(texts.contains("1."))
     }
 }
+
+@Suite struct DecorationTests {
+    private func decorations(_ document: TypesetDocument) -> [Decoration] {
+        document.pages.flatMap { page in
+            page.items.compactMap { item -> Decoration? in
+                if case let .decoration(decoration) = item { return decoration }
+                return nil
+            }
+        }
+    }
+
+    @Test func dashedUnderlinesContinueTheirPatternAcrossLineBreaks() throws {
+        let words = String(repeating: "dashes run on ", count: 20)
+        let document = try TestSupport.typeset("Start ^[\(words)](underline: {pattern: 'dash', color: 'red'}) end")
+        let segments = decorations(document)
+        #expect(segments.count >= 3, "one segment per line")
+        #expect(segments[0].phase == 0)
+        for (previous, next) in zip(segments, segments.dropFirst()) {
+            #expect(abs(next.phase - (previous.phase + previous.length)) < 0.001, "the dash phase carries over")
+            #expect(next.start.y > previous.start.y, "each segment sits on the next line")
+        }
+        #expect(segments.allSatisfy { $0.pattern == .dash && $0.color == Color(parsing: "red") })
+        // The first segment starts where the attributed text does, after "Start ".
+        let lines = document.pages[0].items.compactMap { item -> (TextLayout, Point)? in
+            if case let .text(layout, 0, origin) = item { return (layout, origin) }
+            return nil
+        }
+        #expect(segments[0].start.x > lines[0].1.x + 20)
+    }
+
+    @Test func underlinesSitBelowTheBaselineAndStrikethroughsAbove() throws {
+        let document = try TestSupport.typeset("^[under](underline: true) ^[struck](strikethrough: true) ~~gfm~~")
+        let baseline = document.pages[0].items.compactMap { item -> Double? in
+            if case let .text(_, _, origin) = item { return origin.y }
+            return nil
+        }[0]
+        let segments = decorations(document)
+        #expect(segments.count == 3)
+        #expect(segments[0].start.y > baseline && segments[0].start.y < baseline + 3)
+        #expect(segments[1].start.y < baseline - 2 && segments[2].start.y == segments[1].start.y)
+        #expect(segments.allSatisfy { $0.pattern == .solid && $0.thickness > 0.4 })
+    }
+
+    @Test func backgroundsOfAdjacentRunsMergeIntoOneBand() throws {
+        let document = try TestSupport.typeset("x ^[**very** important](customColor: 'danger') y")
+        let fills = document.pages[0].items.compactMap { item -> Rect? in
+            if case let .fill(rect, color) = item, color == Color(parsing: "#d7263d") { return rect }
+            return nil
+        }
+        #expect(fills.count == 1)
+    }
+
+    @Test func letterpressDrawsAnEmbossBehindItsRunOnly() throws {
+        let document = try TestSupport.typeset("plain ^[pressed](effect: 'letterpress') plain")
+        let items = document.pages[0].items
+        let emboss = items.firstIndex { if case .embossed = $0 { return true }; return false }
+        let text = items.firstIndex { if case .text = $0 { return true }; return false }
+        #expect(emboss != nil && text != nil && emboss! < text!, "the effect is drawn under the text")
+        if case let .embossed(_, _, _, clip)? = emboss.map({ items[$0] }) {
+            #expect(clip.count == 1 && clip[0].x > 72 + 20 && clip[0].width < 60)
+        }
+    }
+}
