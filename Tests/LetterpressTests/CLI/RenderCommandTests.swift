@@ -224,4 +224,57 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let themes = String(decoding: try runRender(["themes"], in: folder).stdout, as: UTF8.self)
         #expect(themes.contains("default") && themes.contains("menlo"))
     }
+
+    @Test func inspectJSONRendersBackToTheSamePages() throws {
+        let styled = "---\ntheme: menlo\n---\n# T\n\n^[**Very** loud](customColor: 'danger', underline: {pattern: 'dot'}) text.\n"
+        let folder = try folder(with: ["styled.md": styled])
+        let json = try runRender(["inspect", "styled.md", "--json"], in: folder)
+        #expect(json.status == 0)
+        try json.stdout.write(to: folder.appendingPathComponent("styled.json"))
+        let text = String(decoding: json.stdout, as: UTF8.self)
+        #expect(text.contains("\"theme\" : \"menlo\"") && text.contains("\"customColor\" : \"danger\""))
+        #expect(try runRender(["styled.md", "-o", "a.png", "--dpi", "30"], in: folder).status == 0)
+        #expect(try runRender(["styled.json", "-o", "b.png", "--dpi", "30"], in: folder).status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a.png")) == Data(contentsOf: folder.appendingPathComponent("b.png")))
+        let broken = try folder.appendingPathComponent("broken.json")
+        try Data("{\"format\": \"letterpress-runs\", \"blocks\": 3}".utf8).write(to: broken)
+        let failure = try runRender(["broken.json", "-o", "c.pdf"], in: folder)
+        #expect(failure.status == 1 && failure.stderr.hasPrefix("broken.json: not a valid letterpress-runs archive"))
+    }
+
+    @Test func attributeWarningsNameLineAndColumnAndFailWithStrict() throws {
+        let folder = try folder(with: ["w.md": "# Title\n\nSome ^[text](customStyle: 'boldcap') here.\n"])
+        let lenient = try runRender(["w.md", "-o", "w.pdf"], in: folder)
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr == "w.md:3:6: warning: unknown custom style 'boldcap' (did you mean 'boldcaps'?)\n")
+        let strict = try runRender(["w.md", "-o", "s.pdf", "--strict"], in: folder)
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.pdf").path))
+    }
+
+    @Test func textSizeScalesThePages() throws {
+        let folder = try folder(with: ["long.md": longNote])
+        #expect(try runRender(["long.md", "-o", "normal.pdf"], in: folder).status == 0)
+        #expect(try runRender(["long.md", "-o", "large.pdf", "--text-size", "accessibility2"], in: folder).status == 0)
+        func pages(_ name: String) throws -> Int {
+            let pdf = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+            return pdf.components(separatedBy: "/Type /Page\n").count - 1 + pdf.components(separatedBy: "/Type /Page ").count - 1
+        }
+        #expect(try pages("large.pdf") > pages("normal.pdf") * 3 / 2)
+        let bad = try runRender(["long.md", "--text-size", "huge"], in: folder)
+        #expect(bad.status == 2 && bad.stderr.contains("xSmall"))
+        #expect(try runRender(["long.md", "--text-size", "large", "--scale", "2"], in: folder).status == 2)
+    }
+
+    @Test func themesShowsOneThemeResolved() throws {
+        let folder = try folder(with: ["t.yaml": "extends: menlo\nbody:\n  colour: red\n"])
+        let menlo = try runRender(["themes", "menlo"], in: folder)
+        #expect(menlo.status == 0)
+        let yaml = String(decoding: menlo.stdout, as: UTF8.self)
+        #expect(yaml.contains("name: menlo") && yaml.contains("- DejaVu Sans Mono") && yaml.contains("boldcaps:"))
+        let custom = try runRender(["themes", "./t.yaml"], in: folder)
+        #expect(custom.status == 0 && custom.stderr.contains("t.yaml:3:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)"))
+        let missing = try runRender(["themes", "nope"], in: folder)
+        #expect(missing.status == 1 && missing.stderr.contains("known themes: default"))
+    }
 }
