@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Letterpress", targets: ["Letterpress"]),
+        .library(name: "LetterpressTesting", targets: ["LetterpressTesting"]),
         .executable(name: "render", targets: ["render"]),
     ],
     dependencies: [
@@ -22,19 +23,26 @@ let package = Package(
         .systemLibrary(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "Yams"],
+            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "Yams"],
             resources: [.copy("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
+        .target(
+            name: "LetterpressTesting",
+            dependencies: ["Letterpress"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "render",
             dependencies: ["Letterpress", "Yams", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress"],
+            dependencies: ["Letterpress", "LetterpressTesting"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

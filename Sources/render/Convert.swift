@@ -46,6 +46,15 @@ struct Convert: ParsableCommand {
     @Option(help: "Multiply every text size by this factor (0.5 to 4).")
     var scale: Double?
 
+    @Option(help: ArgumentHelp("Render, then compare with this reference image (PNG; pages NAME-N.png) or PDF.", valueName: "path"))
+    var golden: String?
+
+    @Flag(help: "With --golden: write the rendering as the new reference instead of comparing.")
+    var updateGolden = false
+
+    @Option(help: "With --golden: share of pixels allowed to differ, as for 'render compare'.")
+    var tolerance: String = "0"
+
     @Flag(help: "Print no warnings.")
     var quiet = false
 
@@ -72,6 +81,11 @@ struct Convert: ParsableCommand {
         }
         if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
         if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
+        if golden != nil && (inputs.count != 1 || output != nil) {
+            throw ValidationError("--golden takes one input and no -o")
+        }
+        if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
+        if Compare.fraction(tolerance) == nil { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
     }
 
     func run() throws {
@@ -84,6 +98,10 @@ struct Convert: ParsableCommand {
         options.strict = strict
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
         let renderer = Renderer(options: options)
+        if let golden {
+            throw ExitCode(GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
+                                       tolerance: Compare.fraction(tolerance) ?? 0, quiet: quiet).run(with: renderer))
+        }
         let jobs = try plan()
         var failed = 0
         for job in jobs where !render(job, with: renderer) { failed += 1 }

@@ -1,92 +1,240 @@
 import CPangoCairo
+import CPoppler
 import Foundation
 
-/// The result of comparing two raster images.
+/// A raster image as opaque RGB over white, one `UInt32` (0x00RRGGBB) per pixel.
+public struct RasterImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt32]
+
+    /// Reads a PNG file.
+    public static func png(_ url: URL) throws -> RasterImage {
+        let surface = cairo_image_surface_create_from_png(url.path)!
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PNG (\(String(cString: cairo_status_to_string(status))))")
+        }
+        return flattened(surface)
+    }
+
+    /// Renders every page of a PDF at `dpi` with Poppler.
+    public static func pdfPages(_ url: URL, dpi: Double) throws -> [RasterImage] {
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_file(url.absoluteString, nil, &error) else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot open"
+            if let error { g_error_free(error) }
+            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PDF (\(reason))")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        return (0..<poppler_document_get_n_pages(document)).compactMap { index in
+            guard let page = poppler_document_get_page(document, index) else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var width = 0.0
+            var height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            let scale = dpi / 72
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up)))!
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)!
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, scale, scale)
+            poppler_page_render(page, cr)
+            cairo_destroy(cr)
+            return flattened(surface)
+        }
+    }
+
+    /// The surface's pixels composited over white.
+    private static func flattened(_ surface: OpaquePointer) -> RasterImage {
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let pixel = data[row * stride + column]
+                // Premultiplied colour over white: channel + (255 − alpha).
+                let uncovered = opaque ? 0 : 255 - (pixel >> 24 & 0xFF)
+                let red = min((pixel >> 16 & 0xFF) + uncovered, 255)
+                let green = min((pixel >> 8 & 0xFF) + uncovered, 255)
+                let blue = min((pixel & 0xFF) + uncovered, 255)
+                pixels[row * width + column] = red << 16 | green << 8 | blue
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Writes the image as PNG.
+    public func writePNG(to url: URL) throws {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        for row in 0..<height {
+            for column in 0..<width { data[row * stride + column] = pixels[row * width + column] }
+        }
+        cairo_surface_mark_dirty(surface)
+        let status = cairo_surface_write_to_png(surface, url.path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw LetterpressError.outputFailed(file: url.path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+/// How two images differ.
 public struct ImageDifference: Sendable, Equatable {
     public var width: Int
     public var height: Int
+    /// Pixels whose colours differ beyond the threshold, anti-aliasing excepted.
     public var differingPixels: Int
+    /// Pixels that differ only as anti-aliasing does, not counted as differing.
+    public var antiAliasedPixels: Int
     /// Share of pixels that differ, 0…1.
     public var fraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
 }
 
-/// Compares PNG images pixel by pixel, for golden-image tests.
+/// Compares raster images in the manner of pixelmatch: a perceptual colour distance (YIQ) with
+/// a threshold, and pixels that look like anti-aliasing in either image are not counted.
 public enum ImageComparison {
-    /// Compares two PNG files. A pixel differs when any channel differs by more than
-    /// `threshold` (0…1). Writes a diff image (differences in red over a faded copy of `expected`)
-    /// to `diff` when given and something differs. Throws when a file cannot be read or the
-    /// sizes differ.
-    public static func compare(expected: URL, actual: URL, threshold: Double = 0.1, diff: URL? = nil) throws -> ImageDifference {
-        let first = try load(expected)
-        defer { cairo_surface_destroy(first) }
-        let second = try load(actual)
-        defer { cairo_surface_destroy(second) }
-        let width = Int(cairo_image_surface_get_width(first))
-        let height = Int(cairo_image_surface_get_height(first))
-        guard width == Int(cairo_image_surface_get_width(second)), height == Int(cairo_image_surface_get_height(second)) else {
-            throw LetterpressError.drawingFailed(
-                file: actual.path,
-                reason: "size \(cairo_image_surface_get_width(second))×\(cairo_image_surface_get_height(second)) differs from \(width)×\(height)")
-        }
-        let limit = Int32(threshold * 255)
-        let output = diff.map { _ in cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))! }
-        defer { output.map { cairo_surface_destroy($0) } }
-        let a = pixels(first)
-        let b = pixels(second)
-        let outputPixels = output.map(pixels)
+    /// Compares `expected` with `actual`, which must be the same size. `threshold` (0…1) is
+    /// the colour distance below which pixels count as equal. `diff`, when given, receives an
+    /// image: differing pixels red, anti-aliased ones yellow, over a faded copy of `expected`.
+    public static func compare(_ expected: RasterImage, _ actual: RasterImage, threshold: Double = 0.1,
+                               diff: inout RasterImage?) -> ImageDifference {
+        let width = expected.width
+        let height = expected.height
+        let maxDelta = 35215 * threshold * threshold
         var differing = 0
-        for row in 0..<height {
-            for column in 0..<width {
-                let left = a.base[row * a.stride + column]
-                let right = b.base[row * b.stride + column]
-                let differs = channelDistance(left, right) > limit
-                if differs { differing += 1 }
-                if let outputPixels {
-                    let sum = Int(left & 0xFF) + Int(left >> 8 & 0xFF) + Int(left >> 16 & 0xFF)
-                    let gray = UInt32(170 + sum / 9)
-                    outputPixels.base[row * outputPixels.stride + column] = differs ? 0xFF0000 : gray << 16 | gray << 8 | gray
+        var antiAliased = 0
+        var output = diff != nil ? [UInt32](repeating: 0, count: width * height) : []
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = y * width + x
+                let a = expected.pixels[index]
+                let b = actual.pixels[index]
+                var mark: UInt32?
+                if a != b && colorDelta(a, b, brightnessOnly: false) > maxDelta {
+                    if isAntiAliased(expected, x, y, other: actual) || isAntiAliased(actual, x, y, other: expected) {
+                        antiAliased += 1
+                        mark = 0xFFD000
+                    } else {
+                        differing += 1
+                        mark = 0xFF0000
+                    }
+                }
+                if diff != nil { output[index] = mark ?? faded(a) }
+            }
+        }
+        if diff != nil { diff = RasterImage(width: width, height: height, pixels: output) }
+        return ImageDifference(width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased)
+    }
+
+    /// Compares two PNG files, or two PDF files page by page at `dpi`. Throws when a file
+    /// cannot be read or the images (or page counts) differ in size.
+    public static func compareFiles(expected: URL, actual: URL, threshold: Double = 0.1, dpi: Double = 72,
+                                    diff: URL? = nil) throws -> [ImageDifference] {
+        let (left, right) = (try load(expected, dpi: dpi), try load(actual, dpi: dpi))
+        guard left.count == right.count else {
+            throw LetterpressError.drawingFailed(file: actual.path, reason: "has \(right.count) pages, \(expected.lastPathComponent) has \(left.count)")
+        }
+        var results: [ImageDifference] = []
+        for (page, (a, b)) in zip(left, right).enumerated() {
+            guard a.width == b.width, a.height == b.height else {
+                throw LetterpressError.drawingFailed(file: actual.path, reason: "page \(page + 1) is \(b.width)×\(b.height) pixels, expected \(a.width)×\(a.height)")
+            }
+            var image: RasterImage? = diff == nil ? nil : RasterImage(width: 0, height: 0, pixels: [])
+            let result = compare(a, b, threshold: threshold, diff: &image)
+            if let diff, let image, result.differingPixels > 0 {
+                let url = left.count == 1 ? diff : diff.deletingPathExtension().appendingPathExtension("\(page + 1).png")
+                try image.writePNG(to: url)
+            }
+            results.append(result)
+        }
+        return results
+    }
+
+    private static func load(_ url: URL, dpi: Double) throws -> [RasterImage] {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "no such file")
+        }
+        let header = FileHandle(forReadingAtPath: url.path).map { handle -> Data in
+            defer { try? handle.close() }
+            return handle.readData(ofLength: 5)
+        } ?? Data()
+        if header.starts(with: Array("%PDF-".utf8)) { return try RasterImage.pdfPages(url, dpi: dpi) }
+        return [try RasterImage.png(url)]
+    }
+
+    private static func channels(_ pixel: UInt32) -> (Double, Double, Double) {
+        (Double(pixel >> 16 & 0xFF), Double(pixel >> 8 & 0xFF), Double(pixel & 0xFF))
+    }
+
+    /// Squared YIQ distance, or the signed brightness difference when `brightnessOnly`.
+    static func colorDelta(_ a: UInt32, _ b: UInt32, brightnessOnly: Bool) -> Double {
+        let (r1, g1, b1) = channels(a)
+        let (r2, g2, b2) = channels(b)
+        let y = (r1 - r2) * 0.29889531 + (g1 - g2) * 0.58662247 + (b1 - b2) * 0.11448223
+        if brightnessOnly { return y }
+        let i = (r1 - r2) * 0.59597799 - (g1 - g2) * 0.27417610 - (b1 - b2) * 0.32180189
+        let q = (r1 - r2) * 0.21147017 - (g1 - g2) * 0.52261711 + (b1 - b2) * 0.31114694
+        return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+    }
+
+    /// Whether the pixel at (x, y) sits on an edge between two flat areas, as anti-aliasing
+    /// does: it has both a darker and a brighter neighbour, and at least one of those lies in
+    /// a flat region in both images.
+    private static func isAntiAliased(_ image: RasterImage, _ x: Int, _ y: Int, other: RasterImage) -> Bool {
+        let x0 = max(x - 1, 0), x1 = min(x + 1, image.width - 1)
+        let y0 = max(y - 1, 0), y1 = min(y + 1, image.height - 1)
+        var equal = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0
+        var darkest = (delta: 0.0, x: 0, y: 0)
+        var brightest = (delta: 0.0, x: 0, y: 0)
+        let center = image.pixels[y * image.width + x]
+        for ny in y0...y1 {
+            for nx in x0...x1 where nx != x || ny != y {
+                let delta = colorDelta(center, image.pixels[ny * image.width + nx], brightnessOnly: true)
+                if delta == 0 {
+                    equal += 1
+                    if equal > 2 { return false }
+                } else if delta < darkest.delta {
+                    darkest = (delta, nx, ny)
+                } else if delta > brightest.delta {
+                    brightest = (delta, nx, ny)
                 }
             }
         }
-        if let output, let diff, differing > 0 {
-            cairo_surface_mark_dirty(output)
-            cairo_surface_write_to_png(output, diff.path)
-        }
-        return ImageDifference(width: width, height: height, differingPixels: differing)
+        guard darkest.delta != 0, brightest.delta != 0 else { return false }
+        return (hasManySiblings(image, darkest.x, darkest.y) && hasManySiblings(other, darkest.x, darkest.y))
+            || (hasManySiblings(image, brightest.x, brightest.y) && hasManySiblings(other, brightest.x, brightest.y))
     }
 
-    private static func load(_ url: URL) throws -> OpaquePointer {
-        let surface = cairo_image_surface_create_from_png(url.path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PNG (\(String(cString: cairo_status_to_string(status))))")
+    /// Whether more than two neighbours of (x, y) have exactly its colour.
+    private static func hasManySiblings(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool {
+        let x0 = max(x - 1, 0), x1 = min(x + 1, image.width - 1)
+        let y0 = max(y - 1, 0), y1 = min(y + 1, image.height - 1)
+        var equal = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0
+        let center = image.pixels[y * image.width + x]
+        for ny in y0...y1 {
+            for nx in x0...x1 where (nx != x || ny != y) && image.pixels[ny * image.width + nx] == center {
+                equal += 1
+                if equal > 2 { return true }
+            }
         }
-        // Every PNG becomes ARGB32, so that RGB24's unused byte reads as opaque alpha.
-        let converted = cairo_image_surface_create(
-            CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))!
-        let cr = cairo_create(converted)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
-        return converted
+        return false
     }
 
-    /// The largest difference between the four 8-bit channels of two pixels.
-    private static func channelDistance(_ left: UInt32, _ right: UInt32) -> Int32 {
-        var largest: Int32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            let difference = abs(Int32(left >> shift & 0xFF) - Int32(right >> shift & 0xFF))
-            largest = max(largest, difference)
-        }
-        return largest
-    }
-
-    private static func pixels(_ surface: OpaquePointer) -> (base: UnsafeMutablePointer<UInt32>, stride: Int) {
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        return (UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), stride)
+    /// A light grey version of a pixel, for the background of diff images.
+    private static func faded(_ pixel: UInt32) -> UInt32 {
+        let (r, g, b) = channels(pixel)
+        let gray = UInt32(255 - (255 - (0.299 * r + 0.587 * g + 0.114 * b)) * 0.25)
+        return gray << 16 | gray << 8 | gray
     }
 }

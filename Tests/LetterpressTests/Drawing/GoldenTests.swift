@@ -1,45 +1,20 @@
 import Foundation
 import Testing
 @testable import Letterpress
+import LetterpressTesting
 
 /// Renders tiny documents to PNG at 72 dpi and compares them with the references in
-/// `Tests/LetterpressTests/Golden`. `LETTERPRESS_RECORD_GOLDEN=1 swift test` rewrites the
-/// references, and fails, so that nobody records by accident; look at each new image before
-/// committing it.
+/// `Tests/LetterpressTests/Golden`, through `LetterpressTesting.assertRendering`.
+/// `LETTERPRESS_RECORD_GOLDEN=1 swift test` rewrites the references, and fails, so that nobody
+/// records by accident; look at each new image before committing it.
 @Suite struct GoldenTests {
     static let page = PageSize(width: 300, height: 220)
     static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
 
-    private func check(_ name: String, theme: String = "default", scale: Double = 1, _ markdown: String,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        var options = RenderOptions()
-        options.theme = theme
-        options.textScale = scale
-        options.pageSize = Self.page
-        options.margins = Self.margins
-        options.dpi = 72
-        let renderer = Renderer(options: options)
-        let (document, metadata) = try renderer.typeset(source: markdown, file: TestSupport.fixtures.appendingPathComponent("\(name).md").path)
-        let folder = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let actual = folder.appendingPathComponent("\(name).png")
-        let files = try OutputWriter(format: .png, dpi: 72, metadata: metadata).write(document, to: actual)
-        #expect(files.count == 1, "golden documents fit on one page", sourceLocation: sourceLocation)
-        let reference = TestSupport.golden.appendingPathComponent("\(name).png")
-        if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
-            _ = try? FileManager.default.removeItem(at: reference)
-            try FileManager.default.copyItem(at: files[0], to: reference)
-            Issue.record("recorded \(reference.path); look at it, then run again without LETTERPRESS_RECORD_GOLDEN", sourceLocation: sourceLocation)
-            return
-        }
-        let diff = folder.appendingPathComponent("\(name)-diff.png")
-        let difference = try ImageComparison.compare(expected: reference, actual: files[0], diff: diff)
-        if difference.fraction > 0.002 {
-            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
-            _ = try? FileManager.default.removeItem(at: kept)
-            try? FileManager.default.copyItem(at: files[0], to: kept)
-            Issue.record("\(name): \(difference.differingPixels) pixels differ (\(String(format: "%.2f", difference.fraction * 100))%); actual image at \(kept.path)", sourceLocation: sourceLocation)
-        }
+    private func check(_ name: String, theme: String = "default", scale: Double = 1, _ markdown: String) throws {
+        let check = RenderingCheck(theme: theme, pageSize: Self.page, margins: Self.margins, textScale: scale)
+        try assertRendering(markdown: markdown, matches: TestSupport.golden.appendingPathComponent("\(name).png"),
+                            check: check, baseURL: TestSupport.fixtures)
     }
 
     @Test func paragraphsAndInlineStyles() throws {

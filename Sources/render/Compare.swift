@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Letterpress
+
+/// `render compare A B`: golden-image comparison of two PNGs, or two PDFs page by page.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two renderings (PNG files, or PDF files page by page).",
+        discussion: """
+            Pixels count as different when their colours differ beyond --threshold, except where \
+            the difference looks like anti-aliasing. Exit status: 0 within --tolerance, 1 when they \
+            differ (with --diff, an image shows where, in red over a faded copy), 2 when they \
+            cannot be compared.
+            """)
+
+    @Argument(help: "The expected rendering (PNG or PDF).")
+    var expected: String
+
+    @Argument(help: "The actual rendering (PNG or PDF).")
+    var actual: String
+
+    @Option(help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")
+    var tolerance: String = "0"
+
+    @Option(help: "Colour distance from 0 to 1 below which two pixels count as equal.")
+    var threshold: Double = 0.1
+
+    @Option(help: "Where to write a diff image (PDFs: one per differing page, NAME.N.png).")
+    var diff: String?
+
+    @Option(help: "Resolution at which PDF pages are rendered.")
+    var dpi: Double = 72
+
+    func validate() throws {
+        guard Self.fraction(tolerance) != nil else { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
+        guard dpi.isFinite, (9...1200).contains(dpi) else { throw ValidationError("--dpi must be between 9 and 1200") }
+    }
+
+    static func fraction(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let value = trimmed.hasSuffix("%") ? Double(trimmed.dropLast()).map { $0 / 100 } : Double(trimmed)
+        return value.flatMap { (0...1).contains($0) ? $0 : nil }
+    }
+
+    func run() throws {
+        let allowed = Self.fraction(tolerance) ?? 0
+        let results: [ImageDifference]
+        do {
+            results = try ImageComparison.compareFiles(
+                expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
+                threshold: threshold, dpi: dpi, diff: diff.map { URL(fileURLWithPath: $0) })
+        } catch {
+            Console.error("cannot compare: \(error)")
+            throw ExitCode(2)
+        }
+        var worst = 0.0
+        for (page, result) in results.enumerated() {
+            worst = max(worst, result.fraction)
+            let prefix = results.count > 1 ? "page \(page + 1): " : ""
+            print(prefix + String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased",
+                                  result.differingPixels, result.width * result.height, result.fraction * 100, result.antiAliasedPixels))
+        }
+        if worst > allowed {
+            print(String(format: "differ: %.4f%% > tolerance %.4f%%", worst * 100, allowed * 100))
+            throw ExitCode.failure
+        }
+        print("match")
+    }
+}

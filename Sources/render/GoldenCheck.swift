@@ -1,0 +1,69 @@
+import Foundation
+import Letterpress
+
+/// `render notes.md --golden golden/notes.png`: render and compare with a reference in one step.
+struct GoldenCheck {
+    var input: String
+    var golden: URL
+    var update: Bool
+    var tolerance: Double
+    var quiet: Bool
+
+    /// Renders, then compares or updates; returns the exit status (0 match or updated, 1
+    /// differs or failed, 2 cannot compare).
+    func run(with renderer: Renderer) -> Int32 {
+        let format = OutputFormat(pathExtension: golden.pathExtension) ?? .png
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-golden-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rendered: RenderResult
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            rendered = try renderer.render(input: input, to: folder.appendingPathComponent(golden.lastPathComponent), format: format)
+        } catch {
+            Console.error("\(error)")
+            return 1
+        }
+        if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
+        let writer = OutputWriter(format: format)
+        let references = writer.outputURLs(for: golden, pageCount: rendered.pageCount)
+        if update {
+            do {
+                try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                for (file, reference) in zip(rendered.files, references) {
+                    // Copied beside the reference, then renamed over it: never half a reference.
+                    let staging = reference.deletingLastPathComponent().appendingPathComponent(".\(reference.lastPathComponent).new")
+                    try? FileManager.default.removeItem(at: staging)
+                    try FileManager.default.copyItem(at: file, to: staging)
+                    guard rename(staging.path, reference.path) == 0 else {
+                        throw LetterpressError.outputFailed(file: reference.path, reason: String(cString: strerror(errno)))
+                    }
+                }
+                print("updated \(references.map(\.path).joined(separator: ", "))")
+                return 0
+            } catch {
+                Console.error("\(golden.path): cannot update: \(error.localizedDescription)")
+                return 1
+            }
+        }
+        var differs = false
+        for (file, reference) in zip(rendered.files, references) {
+            let diff = reference.deletingPathExtension().appendingPathExtension("diff.png")
+            do {
+                let results = try ImageComparison.compareFiles(expected: reference, actual: file, diff: diff)
+                let worst = results.map(\.fraction).max() ?? 0
+                if worst > tolerance {
+                    differs = true
+                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, worst * 100, diff.path))
+                } else {
+                    try? FileManager.default.removeItem(at: diff)
+                }
+            } catch {
+                Console.error("\(reference.path): cannot compare: \(error)")
+                return 2
+            }
+        }
+        if differs { return 1 }
+        print("\(input): matches \(golden.path)")
+        return 0
+    }
+}
