@@ -55,7 +55,15 @@ struct Convert: ParsableCommand {
     @Option(help: "With --golden: share of pixels allowed to differ, as for 'render compare'.")
     var tolerance: String = "0"
 
-    @Flag(help: "Print no warnings.")
+    @Option(name: .customLong("jobs"), help: "Render this many files at once (default: the number of cores).")
+    var jobCount: Int?
+
+    @Option(name: .customLong("shard"), help: ArgumentHelp("Render only the I-th of N deterministic slices of the inputs (for CI matrices).", valueName: "I/N"))
+    var shardSpec: String?
+
+    @OptionGroup var fonts: FontOptions
+
+    @Flag(help: "Print no warnings, progress or summary.")
     var quiet = false
 
     @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
@@ -84,11 +92,18 @@ struct Convert: ParsableCommand {
         if golden != nil && (inputs.count != 1 || output != nil) {
             throw ValidationError("--golden takes one input and no -o")
         }
+        if let jobCount, !(1...256).contains(jobCount) { throw ValidationError("--jobs must be between 1 and 256") }
+        if let shardSpec, Self.parseShard(shardSpec) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4") }
         if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
         if Compare.fraction(tolerance) == nil { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
     }
 
     func run() throws {
+        do {
+            try fonts.apply()
+        } catch let error as LetterpressError {
+            throw ValidationError(error.description)
+        }
         var options = RenderOptions()
         options.theme = theme
         options.pageSize = pageSize.flatMap(PageSize.init(parsing:))
@@ -97,23 +112,37 @@ struct Convert: ParsableCommand {
         options.date = date
         options.strict = strict
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
-        let renderer = Renderer(options: options)
         if let golden {
+            let renderer = Renderer(options: options)
             throw ExitCode(GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
                                        tolerance: Compare.fraction(tolerance) ?? 0, quiet: quiet).run(with: renderer))
         }
-        let jobs = try plan()
-        var failed = 0
-        for job in jobs where !render(job, with: renderer) { failed += 1 }
-        if failed > 0 { throw ExitCode.failure }
+        var jobs = try plan()
+        if let shard = shardSpec.flatMap(Self.parseShard) { jobs = Self.slice(jobs, shard) }
+        let progress = quiet || jobs.count < 2 ? nil : ProgressBar.forTerminal()
+        InterruptHandler.install(progress: progress)
+        let summary = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  options: options, quiet: quiet, progress: progress).run()
+        if jobs.count > 1 && !quiet {
+            Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",
+                                 summary.rendered, jobs.count, summary.failed, summary.pages, summary.seconds))
+        }
+        if summary.failed > 0 { throw ExitCode.failure }
     }
 
-    /// One input and where its output goes.
-    struct Job {
-        var input: String
-        var output: URL
-        var format: OutputFormat
-        var toStandardOutput = false
+    /// The `index`-th of `count` slices of `jobs`: every count-th job from the index-th, so that
+    /// the slices are disjoint, cover every job, and do not depend on timing.
+    static func slice(_ jobs: [Job], _ shard: (index: Int, count: Int)) -> [Job] {
+        jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+    }
+
+    /// `I/N` with 1 ≤ I ≤ N.
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        return (index, count)
     }
 
     /// The jobs the arguments describe: one per Markdown file.
@@ -161,38 +190,6 @@ struct Convert: ParsableCommand {
             let url = URL(fileURLWithPath: file.input).deletingPathExtension().appendingPathExtension(format.rawValue)
             return [Job(input: file.input, output: url, format: format)]
         }
-    }
-
-    /// Renders one job, reporting its warnings and any failure on standard error.
-    private func render(_ job: Job, with renderer: Renderer) -> Bool {
-        let name = job.input == "-" ? "<stdin>" : job.input
-        do {
-            if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
-                throw LetterpressError.invalidOption("\(name): the output would overwrite the input")
-            }
-            try FileManager.default.createDirectory(at: job.output.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let result = try renderer.render(input: job.input, to: job.output, format: job.format)
-            if !quiet {
-                for warning in result.warnings { Console.error(warning.description) }
-            }
-            if job.toStandardOutput {
-                defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }
-                guard result.files.count == 1, let data = FileManager.default.contents(atPath: result.files[0].path) else {
-                    Console.error("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
-                    return false
-                }
-                FileHandle.standardOutput.write(data)
-            }
-            return true
-        } catch let error as LetterpressError {
-            if case let .strictWarnings(_, warnings) = error {
-                for warning in warnings { Console.error(warning.description) }
-            }
-            Console.error(error.description)
-        } catch {
-            Console.error("\(name): \(error.localizedDescription)")
-        }
-        return false
     }
 }
 

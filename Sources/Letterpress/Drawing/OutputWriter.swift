@@ -54,7 +54,7 @@ public struct OutputWriter {
     public func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
         let targets = outputURLs(for: destination, pageCount: document.pages.count)
         var temporaries: [URL] = []
-        defer { for url in temporaries { try? FileManager.default.removeItem(at: url) } }
+        defer { TemporaryFile.remove(temporaries) }
         for target in targets {
             temporaries.append(try TemporaryFile.create(beside: target))
         }
@@ -70,6 +70,7 @@ public struct OutputWriter {
             guard rename(temporary.path, target.path) == 0 else {
                 throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
             }
+            TemporaryFile.forget(temporary)
         }
         temporaries = []
         return targets
@@ -146,7 +147,32 @@ public struct OutputWriter {
 }
 
 /// Unique temporary files created next to their final destination, so that renaming is atomic.
-enum TemporaryFile {
+/// Every one alive is listed, so that an interrupted run can remove them all.
+public enum TemporaryFile {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var alive = Set<String>()
+
+    /// Removes every temporary file not yet renamed into place (on SIGINT or SIGTERM).
+    public static func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for path in alive { unlink(path) }
+        alive.removeAll()
+    }
+
+    static func remove(_ urls: [URL]) {
+        for url in urls {
+            unlink(url.path)
+            forget(url)
+        }
+    }
+
+    static func forget(_ url: URL) {
+        lock.lock()
+        alive.remove(url.path)
+        lock.unlock()
+    }
+
     /// The process's umask, read once at start-up (reading it means setting it).
     private static let creationMask: mode_t = {
         let mask = umask(0o022)
@@ -164,6 +190,10 @@ enum TemporaryFile {
         defer { close(descriptor) }
         // mkstemp creates the file readable by its owner only; give it the usual permissions.
         fchmod(descriptor, 0o666 & ~creationMask)
-        return URL(fileURLWithPath: String(cString: template))
+        let path = String(cString: template)
+        lock.lock()
+        alive.insert(path)
+        lock.unlock()
+        return URL(fileURLWithPath: path)
     }
 }

@@ -84,6 +84,28 @@ public final class TextLayout {
         pango_layout_get_line_readonly(layout, Int32(index))!
     }
 
+    /// The font files Pango chose for this layout's runs, fallbacks included, as
+    /// `family style → file`.
+    func usedFonts() -> Set<String> {
+        var fonts = Set<String>()
+        guard let iterator = pango_layout_get_iter(layout) else { return fonts }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font else { continue }
+            let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+            guard let pattern = pango_fc_font_get_pattern(fcFont) else { continue }
+            var family: UnsafeMutablePointer<FcChar8>?
+            var style: UnsafeMutablePointer<FcChar8>?
+            var file: UnsafeMutablePointer<FcChar8>?
+            FcPatternGetString(pattern, FC_FAMILY, 0, &family)
+            FcPatternGetString(pattern, FC_STYLE, 0, &style)
+            FcPatternGetString(pattern, FC_FILE, 0, &file)
+            let name = [family, style].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
+            fonts.insert("\(name) → \(file.map { String(cString: $0) } ?? "?")")
+        } while pango_layout_iter_next_run(iterator) != 0
+        return fonts
+    }
+
     /// Horizontal ranges, in points from the layout's left edge, covered by `bytes` on line `index`.
     func xRanges(line index: Int, bytes: Range<Int>) -> [ClosedRange<Double>] {
         var ranges: UnsafeMutablePointer<Int32>?

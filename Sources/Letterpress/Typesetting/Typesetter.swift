@@ -21,6 +21,20 @@ public struct TypesetDocument {
     public var warnings: [Warning]
 }
 
+extension TypesetDocument {
+    /// The font files the document's text is drawn with, as `family style → file`, sorted.
+    public var usedFonts: [String] {
+        var seen = Set<ObjectIdentifier>()
+        var fonts = Set<String>()
+        for page in pages {
+            for case let .text(layout, _, _) in page.items where seen.insert(ObjectIdentifier(layout)).inserted {
+                fonts.formUnion(layout.usedFonts())
+            }
+        }
+        return fonts.sorted()
+    }
+}
+
 /// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
 public struct Typesetter {
     public let theme: Theme
