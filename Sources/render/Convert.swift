@@ -63,6 +63,9 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @Flag(help: "Render again whenever the input, its images or its theme change.")
+    var watch = false
+
     @Flag(help: "Print no warnings, progress or summary.")
     var quiet = false
 
@@ -92,6 +95,9 @@ struct Convert: ParsableCommand {
         if golden != nil && (inputs.count != 1 || output != nil) {
             throw ValidationError("--golden takes one input and no -o")
         }
+        if watch && (inputs.count != 1 || inputs[0] == "-" || output == "-" || golden != nil) {
+            throw ValidationError("--watch takes one input file and an output file")
+        }
         if let jobCount, !(1...256).contains(jobCount) { throw ValidationError("--jobs must be between 1 and 256") }
         if let shardSpec, Self.parseShard(shardSpec) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4") }
         if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
@@ -118,6 +124,10 @@ struct Convert: ParsableCommand {
                                        tolerance: Compare.fraction(tolerance) ?? 0, quiet: quiet).run(with: renderer))
         }
         var jobs = try plan()
+        if watch, let job = jobs.first {
+            InterruptHandler.install(progress: nil)
+            try Watcher(job: job, options: options, quiet: quiet).run()
+        }
         if let shard = shardSpec.flatMap(Self.parseShard) { jobs = Self.slice(jobs, shard) }
         let progress = quiet || jobs.count < 2 ? nil : ProgressBar.forTerminal()
         InterruptHandler.install(progress: progress)

@@ -16,6 +16,23 @@ public struct Document: Sendable {
     }
 }
 
+extension Document {
+    /// The sources of every image the document names, in order.
+    public var imageSources: [String] {
+        func sources(_ blocks: [Block]) -> [String] {
+            blocks.flatMap { block -> [String] in
+                switch block {
+                case let .image(image): return [image.source]
+                case let .blockQuote(inner): return sources(inner)
+                case let .list(list): return list.items.flatMap { sources($0.blocks) }
+                default: return []
+                }
+            }
+        }
+        return sources(blocks) + footnotes.flatMap { sources($0.blocks) }
+    }
+}
+
 /// One block of a document.
 public indirect enum Block: Sendable, Equatable {
     case heading(level: Int, text: AttributedString)

@@ -75,6 +75,11 @@ public struct ThemeLoader: Sendable {
         return description
     }
 
+    /// The file of the theme `nameOrPath` names (not those it extends).
+    public func file(for nameOrPath: String) throws -> URL {
+        try locate(nameOrPath, relativeTo: nil)
+    }
+
     private func locate(_ nameOrPath: String, relativeTo base: URL?) throws -> URL {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
         if looksLikePath {

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+private func note(_ number: Int) -> String {
+    "# Note \(number)\n\n" + String(repeating: "Words of note \(number) fill the page. ", count: 30)
+}
+
+@Suite(.serialized) struct BatchAndGoldenTests {
+    private func folder(notes count: Int, extra: [String: Data] = [:]) throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        let input = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for number in 0..<count {
+            let name = number % 3 == 0 ? "sub/n\(number).md" : "n\(number).md"
+            try Data(note(number).utf8).write(to: input.appendingPathComponent(name))
+        }
+        for (name, data) in extra { try data.write(to: input.appendingPathComponent(name)) }
+        return folder
+    }
+
+    private func tree(_ folder: URL) throws -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func batchesMirrorFoldersAreIdenticalAcrossJobsAndSurviveBadInputs() throws {
+        var random = SystemRandomNumberGenerator()
+        let noise = Data((0..<4000).map { _ in UInt8.random(in: 0...255, using: &random) })
+        let folder = try folder(notes: 12, extra: ["noise.md": noise, "bad.md": Data("---\ntitle: [\n---\nx".utf8)])
+        let one = try runRender(["in", "-o", "one", "--format", "png", "--dpi", "30", "--jobs", "1"], in: folder)
+        let two = try runRender(["in", "-o", "two", "--format", "png", "--dpi", "30", "--jobs", "2"], in: folder)
+        for result in [one, two] {
+            #expect(result.status == 1, "bad.md fails the batch")
+            #expect(result.stderr.contains("in/bad.md:3:"))
+            #expect(result.stderr.contains("rendered 13 of 14 files (1 failed)"))
+            #expect(!result.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
+        }
+        let files = try tree(folder.appendingPathComponent("one"))
+        #expect(files.contains("sub/n0.png") && files.contains("n1.png"), "\(files)")
+        #expect(files.contains { $0.hasPrefix("noise") } && !files.contains { $0.hasPrefix("bad") })
+        #expect(files == (try tree(folder.appendingPathComponent("two"))))
+        for file in files where file.hasSuffix(".png") {
+            let a = try Data(contentsOf: folder.appendingPathComponent("one/\(file)"))
+            let b = try Data(contentsOf: folder.appendingPathComponent("two/\(file)"))
+            #expect(a == b, "\(file) differs between --jobs 1 and --jobs 2")
+        }
+        let quiet = try runRender(["in", "-o", "three", "--quiet"], in: folder)
+        #expect(quiet.status == 1 && !quiet.stderr.contains("rendered"))
+    }
+
+    @Test func shardsAreDisjointAndCoverEveryInput() throws {
+        let folder = try folder(notes: 10)
+        var all: [String] = []
+        for index in 1...3 {
+            let result = try runRender(["in", "-o", "s\(index)", "--shard", "\(index)/3", "--quiet"], in: folder)
+            #expect(result.status == 0)
+            all += try tree(folder.appendingPathComponent("s\(index)")).filter { $0.hasSuffix(".pdf") }
+        }
+        #expect(all.count == 10 && Set(all).count == 10)
+        #expect(try runRender(["in", "--shard", "4/3"], in: folder).status == 2)
+    }
+
+    @Test func interruptingABatchLeavesNoPartialFile() throws {
+        let folder = try folder(notes: 60)
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = ["in", "-o", "out", "--format", "png", "--dpi", "300", "--jobs", "2"]
+        process.currentDirectoryURL = folder
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.8)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let leftovers = try tree(folder.appendingPathComponent("out")).filter { $0.split(separator: "/").last?.hasPrefix(".") == true }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    @Test func pdfCreationDateComesFromSourceDateEpochWhenTheNoteHasNone() throws {
+        let folder = try folder(notes: 1)
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = ["in/sub/n0.md", "-o", "n.pdf"]
+        process.currentDirectoryURL = folder
+        process.environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+        try process.run()
+        process.waitUntilExit()
+        let pdf = String(decoding: try Data(contentsOf: folder.appendingPathComponent("n.pdf")), as: UTF8.self)
+        #expect(pdf.contains("20231114221320"))
+    }
+
+    @Test func compareTellsIdenticalAntiAliasedAndDifferentApart() throws {
+        let folder = try folder(notes: 3)
+        let run = { (arguments: [String]) in try runRender(arguments, in: folder) }
+        #expect(try run(["in/n1.md", "-o", "a.png", "--dpi", "40"]).status == 0)
+        #expect(try run(["in/n1.md", "-o", "b.png", "--dpi", "40"]).status == 0)
+        #expect(try run(["in/n1.md", "-o", "shifted.png", "--dpi", "40", "--margin", "64.3,68,64,68"]).status == 0)
+        #expect(try run(["in/n2.md", "-o", "other.png", "--dpi", "40"]).status == 0)
+        let same = try run(["compare", "a.png", "b.png"])
+        #expect(same.status == 0 && String(decoding: same.stdout, as: UTF8.self).hasPrefix("0 of "))
+        let shifted = try run(["compare", "a.png", "shifted.png", "--tolerance", "1%"])
+        #expect(shifted.status == 0, "a fraction of a point moves mostly anti-aliased edges")
+        let other = try run(["compare", "a.png", "other.png", "--diff", "diff.png"])
+        #expect(other.status == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("diff.png").path))
+        #expect(try run(["compare", "a.png", "missing.png"]).status == 2)
+        #expect(try run(["in/n1.md", "-o", "a.pdf"]).status == 0)
+        #expect(try run(["in/n2.md", "-o", "b.pdf"]).status == 0)
+        #expect(try run(["compare", "a.pdf", "a.pdf", "--dpi", "30"]).status == 0)
+        #expect(try run(["compare", "a.pdf", "b.pdf", "--dpi", "30"]).status == 1)
+        #expect(try run(["compare", "a.pdf", "a.png"]).status == 2, "a PDF page and a PNG of another size")
+    }
+
+    @Test func goldenRendersAndComparesInOneStep() throws {
+        let folder = try folder(notes: 3)
+        let missing = try runRender(["in/n1.md", "--golden", "golden/n1.png", "--dpi", "30"], in: folder)
+        #expect(missing.status == 2)
+        #expect(try runRender(["in/n1.md", "--golden", "golden/n1.png", "--dpi", "30", "--update-golden"], in: folder).status == 0)
+        #expect(try runRender(["in/n1.md", "--golden", "golden/n1.png", "--dpi", "30"], in: folder).status == 0)
+        let differs = try runRender(["in/n2.md", "--golden", "golden/n1.png", "--dpi", "30"], in: folder)
+        #expect(differs.status == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("golden/n1.diff.png").path))
+    }
+
+    @Test func fontsListsTheFilesAndIsolatedFontsKeepTheOutput() throws {
+        let folder = try folder(notes: 1)
+        let fonts = String(decoding: try runRender(["fonts", "in/sub/n0.md"], in: folder).stdout, as: UTF8.self)
+        #expect(fonts.contains("DejaVu Sans Bold → /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
+        #expect(try runRender(["in/sub/n0.md", "-o", "plain.pdf"], in: folder).status == 0)
+        #expect(try runRender(["in/sub/n0.md", "-o", "isolated.pdf", "--isolated-fonts"], in: folder).status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("plain.pdf")) == Data(contentsOf: folder.appendingPathComponent("isolated.pdf")))
+        #expect(try runRender(["in/sub/n0.md", "--font-dir", "nowhere"], in: folder).status == 2)
+    }
+
+    @Test func watchRendersAgainWhenTheNoteChanges() throws {
+        let folder = try folder(notes: 1)
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = ["--watch", "in/sub/n0.md", "-o", "w.pdf"]
+        process.currentDirectoryURL = folder
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let output = folder.appendingPathComponent("w.pdf")
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            for _ in 0..<100 where !condition() { Thread.sleep(forTimeInterval: 0.05) }
+            return condition()
+        }
+        #expect(waitFor { FileManager.default.fileExists(atPath: output.path) })
+        let first = try Data(contentsOf: output)
+        try "# Changed\n\nNew text.".write(to: folder.appendingPathComponent("in/sub/n0.md"), atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != first } ?? false }, "re-rendered after the edit")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+    }
+}
+
+@Suite struct ImageComparisonTests {
+    private func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> UInt32) -> RasterImage {
+        RasterImage(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).map { x in pixel(x, y) } })
+    }
+
+    @Test func identicalImagesMatch() {
+        let a = image(20, 20) { x, _ in x < 10 ? 0 : 0xFFFFFF }
+        var diff: RasterImage?
+        #expect(ImageComparison.compare(a, a, diff: &diff).differingPixels == 0)
+    }
+
+    @Test func softenedEdgesCountAsAntiAliasing() {
+        // A black/white edge, and the same edge with one grey column where it meets.
+        let sharp = image(20, 20) { x, _ in x < 10 ? 0 : 0xFFFFFF }
+        let soft = image(20, 20) { x, _ in x < 10 ? 0 : x == 10 ? 0x808080 : 0xFFFFFF }
+        var diff: RasterImage? = RasterImage(width: 0, height: 0, pixels: [])
+        let result = ImageComparison.compare(sharp, soft, diff: &diff)
+        #expect(result.differingPixels == 0 && result.antiAliasedPixels == 20)
+        #expect(diff?.pixels[10] == 0xFFD000, "anti-aliased pixels are yellow in the diff")
+    }
+
+    @Test func realChangesCount() {
+        let a = image(20, 20) { _, _ in 0xFFFFFF }
+        let b = image(20, 20) { x, y in (5..<8).contains(x) && (5..<8).contains(y) ? 0xFF0000 : 0xFFFFFF }
+        var diff: RasterImage? = RasterImage(width: 0, height: 0, pixels: [])
+        let result = ImageComparison.compare(a, b, diff: &diff)
+        #expect(result.differingPixels == 9)
+        #expect(abs(result.fraction - 9.0 / 400) < 1e-9)
+        #expect(diff?.pixels[5 * 20 + 5] == 0xFF0000)
+    }
+
+    @Test func faintColourChangesStayBelowTheThreshold() {
+        let a = image(10, 10) { _, _ in 0x808080 }
+        let b = image(10, 10) { _, _ in 0x828282 }
+        var diff: RasterImage?
+        #expect(ImageComparison.compare(a, b, diff: &diff).differingPixels == 0)
+        #expect(ImageComparison.compare(a, b, threshold: 0.001, diff: &diff).differingPixels == 100)
+    }
+}
