@@ -61,7 +61,7 @@ private func note(_ number: Int) -> String {
     }
 
     @Test func interruptingABatchLeavesNoPartialFile() throws {
-        let folder = try folder(notes: 60)
+        let folder = try folder(notes: 150)
         let process = Process()
         process.executableURL = TestSupport.renderExecutable
         process.arguments = ["in", "-o", "out", "--format", "png", "--dpi", "300", "--jobs", "2"]
