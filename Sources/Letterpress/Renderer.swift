@@ -13,6 +13,10 @@ public struct RenderOptions: Sendable {
     public var strict = false
     /// Multiplies every text size of the theme (`--text-size`, `--scale`).
     public var textScale = 1.0
+    /// Draws the date badge on the first page (`--no-badge` turns it off).
+    public var badge = true
+    /// The locale the badge's date is written for, such as `en`, `de` or `zh-Hans`.
+    public var locale = "en"
 
     public init() {}
 }
@@ -83,14 +87,18 @@ public final class Renderer {
         try typeset(try MarkdownParser.parse(source, file: file), file: file)
     }
 
-    /// Typesets a parsed document; `file` names it in messages and locates its images.
+    /// Typesets a parsed document; `file` names it in messages and locates its images, and its
+    /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
         let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default")
         let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
+        var badgeWarnings: [Warning] = []
+        let badge = badgePlan(document.frontMatter, file: file, warnings: &badgeWarnings)
         var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
-            .typeset(document, baseURL: baseURL, file: file)
+            .typeset(document, baseURL: baseURL, file: file, badge: badge)
+        typeset.warnings += badgeWarnings
         typeset.warnings = pendingThemeWarnings + typeset.warnings
         pendingThemeWarnings = []
         let metadata = DocumentMetadata(
@@ -109,6 +117,25 @@ public final class Renderer {
         let writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
         let files = try writer.write(document, to: output)
         return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings)
+    }
+
+    /// The badge for a note: dated by its front matter, else `--date`, else the file's
+    /// modification time; none with `badge: false`, `--no-badge`, or standard input undated.
+    private func badgePlan(_ frontMatter: FrontMatter, file: String, warnings: inout [Warning]) -> BadgePlan? {
+        guard options.badge, frontMatter.badge.enabled else { return nil }
+        var date: Date?
+        if let text = frontMatter.date {
+            date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces))
+            if date == nil { warnings.append(Warning(file: file, message: "front matter date '\(text)' is not YYYY-MM-DD; the badge uses another date")) }
+        }
+        if date == nil, let text = options.date { date = PDFDate.parse(text) }
+        if date == nil, file != "-" {
+            date = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        }
+        guard let date else { return nil }
+        let center = frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }
+        return BadgePlan(lines: BadgePlan.lines(for: date, locale: Locale(identifier: options.locale)),
+                         center: center, diameter: frontMatter.badge.diameter)
     }
 
     private func geometry(theme: Theme, frontMatter: FrontMatter, file: String) throws -> PageGeometry {
@@ -132,7 +159,7 @@ public final class Renderer {
 }
 
 /// PDF creation dates, never taken from the clock so output is reproducible.
-enum PDFDate {
+public enum PDFDate {
     /// The front matter's date (`2024-03-05`, `2024-03-05 14:30`, ISO 8601), else
     /// `SOURCE_DATE_EPOCH`, else nil.
     static func creationDate(frontMatter: String?) -> String? {
@@ -145,7 +172,7 @@ enum PDFDate {
         return nil
     }
 
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"]
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

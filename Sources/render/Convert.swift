@@ -35,8 +35,14 @@ struct Convert: ParsableCommand {
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 144
 
-    @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none.")
+    @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none: the badge's and the PDF's.")
     var date: String?
+
+    @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.")
+    var locale: String = "en"
+
+    @Flag(help: "Draw no date badge.")
+    var noBadge = false
 
     @Option(help: ArgumentHelp(
         "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
@@ -86,6 +92,7 @@ struct Convert: ParsableCommand {
             throw ValidationError("--dpi must be between 9 and 1200")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
+        if let date, PDFDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not YYYY-MM-DD") }
         if let textSize, TextSize(rawValue: textSize) == nil {
             throw ValidationError("unknown --text-size '\(textSize)'" + Hint.suggestion(for: textSize, among: TextSize.allCases.map(\.rawValue))
                 + " (one of \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -117,6 +124,8 @@ struct Convert: ParsableCommand {
         options.dpi = dpi
         options.date = date
         options.strict = strict
+        options.badge = !noBadge
+        options.locale = locale
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
         if let golden {
             let renderer = Renderer(options: options)

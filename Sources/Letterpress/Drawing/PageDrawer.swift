@@ -57,6 +57,27 @@ struct PageDrawer {
             draw(decoration, on: cr)
         case let .embossed(layout, line, origin, clip):
             emboss(layout.line(at: line), at: origin, clip: clip, on: cr)
+        case let .shape(path, fill, stroke, width):
+            cairo_new_path(cr)
+            switch path {
+            case let .circle(center, radius):
+                cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+            case let .polygon(points):
+                for (index, point) in points.enumerated() {
+                    if index == 0 { cairo_move_to(cr, point.x, point.y) } else { cairo_line_to(cr, point.x, point.y) }
+                }
+            }
+            cairo_close_path(cr)
+            if let fill {
+                set(cr, color: fill)
+                stroke == nil ? cairo_fill(cr) : cairo_fill_preserve(cr)
+            }
+            if let stroke {
+                set(cr, color: stroke)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            }
+            cairo_new_path(cr)
         }
     }
 

@@ -78,6 +78,52 @@ public struct ImageReference: Sendable, Equatable, Codable {
     public var alt: String
     public var title: String
     public var location: SourceLocation
+    /// The side the image floats to, with text flowing around it; nil for a block image.
+    public var float: FloatSide?
+    /// The width asked for, in points or as a share of the column.
+    public var width: ImageWidth?
+
+    public init(source: String, alt: String, title: String, location: SourceLocation,
+                float: FloatSide? = nil, width: ImageWidth? = nil) {
+        self.source = source
+        self.alt = alt
+        self.title = title
+        self.location = location
+        self.float = float
+        self.width = width
+    }
+}
+
+/// The side a floating image sits at.
+public enum FloatSide: String, Sendable, Codable, CaseIterable {
+    case left, right
+}
+
+/// An image width: points, or a share of the column.
+public enum ImageWidth: Sendable, Equatable, Codable {
+    case points(Double)
+    case fraction(Double)
+
+    /// `160`, `160pt`, `40%`, `5cm`; nil when none of these.
+    public init?(parsing text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast()), percent > 0, percent <= 100 else { return nil }
+            self = .fraction(percent / 100)
+        } else if let points = Length.points(in: text), points > 0 {
+            self = .points(points)
+        } else {
+            return nil
+        }
+    }
+
+    /// The width in points within a column `available` points wide.
+    public func points(in available: Double) -> Double {
+        switch self {
+        case let .points(points): return min(points, available)
+        case let .fraction(fraction): return available * fraction
+        }
+    }
 }
 
 /// A footnote definition, numbered by first reference.

@@ -9,10 +9,95 @@ public struct FrontMatter: Sendable, Equatable {
     public var theme: String?
     public var pageSize: String?
     public var margin: String?
+    /// The date badge: shown unless `badge: false`, placed and sized when given.
+    public var badge = BadgeSetting()
+    /// Shapes the text flows around.
+    public var exclusions: [ExclusionSpec] = []
     /// Every top-level scalar, by key, for `{{name}}` variables.
     public var variables: [String: String] = [:]
 
     public init() {}
+}
+
+/// `badge: false`, or `badge: {center: [x, y], diameter: d}` in points from the page's top-left.
+public struct BadgeSetting: Sendable, Equatable, Decodable {
+    public var enabled = true
+    public var center: [Double]?
+    public var diameter: Double?
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey { case center, diameter }
+
+    public init(from decoder: Decoder) throws {
+        if let flag = try? decoder.singleValueContainer().decode(Bool.self) {
+            enabled = flag
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        center = try container.decodeIfPresent([Double].self, forKey: .center)
+        diameter = try container.decodeIfPresent(Double.self, forKey: .diameter)
+        if let center, center.count != 2 {
+            throw DecodingError.dataCorruptedError(forKey: .center, in: container, debugDescription: "center is [x, y]")
+        }
+        if let diameter, !(8...600).contains(diameter) {
+            throw DecodingError.dataCorruptedError(forKey: .diameter, in: container, debugDescription: "diameter must be 8 to 600 points")
+        }
+    }
+}
+
+/// A shape from the front matter, in points from the page's top-left corner.
+public struct ExclusionSpec: Sendable, Equatable, Decodable {
+    public enum Kind: String, Sendable, Decodable { case circle, rect, polygon }
+
+    public var shape: Kind
+    /// The page, from 1.
+    public var page: Int
+    public var center: [Double]?
+    public var radius: Double?
+    public var rect: [Double]?
+    public var points: [[Double]]?
+    /// Space kept clear around the shape.
+    public var margin: Double
+    public var fill: Color?
+    public var stroke: Color?
+    /// Drawn in the theme's shape colours when neither fill nor stroke is given.
+    public var draw: Bool
+
+    private enum CodingKeys: String, CodingKey { case shape, page, center, radius, rect, points, margin, fill, stroke, draw }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        shape = try container.decode(Kind.self, forKey: .shape)
+        page = try container.decodeIfPresent(Int.self, forKey: .page) ?? 1
+        center = try container.decodeIfPresent([Double].self, forKey: .center)
+        radius = try container.decodeIfPresent(Double.self, forKey: .radius)
+        rect = try container.decodeIfPresent([Double].self, forKey: .rect)
+        points = try container.decodeIfPresent([[Double]].self, forKey: .points)
+        margin = try container.decodeIfPresent(Double.self, forKey: .margin) ?? 6
+        fill = try container.decodeIfPresent(Color.self, forKey: .fill)
+        stroke = try container.decodeIfPresent(Color.self, forKey: .stroke)
+        draw = try container.decodeIfPresent(Bool.self, forKey: .draw) ?? false
+        func fail(_ key: CodingKeys, _ message: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message)
+        }
+        guard page >= 1 else { throw fail(.page, "pages count from 1") }
+        guard (0...200).contains(margin) else { throw fail(.margin, "margin must be 0 to 200 points") }
+        switch shape {
+        case .circle:
+            guard center?.count == 2 else { throw fail(.center, "a circle needs center: [x, y]") }
+            guard let radius, radius > 0, radius < 5000 else { throw fail(.radius, "a circle needs a radius above 0") }
+        case .rect:
+            guard let rect, rect.count == 4, rect[2] > 0, rect[3] > 0 else { throw fail(.rect, "a rect needs rect: [x, y, width, height]") }
+        case .polygon:
+            guard let points, points.count >= 3, points.allSatisfy({ $0.count == 2 }) else {
+                throw fail(.points, "a polygon needs points: [[x, y], …], three or more")
+            }
+        }
+        for value in (center ?? []) + (rect ?? []) + (points ?? []).flatMap({ $0 }) where !value.isFinite || abs(value) > 100_000 {
+            throw fail(.shape, "coordinates must be finite numbers of points")
+        }
+    }
 }
 
 /// Splits a source into its front matter and Markdown body.
@@ -45,7 +130,20 @@ public enum FrontMatterReader {
             throw LetterpressError.invalidFrontMatter(file: file, location: location, message: message)
         }
         var frontMatter = FrontMatter()
-        guard let mapping = node?.mapping else { return frontMatter }
+        guard let node, let mapping = node.mapping else { return frontMatter }
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+            guard let value = mapping[key] else { return nil }
+            do {
+                return try YAMLDecoder().decode(T.self, from: value)
+            } catch let error as DecodingError {
+                let (location, message) = ThemeLoader.describe(error, in: value)
+                throw LetterpressError.invalidFrontMatter(
+                    file: file, location: location.map { SourceLocation(line: $0.line + 1, column: $0.column) },
+                    message: key + (message.hasPrefix("[") || message.hasPrefix(":") ? "" : ".") + message)
+            }
+        }
+        frontMatter.badge = try decode(BadgeSetting.self, "badge") ?? BadgeSetting()
+        frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
         for (key, value) in mapping {
             guard let name = key.string, let scalar = value.scalar?.string else { continue }
             frontMatter.variables[name] = scalar

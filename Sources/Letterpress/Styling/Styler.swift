@@ -42,8 +42,11 @@ public struct Styler {
         }
         var styled = StyledText(string: string, runs: runs, base: base)
         applyHighlights(to: &styled, warnings: &warnings)
+        for index in styled.runs.indices { styled.runs[index].id = index }
         return styled
     }
+
+
 
     /// Plain text styled over `base`.
     public func style(_ text: AttributedString, base: TextStyle) -> StyledText {

@@ -57,4 +57,22 @@ public struct StyledText: Sendable, Equatable {
 public struct StyledRun: Sendable, Equatable {
     public var range: Range<Int>
     public var style: TextStyle
+    /// Names the run in its paragraph, and stays the same in slices cut from it.
+    public var id: Int = 0
+}
+
+extension StyledText {
+    /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and
+    /// moved to start at 0, keeping their ids.
+    func slice(_ bytes: Range<Int>) -> StyledText {
+        let utf8 = Array(string.utf8)
+        let part = String(decoding: utf8[bytes], as: UTF8.self)
+        let runs = self.runs.compactMap { run -> StyledRun? in
+            let clipped = run.range.clamped(to: bytes)
+            guard !clipped.isEmpty else { return nil }
+            return StyledRun(range: (clipped.lowerBound - bytes.lowerBound)..<(clipped.upperBound - bytes.lowerBound),
+                             style: run.style, id: run.id)
+        }
+        return StyledText(string: part, runs: runs, base: base)
+    }
 }

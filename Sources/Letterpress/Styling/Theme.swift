@@ -26,6 +26,8 @@ public struct Theme: Sendable, Encodable {
     public var designs: [FontDesign: [String]]
     /// The factor text sizes were scaled by (`--text-size`, `--scale`).
     public var textScale: Double
+    public var badge: BadgeStyle
+    public var shapes: ShapeStyle
 
     /// The style of heading `level`, clamped to 1…6.
     public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
@@ -143,4 +145,24 @@ public struct PageSize: Sendable, Equatable, Codable {
             self.init(width: width, height: height)
         }
     }
+}
+
+/// The date badge: a circle with the note's date, and the space text keeps from it.
+public struct BadgeStyle: Sendable, Encodable {
+    public var diameter: Double
+    public var margin: Double
+    public var fill: Color
+    public var stroke: Color?
+    public var strokeWidth: Double
+    public var color: Color
+    public var fontFamilies: [String]
+    /// The day's size; month and year are set smaller.
+    public var size: Double
+}
+
+/// How visible exclusion shapes are drawn.
+public struct ShapeStyle: Sendable, Encodable {
+    public var fill: Color?
+    public var stroke: Color?
+    public var strokeWidth: Double
 }

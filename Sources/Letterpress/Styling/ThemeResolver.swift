@@ -99,7 +99,20 @@ enum ThemeResolver {
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: (spec.highlights ?? []).map { HighlightRule(pattern: $0.pattern, style: $0.style) },
             designs: designs(spec.fonts, body: body),
-            textScale: 1)
+            textScale: 1,
+            badge: BadgeStyle(
+                diameter: spec.badge?.diameter ?? 64,
+                margin: spec.badge?.margin ?? 10,
+                fill: spec.badge?.fill ?? Color(parsing: "#d7263d")!,
+                stroke: spec.badge?.stroke,
+                strokeWidth: spec.badge?.strokeWidth ?? 1,
+                color: spec.badge?.color ?? .white,
+                fontFamilies: (spec.badge?.font?.families ?? body.text.fontFamilies) + ["WenQuanYi Micro Hei"],
+                size: spec.badge?.size ?? 20),
+            shapes: ShapeStyle(
+                fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
+                stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
+                strokeWidth: spec.shapes?.strokeWidth ?? 0.75))
     }
 
     private static func designs(_ fonts: [String: FontList]?, body: BlockStyle) -> [FontDesign: [String]] {

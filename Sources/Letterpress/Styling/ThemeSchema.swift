@@ -32,6 +32,8 @@ enum ThemeSchema {
         "customStyles": .named(attributes), "customColors": .named(attributes),
         "highlights": .list(.keys(["pattern": .any, "style": attributes])),
         "fonts": .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),
+        "badge": .keys(Dictionary(uniqueKeysWithValues: ["diameter", "margin", "fill", "stroke", "strokeWidth", "color", "font", "size"].map { ($0, Shape.any) })),
+        "shapes": .keys(["fill": .any, "stroke": .any, "strokeWidth": .any]),
     ])
 
     /// Warnings for every key of `node` that `shape` does not know, with a hint where one fits.

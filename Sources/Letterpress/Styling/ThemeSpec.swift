@@ -20,6 +20,27 @@ struct ThemeSpec: Codable {
     var customColors: [String: InlineAttributes]?
     var highlights: [HighlightSpec]?
     var fonts: [String: FontList]?
+    var badge: BadgeSpec?
+    var shapes: ShapeSpec?
+}
+
+/// The date badge's look.
+struct BadgeSpec: Codable {
+    var diameter: Double?
+    var margin: Double?
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double?
+    var color: Color?
+    var font: FontList?
+    var size: Double?
+}
+
+/// How visible exclusion shapes are drawn.
+struct ShapeSpec: Codable {
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double?
 }
 
 /// `{pattern: regex, style: {attributes}}`.
@@ -170,18 +191,5 @@ public struct Margins: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode([top, right, bottom, left])
-    }
-}
-
-/// Lengths with units, converted to points.
-public enum Length {
-    /// `12`, `12pt`, `20mm`, `2cm`, `1in` in points; nil when not a length.
-    public static func points(in text: String) -> Double? {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72), ("pt", 1)]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            return Double(text.dropLast(suffix.count)).flatMap { $0.isFinite ? $0 * factor : nil }
-        }
-        return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 }

@@ -112,7 +112,9 @@ struct Collector {
         checkFeatures(of: text)
         space(before: style.spaceBefore)
         let layout = TextLayout(text, width: column.width, align: style.align, lineHeight: style.lineHeight, context: fonts)
-        appendLines(of: layout, column: column, keepTogether: keepTogether, outline: outline)
+        let source = ParagraphSource(text: text, align: style.align, lineHeight: style.lineHeight, column: column,
+                                     keepTogether: keepTogether)
+        appendLines(of: layout, column: column, keepTogether: keepTogether, outline: outline, paragraph: source)
         pendingGap = style.spaceAfter
     }
 
@@ -132,83 +134,22 @@ struct Collector {
         }
     }
 
-    /// One slice per line of `layout`, with links and orphan/widow control.
+    /// One slice per line of `layout`, with links and orphan/widow control. Lines of a
+    /// `paragraph` may later be laid out again around shapes.
     private mutating func appendLines(
         of layout: TextLayout, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil,
-        topPadding: Double = 0, bottomPadding: Double = 0, xOffset: Double = 0
+        topPadding: Double = 0, bottomPadding: Double = 0, xOffset: Double = 0, paragraph: ParagraphSource? = nil
     ) {
-        let lines = layout.lines
-        var phases: [Int: Double] = [:]
-        for line in lines {
-            var slice = Slice(height: line.height)
-            let inset = line.index == 0 ? topPadding : 0
-            if line.index == 0 { slice.height += topPadding }
-            if line.index == lines.count - 1 { slice.height += bottomPadding }
-            slice.items = lineItems(layout, line: line, left: column.x + xOffset, top: inset, phases: &phases)
-            let baseline = inset + line.baseline - line.top
-            slice.firstBaseline = baseline
-            // Orphans and widows: the first line stays with the second, the last with the one before.
-            let isLast = line.index == lines.count - 1
-            slice.keepWithNext = keepTogether || (lines.count > 2 && (line.index == 0 || line.index == lines.count - 2))
-                || (lines.count == 2 && line.index == 0)
-            if line.index == 0 { slice.outline = outline }
-            if isLast && !keepTogether { slice.keepWithNext = false }
-            append(slice)
+        var lines = LineItems(fonts: fonts).slices(of: layout, left: column.x + xOffset, keepTogether: keepTogether,
+                                                    paragraph: paragraph, byteOffset: 0)
+        if let first = lines.indices.first {
+            lines[first].outline = outline
+            lines[first].height += topPadding
+            lines[first].firstBaseline = (lines[first].firstBaseline ?? 0) + topPadding
+            lines[first].items = lines[first].items.map { $0.offsetBy(dy: topPadding) }
         }
-    }
-
-    /// The items that draw one line: the letterpress effect behind it, the text, its
-    /// underlines and strikethroughs, and its link areas. `left` is the layout's left edge and
-    /// `top` the line's top in the slice. `phases` carries each decorated run's dash phase to
-    /// its next line.
-    private func lineItems(_ layout: TextLayout, line: LineMetrics, left: Double, top: Double,
-                           phases: inout [Int: Double]) -> [PageItem] {
-        let baseline = top + line.baseline - line.top
-        var items: [PageItem] = []
-        var after: [PageItem] = []
-        for (index, run) in layout.text.runs.enumerated() where run.range.overlaps(line.byteRange) {
-            let style = run.style
-            guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
-                    || style.background != nil else { continue }
-            let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
-            guard !ranges.isEmpty else { continue }
-            let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
-            if let background = style.background {
-                let metrics = fonts.lineMetrics(for: style)
-                for rect in rects {
-                    let band = Rect(x: rect.x, y: baseline - style.baselineOffset - metrics.ascent,
-                                    width: rect.width, height: metrics.ascent + metrics.descent)
-                    // Runs of one colour side by side become one band, with no seam between.
-                    if case let .fill(previous, color)? = items.last, color == background,
-                       abs(previous.maxX - band.x) < 0.01, previous.y == band.y, previous.height == band.height {
-                        items[items.count - 1] = .fill(Rect(x: previous.x, y: previous.y, width: band.maxX - previous.x, height: previous.height), color)
-                    } else {
-                        items.append(.fill(band, background))
-                    }
-                }
-            }
-            if style.effect == .letterpress {
-                items.append(.embossed(layout, line: line.index, origin: Point(x: left + line.x, y: baseline), clip: rects))
-            }
-            let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
-            for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
-                guard let decoration, let metrics else { continue }
-                let position = isUnderline ? metrics.underlinePosition : metrics.strikethroughPosition
-                let thickness = isUnderline ? metrics.underlineThickness : metrics.strikethroughThickness
-                let y = baseline - style.baselineOffset - position + thickness / 2
-                let key = isUnderline ? index : -index - 1
-                for rect in rects {
-                    let phase = phases[key] ?? 0
-                    after.append(.decoration(Decoration(
-                        start: Point(x: rect.x, y: y), length: rect.width, thickness: thickness,
-                        color: decoration.color ?? style.color, pattern: decoration.pattern, phase: phase)))
-                    phases[key] = phase + rect.width
-                }
-            }
-            if let link = style.link { after.append(.link(url: link, rects: rects)) }
-        }
-        items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
-        return items + after
+        if let last = lines.indices.last { lines[last].height += bottomPadding }
+        for line in lines { append(line) }
     }
 
     // MARK: Lists
@@ -260,11 +201,11 @@ struct Collector {
             style.color = theme.list.markerColor
             let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
             let x = column.x - layout.naturalWidth - size * 0.45
-            slices[index].items.append(.text(layout, line: 0, origin: Point(x: x, y: baseline)))
+            slices[index].attachments.append(.text(layout, line: 0, origin: Point(x: x, y: baseline)))
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
-            slices[index].items.append(.checkbox(rect, checked: checked, theme.list.markerColor))
+            slices[index].attachments.append(.checkbox(rect, checked: checked, theme.list.markerColor))
         }
     }
 
@@ -462,7 +403,7 @@ struct Collector {
         for (index, layout) in layouts.enumerated() {
             var phases: [Int: Double] = [:]
             for line in layout.lines {
-                items += lineItems(layout, line: line, left: x + padding, top: padding + line.top, phases: &phases)
+                items += LineItems(fonts: fonts).items(layout, line: line, left: x + padding, top: padding + line.top, phases: &phases)
                 firstBaseline = firstBaseline ?? padding + line.baseline
             }
             x += widths[index]

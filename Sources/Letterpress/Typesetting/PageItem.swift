@@ -44,6 +44,8 @@ public enum PageItem {
     case decoration(Decoration)
     /// The letterpress effect behind line `line` of `layout`, limited to `clip`.
     case embossed(TextLayout, line: Int, origin: Point, clip: [Rect])
+    /// A filled and/or stroked closed shape: a circle or a polygon.
+    case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)
 
     func offsetBy(dy: Double) -> PageItem {
         switch self {
@@ -60,6 +62,21 @@ public enum PageItem {
             return .decoration(decoration)
         case let .embossed(layout, line, origin, clip):
             return .embossed(layout, line: line, origin: Point(x: origin.x, y: origin.y + dy), clip: clip.map { $0.offsetBy(dy: dy) })
+        case let .shape(path, fill, stroke, width):
+            return .shape(path.offsetBy(dy: dy), fill: fill, stroke: stroke, width: width)
+        }
+    }
+}
+
+/// A closed outline to draw.
+public enum ShapePath: Sendable, Equatable {
+    case circle(center: Point, radius: Double)
+    case polygon([Point])
+
+    func offsetBy(dy: Double) -> ShapePath {
+        switch self {
+        case let .circle(center, radius): return .circle(center: Point(x: center.x, y: center.y + dy), radius: radius)
+        case let .polygon(points): return .polygon(points.map { Point(x: $0.x, y: $0.y + dy) })
         }
     }
 }

@@ -1,14 +1,24 @@
 import Foundation
 
-/// Distributes slices over pages of a given content height.
+/// Distributes slices over pages of a given content height, around the shapes on each page.
 ///
 /// Pages break only between slices. A run of slices marked keep-with-next moves to the next
 /// page together with the slice after it (a heading with its first line, a paragraph's first
 /// two lines), unless the run alone is taller than a page. A table row that starts a page is
 /// preceded by a copy of its table's header row.
+///
+/// Shapes: a paragraph line whose band meets a shape is laid out again, with the rest of its
+/// paragraph, by the `LineFitter`; a slice that cannot wrap (a code line, a table row, an
+/// image) moves below the shapes in its way. Floating images become shapes of their page.
 struct Paginator {
     let contentHeight: Double
     let containers: [ContainerBand]
+    /// The column of the page's text, for slices that cannot wrap.
+    let column: Column
+    /// The y of the content's top on the page, to turn content y into page y.
+    let contentTop: Double
+    var exclusions: ExclusionMap
+    let fonts: FontContext
 
     /// One page's content before margins, headers and footers: items with y from the content top.
     struct PageContent {
@@ -19,33 +29,126 @@ struct Paginator {
         var isEmpty: Bool { placed.isEmpty }
     }
 
-    func paginate(_ slices: [Slice]) -> [PageContent] {
+    /// The pages, and the exclusion map with the floats that were placed added.
+    mutating func paginate(_ input: [Slice]) -> [PageContent] {
+        var slices = input
         var pages: [PageContent] = []
         var page = PageContent()
         var headers: [Int: Slice] = [:]
+        var pendingFloats: [Slice] = []
         var index = 0
+        func newPage() {
+            pages.append(finish(page))
+            page = PageContent()
+            for float in pendingFloats { _ = placeFloat(float, on: &page, number: pages.count + 1) }
+            pendingFloats = []
+        }
         while index < slices.count {
             let slice = slices[index]
+            let number = pages.count + 1
             if slice.breakBefore {
-                if !page.isEmpty { pages.append(finish(page)); page = PageContent() }
+                if !page.isEmpty { newPage() }
+                index += 1
+                continue
+            }
+            if slice.float != nil {
+                if !placeFloat(slice, on: &page, number: number) { pendingFloats.append(slice) }
                 index += 1
                 continue
             }
             let gap = page.isEmpty ? 0 : slice.gapBefore
             if !page.isEmpty && page.cursor + gap + groupHeight(slices, from: index) > contentHeight {
-                pages.append(finish(page))
-                page = PageContent()
+                newPage()
                 continue
             }
-            if page.isEmpty, let table = slice.table, !slice.isTableHeader, let header = headers[table] {
-                place(header, at: 0, on: &page)
+            if page.isEmpty, let table = slice.table, !slice.isTableHeader, let header = headers[table],
+               let y = clearY(for: header, at: 0, page: number) {
+                place(header, at: y, on: &page)
             }
             if slice.isTableHeader, let table = slice.table { headers[table] = slice }
-            place(slice, at: page.cursor + gap, on: &page)
+            let y = page.cursor + gap
+            if let paragraph = slice.paragraph, needsFitting(slice, at: y, page: number, column: paragraph.column) {
+                var end = index + 1
+                while end < slices.count, slices[end].paragraph === paragraph { end += 1 }
+                var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
+                    paragraph, from: slice.byteStart, page: number, top: contentTop + y,
+                    bottom: contentTop + contentHeight, contentTop: contentTop, firstHeight: slice.height)
+                carry(from: slice, to: &fitted)
+                slices.replaceSubrange(index..<end, with: fitted)
+                if let first = fitted.first, first.fittedAt == nil,
+                   exclusions.blocks(page: number, top: contentTop + y, bottom: contentTop + y + first.height,
+                                     left: paragraph.column.x, right: paragraph.column.x + paragraph.column.width) {
+                    // No band beside the shapes fits above the page's end: go on on the next
+                    // page, or, on an empty page, let the line through rather than loop.
+                    if page.isEmpty {
+                        place(slices[index], at: y, on: &page)
+                        index += 1
+                    } else {
+                        newPage()
+                    }
+                }
+                continue
+            }
+            if slice.paragraph == nil, slice.height > 0, !exclusions.exclusions(onPage: number).isEmpty {
+                guard let clear = clearY(for: slice, at: y, page: number) else {
+                    newPage()
+                    continue
+                }
+                var moved = slice
+                moved.startsBand = clear > y + 0.01
+                place(moved, at: clear, on: &page)
+                index += 1
+                continue
+            }
+            place(slice, at: y, on: &page)
             index += 1
         }
-        if !page.isEmpty || pages.isEmpty { pages.append(finish(page)) }
+        if !page.isEmpty || pages.isEmpty || !pendingFloats.isEmpty { newPage() }
+        if page.placed.isEmpty && !page.items.isEmpty { pages.append(finish(page)) }
         return pages
+    }
+
+    /// Whether a paragraph line must be fitted around shapes where it would land: it meets a
+    /// shape there, or it was fitted for another place.
+    private func needsFitting(_ slice: Slice, at y: Double, page: Int, column: Column) -> Bool {
+        if let fitted = slice.fittedAt { return fitted.page != page || abs(fitted.y - y) > 0.01 }
+        return exclusions.blocks(page: page, top: contentTop + y, bottom: contentTop + y + slice.height,
+                                 left: column.x, right: column.x + column.width)
+    }
+
+    /// The marker, outline entry and spacing of the first line, kept on the first new line.
+    private func carry(from original: Slice, to slices: inout [Slice]) {
+        guard !slices.isEmpty else { return }
+        slices[0].gapBefore = original.gapBefore
+        slices[0].outline = original.outline
+        let shift = (slices[0].firstBaseline ?? 0) - (original.firstBaseline ?? 0)
+        slices[0].attachments = original.attachments.map { $0.offsetBy(dy: shift) }
+        for index in slices.indices { slices[index].containers = original.containers }
+    }
+
+    /// The first y at or below `y` where `slice`, which cannot wrap, is clear of the page's
+    /// shapes and still fits on the page; nil when there is none.
+    private func clearY(for slice: Slice, at y: Double, page: Int) -> Double? {
+        var y = y
+        while let below = exclusions.clearance(page: page, top: contentTop + y, bottom: contentTop + y + slice.height,
+                                               left: column.x, right: column.x + column.width) {
+            y = max(y + 0.5, below - contentTop)
+        }
+        return y + slice.height <= contentHeight + 0.01 || y == 0 ? y : nil
+    }
+
+    /// Places a floating image at the current height on its side, as a shape of the page.
+    /// Returns false when it does not fit below the cursor.
+    private mutating func placeFloat(_ slice: Slice, on page: inout PageContent, number: Int) -> Bool {
+        guard let float = slice.float else { return false }
+        let y = page.isEmpty ? 0 : page.cursor + slice.gapBefore
+        guard y + float.height <= contentHeight || page.isEmpty else { return false }
+        let x = float.side == .left ? column.x : column.x + column.width - float.width
+        let rect = Rect(x: x, y: contentTop + y, width: float.width, height: float.height)
+        let shape: ExclusionShape = float.outline.map { .outline(rect, rows: $0) } ?? .rect(rect)
+        exclusions.add(Exclusion(page: number, shape: shape, margin: float.margin))
+        page.items.append(.image(float.image, Rect(x: x, y: y, width: float.width, height: float.height)))
+        return true
     }
 
     /// The height from the slice at `start` through the end of its keep-with-next run and
@@ -70,29 +173,32 @@ struct Paginator {
         }
     }
 
-    /// Container bands first, spanning each container's slices on the page, then items.
+    /// Container bands first, each spanning its container's slices on the page (split where a
+    /// slice moved below a shape), then floats, then the slices' items.
     private func finish(_ page: PageContent) -> PageContent {
         var finished = page
-        var extents: [Int: (top: Double, bottom: Double)] = [:]
-        var order: [Int] = []
+        var open: [Int: (top: Double, bottom: Double)] = [:]
+        var bands: [(id: Int, top: Double, bottom: Double)] = []
         for (slice, y) in page.placed {
             for id in slice.containers {
-                if let extent = extents[id] {
-                    extents[id] = (extent.top, max(extent.bottom, y + slice.height))
+                if let extent = open[id], !slice.startsBand {
+                    open[id] = (extent.top, max(extent.bottom, y + slice.height))
                 } else {
-                    extents[id] = (y, y + slice.height)
-                    order.append(id)
+                    if let extent = open[id] { bands.append((id, extent.top, extent.bottom)) }
+                    open[id] = (y, y + slice.height)
                 }
             }
         }
+        bands += open.map { ($0.key, $0.value.top, $0.value.bottom) }
+        bands.sort { ($0.id, $0.top) < ($1.id, $1.top) }
         var items: [PageItem] = []
-        for id in order {
-            let (top, bottom) = extents[id]!
-            let band = containers[id]
-            items.append(.fill(Rect(x: band.x, y: top, width: band.width, height: bottom - top), band.color))
+        for band in bands {
+            let container = containers[band.id]
+            items.append(.fill(Rect(x: container.x, y: band.top, width: container.width, height: band.bottom - band.top), container.color))
         }
+        items += page.items
         for (slice, y) in page.placed {
-            items.append(contentsOf: slice.items.map { $0.offsetBy(dy: y) })
+            items.append(contentsOf: (slice.items + slice.attachments).map { $0.offsetBy(dy: y) })
         }
         finished.items = items
         finished.placed = []

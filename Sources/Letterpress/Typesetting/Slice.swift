@@ -19,6 +19,49 @@ struct Slice {
     var table: Int?
     var isTableHeader = false
     var outline: OutlineEntry?
+    /// The paragraph the line belongs to, when it may be laid out again around a shape.
+    var paragraph: ParagraphSource?
+    /// Where the line starts in its paragraph's text, in UTF-8 bytes.
+    var byteStart = 0
+    /// Where the line was fitted beside a shape (page number and y from the content top): it
+    /// is valid only there.
+    var fittedAt: (page: Int, y: Double)?
+    /// Items hung on the line, such as list markers, with y from the slice's top.
+    var attachments: [PageItem] = []
+    /// An image floated to one side, which text flows around.
+    var float: FloatingImage?
+    /// Moved below a shape: its containers' bands start again here.
+    var startsBand = false
+}
+
+/// A paragraph's text and settings, kept so that its lines can be laid out again at other
+/// widths when they meet a shape.
+final class ParagraphSource {
+    let text: StyledText
+    let align: TextAlignment
+    let lineHeight: Double
+    let column: Column
+    /// Headings: every line stays with the next.
+    let keepTogether: Bool
+
+    init(text: StyledText, align: TextAlignment, lineHeight: Double, column: Column, keepTogether: Bool) {
+        self.text = text
+        self.align = align
+        self.lineHeight = lineHeight
+        self.column = column
+        self.keepTogether = keepTogether
+    }
+}
+
+/// An image floated left or right: text flows around its rectangle or its opaque outline.
+struct FloatingImage {
+    var image: LoadedImage
+    var width: Double
+    var height: Double
+    var side: FloatSide
+    var margin: Double
+    /// Opaque extent of each pixel row, as fractions of the width, for images with alpha.
+    var outline: [ClosedRange<Double>?]?
 }
 
 /// A coloured band that spans every slice of a container on a page: the bar beside a block

@@ -10,13 +10,16 @@ public final class TextLayout {
 
     /// Lays out `text` at `width` points (nil for no wrapping).
     /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
+    /// `breaksWords` lets a word longer than the width break between letters rather than
+    /// overflow.
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
-         hangingIndent: Double = 0) {
+         hangingIndent: Double = 0, breaksWords: Bool = true) {
         self.text = text
         layout = pango_layout_new(context.context)
+        pango_layout_set_auto_dir(layout, 0)
         if let width {
             pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_wrap(layout, breaksWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
         }
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

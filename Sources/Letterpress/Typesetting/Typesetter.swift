@@ -47,19 +47,25 @@ public struct Typesetter {
         self.fonts = fonts
     }
 
-    /// Typesets `document`; images are found relative to `baseURL`; warnings name `file`.
-    public func typeset(_ document: Document, baseURL: URL?, file: String) throws -> TypesetDocument {
+    /// Typesets `document`; images are found relative to `baseURL`; warnings name `file`. The
+    /// badge, when given, sits on the first page, and the text flows around it and around the
+    /// front matter's shapes.
+    public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil) throws -> TypesetDocument {
         guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
             throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
         }
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
         collector.collect(document, column: geometry.column)
-        let contents = Paginator(contentHeight: geometry.contentHeight, containers: collector.containers)
-            .paginate(collector.slices)
+        let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
+            .build(badge: badge, specs: document.frontMatter.exclusions)
+        var paginator = Paginator(contentHeight: geometry.contentHeight, containers: collector.containers,
+                                  column: geometry.column, contentTop: geometry.margins.top,
+                                  exclusions: exclusions, fonts: fonts)
+        let contents = paginator.paginate(collector.slices)
         let top = geometry.margins.top
         let pages = contents.enumerated().map { number, content in
-            var items = content.items.map { $0.offsetBy(dy: top) }
+            var items = (drawn[number + 1] ?? []) + content.items.map { $0.offsetBy(dy: top) }
             items += runningText(page: number + 1, of: contents.count, frontMatter: document.frontMatter)
             return Page(size: geometry.size, background: theme.page.background, items: items,
                         outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })

@@ -226,7 +226,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     }
 
     @Test func inspectJSONRendersBackToTheSamePages() throws {
-        let styled = "---\ntheme: menlo\n---\n# T\n\n^[**Very** loud](customColor: 'danger', underline: {pattern: 'dot'}) text.\n"
+        let styled = "---\ntheme: menlo\ndate: 2024-05-06\n---\n# T\n\n^[**Very** loud](customColor: 'danger', underline: {pattern: 'dot'}) text.\n"
         let folder = try folder(with: ["styled.md": styled])
         let json = try runRender(["inspect", "styled.md", "--json"], in: folder)
         #expect(json.status == 0)

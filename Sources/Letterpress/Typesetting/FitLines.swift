@@ -1,0 +1,124 @@
+import Foundation
+
+/// Lays a paragraph's lines out band by band beside the shapes of a page.
+///
+/// For each band (a line's height at the current y) it asks the exclusion map for the free
+/// spans, lays the rest of the paragraph out at each span's width and keeps the first line,
+/// then goes on from where that line ended. If a line comes out taller than the band it was
+/// fitted for (a bigger font, say), the band is measured again at that height and the line
+/// fitted anew. Only a bounded prefix of the remaining text is laid out for each line (about
+/// two and a half lines' worth, and never less than two lines, so that justification does
+/// not treat the first line as the paragraph's last), and as soon as a band is clear of shapes
+/// the rest of the paragraph is laid out at full width in one go: only lines that meet a shape
+/// pay for fitting.
+struct LineFitter {
+    let fonts: FontContext
+    let exclusions: ExclusionMap
+
+    /// The slices of `paragraph` from byte `start`, the first band's top at page y `top`, on
+    /// page `page`, fitting while bands meet a shape and end above `bottom`; the rest at full
+    /// width. Fitted slices record `top`-relative positions in `fittedAt` (content y from
+    /// `contentTop`).
+    func fit(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, bottom: Double,
+             contentTop: Double, firstHeight: Double) -> [Slice] {
+        let total = paragraph.text.string.utf8.count
+        let left = paragraph.column.x
+        let right = paragraph.column.x + paragraph.column.width
+        var slices: [Slice] = []
+        var cursor = start
+        var y = top
+        var height = firstHeight
+        var phases: [Int: Double] = [:]
+        while cursor < total, y + height <= bottom, exclusions.blocks(page: page, top: y, bottom: y + height, left: left, right: right) {
+            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: &phases)
+            for _ in 0..<3 where band.height > height + 0.01 {
+                height = band.height
+                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: &phases)
+            }
+            guard y + band.height <= bottom else { break }
+            var slice = Slice(height: band.height)
+            slice.items = band.items
+            slice.firstBaseline = band.baseline
+            slice.paragraph = paragraph
+            slice.byteStart = cursor
+            slice.keepWithNext = paragraph.keepTogether
+            slice.fittedAt = (page, y - contentTop)
+            slices.append(slice)
+            cursor = band.end
+            y += band.height
+            height = band.lineHeight ?? height
+        }
+        guard cursor < total else { return slices }
+        let rest = TextLayout(paragraph.text.slice(cursor..<total), width: paragraph.column.width, align: paragraph.align,
+                              lineHeight: paragraph.lineHeight, context: fonts)
+        return slices + LineItems(fonts: fonts).slices(of: rest, left: left, keepTogether: paragraph.keepTogether,
+                                                       paragraph: paragraph, byteOffset: cursor)
+    }
+
+    /// One band's lines, one per free span, and where the text goes on.
+    private struct Band {
+        var items: [PageItem] = []
+        var height: Double
+        var baseline: Double?
+        var end: Int
+        /// The height of the lines set in the band, for the next band's first guess.
+        var lineHeight: Double?
+    }
+
+    private func fitBand(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, height: Double,
+                         phases: inout [Int: Double]) -> Band {
+        let spans = exclusions.freeSpans(page: page, top: top, bottom: top + height, left: paragraph.column.x,
+                                         right: paragraph.column.x + paragraph.column.width)
+        var band = Band(height: height, end: start)
+        var fitted: [(span: ClosedRange<Double>, line: FittedLine)] = []
+        for span in spans where band.end < paragraph.text.string.utf8.count {
+            // A word that does not fit the span waits for a wider one: words are not broken
+            // across a hole.
+            let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false)
+            guard !line.overflows else { continue }
+            fitted.append((span, line))
+            band.end = line.end
+        }
+        if fitted.isEmpty, let widest = spans.max(by: { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }),
+           band.end == start {
+            // No word fits any span: break the word in the widest, so that the text goes on.
+            let line = fitLine(paragraph, from: start, width: widest.upperBound - widest.lowerBound, breaksWords: true)
+            fitted.append((widest, line))
+            band.end = line.end
+        }
+        for (span, line) in fitted {
+            band.height = max(band.height, line.metrics.height)
+            band.lineHeight = max(band.lineHeight ?? 0, line.metrics.height)
+            band.items += LineItems(fonts: fonts).items(line.layout, line: line.metrics, left: span.lowerBound, top: 0, phases: &phases)
+            band.baseline = band.baseline ?? line.metrics.baseline - line.metrics.top
+        }
+        return band
+    }
+
+    private struct FittedLine {
+        var layout: TextLayout
+        var metrics: LineMetrics
+        var end: Int
+        var overflows: Bool
+    }
+
+    /// The first line of the paragraph's text from `start` at `width`.
+    private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
+        let bytes = Array(paragraph.text.string.utf8)
+        let size = paragraph.text.runs.first?.style.size ?? 10
+        // About two and a half lines of text, extended to the next space.
+        var end = min(bytes.count, start + max(Int(2.5 * width / (0.4 * size)), 16))
+        while true {
+            while end < bytes.count && bytes[end] != UInt8(ascii: " ") { end += 1 }
+            let layout = TextLayout(paragraph.text.slice(start..<end), width: width, align: paragraph.align,
+                                    lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords)
+            if layout.lines.count < 2 && end < bytes.count {
+                end = min(bytes.count, end + (end - start))
+                continue
+            }
+            let line = layout.lines[0]
+            return FittedLine(layout: layout, metrics: line, end: start + line.byteRange.upperBound,
+                              overflows: line.width > width + 0.5)
+        }
+    }
+}

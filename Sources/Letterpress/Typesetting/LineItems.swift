@@ -1,0 +1,80 @@
+import Foundation
+
+/// Builds the page items of single lines of text.
+struct LineItems {
+    let fonts: FontContext
+
+    /// One slice per line of `layout`, whose left edge is at `left`, with orphan and widow
+    /// control: the first line stays with the second, the last with the one before.
+    /// `byteOffset` is where the layout's text starts in `paragraph`'s.
+    func slices(of layout: TextLayout, left: Double, keepTogether: Bool, paragraph: ParagraphSource?,
+                byteOffset: Int) -> [Slice] {
+        let lines = layout.lines
+        var phases: [Int: Double] = [:]
+        return lines.map { line in
+            var slice = Slice(height: line.height)
+            slice.items = items(layout, line: line, left: left, top: 0, phases: &phases)
+            slice.firstBaseline = line.baseline - line.top
+            let isLast = line.index == lines.count - 1
+            slice.keepWithNext = keepTogether
+                || (!isLast && (line.index == 0 || line.index == lines.count - 2))
+            slice.paragraph = paragraph
+            slice.byteStart = byteOffset + line.byteRange.lowerBound
+            return slice
+        }
+    }
+
+    /// The items that draw one line: the letterpress effect behind it, the text, its
+    /// underlines and strikethroughs, and its link areas. `left` is the layout's left edge and
+    /// `top` the line's top in the slice. `phases` carries each decorated run's dash phase, by
+    /// run id, to its next line, also when the line was cut from a slice of the paragraph.
+    func items(_ layout: TextLayout, line: LineMetrics, left: Double, top: Double,
+               phases: inout [Int: Double]) -> [PageItem] {
+        let baseline = top + line.baseline - line.top
+        var items: [PageItem] = []
+        var after: [PageItem] = []
+        for run in layout.text.runs where run.range.overlaps(line.byteRange) {
+            let style = run.style
+            guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
+                    || style.background != nil else { continue }
+            let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
+            guard !ranges.isEmpty else { continue }
+            let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
+            if let background = style.background {
+                let metrics = fonts.lineMetrics(for: style)
+                for rect in rects {
+                    let band = Rect(x: rect.x, y: baseline - style.baselineOffset - metrics.ascent,
+                                    width: rect.width, height: metrics.ascent + metrics.descent)
+                    // Runs of one colour side by side become one band, with no seam between.
+                    if case let .fill(previous, color)? = items.last, color == background,
+                       abs(previous.maxX - band.x) < 0.01, previous.y == band.y, previous.height == band.height {
+                        items[items.count - 1] = .fill(Rect(x: previous.x, y: previous.y, width: band.maxX - previous.x, height: previous.height), color)
+                    } else {
+                        items.append(.fill(band, background))
+                    }
+                }
+            }
+            if style.effect == .letterpress {
+                items.append(.embossed(layout, line: line.index, origin: Point(x: left + line.x, y: baseline), clip: rects))
+            }
+            let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
+            for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
+                guard let decoration, let metrics else { continue }
+                let position = isUnderline ? metrics.underlinePosition : metrics.strikethroughPosition
+                let thickness = isUnderline ? metrics.underlineThickness : metrics.strikethroughThickness
+                let y = baseline - style.baselineOffset - position + thickness / 2
+                let key = isUnderline ? run.id : -run.id - 1
+                for rect in rects {
+                    let phase = phases[key] ?? 0
+                    after.append(.decoration(Decoration(
+                        start: Point(x: rect.x, y: y), length: rect.width, thickness: thickness,
+                        color: decoration.color ?? style.color, pattern: decoration.pattern, phase: phase)))
+                    phases[key] = phase + rect.width
+                }
+            }
+            if let link = style.link { after.append(.link(url: link, rects: rects)) }
+        }
+        items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
+        return items + after
+    }
+}
