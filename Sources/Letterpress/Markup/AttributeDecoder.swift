@@ -100,6 +100,15 @@ enum AttributeDecoder {
                 case "effect": a.effect = choice(TextEffect.self)
                 case "textTransform": a.textTransform = choice(TextTransform.self)
                 case "link": a.link = value(String.self, "a URL")
+                case "float": a.float = choice(FloatSide.self)
+                case "width":
+                    if let points = try? container.decode(Double.self, forKey: key), points > 0 {
+                        a.width = .points(points)
+                    } else if let text = try? container.decode(String.self, forKey: key), let width = ImageWidth(parsing: text) {
+                        a.width = width
+                    } else {
+                        problems?.messages.append("'width' must be points or a percentage such as '40%'; attribute ignored")
+                    }
                 default:
                     problems?.messages.append("unknown attribute '\(key.stringValue)'" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
                 }

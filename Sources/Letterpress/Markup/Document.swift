@@ -100,7 +100,7 @@ public enum FloatSide: String, Sendable, Codable, CaseIterable {
 }
 
 /// An image width: points, or a share of the column.
-public enum ImageWidth: Sendable, Equatable, Codable {
+public enum ImageWidth: Sendable, Hashable, Codable {
     case points(Double)
     case fraction(Double)
 

@@ -23,6 +23,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var effect: TextEffect?
     public var textTransform: TextTransform?
     public var link: String?
+    /// For an image: the side it floats to, with text around it.
+    public var float: FloatSide?
+    /// For an image: its width in points, or `'40%'` of the column.
+    public var width: ImageWidth?
     /// Where the innermost `^[` that set these attributes starts, for warnings.
     public var location: SourceLocation?
 
@@ -32,7 +36,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public static let keys = [
         "customStyle", "customColor", "font", "size", "fontWeight", "fontDesign", "fontWidth", "italic",
         "monospaced", "monospacedDigit", "foregroundColor", "backgroundColor", "underline", "strikethrough",
-        "kerning", "tracking", "baselineOffset", "effect", "textTransform", "link",
+        "kerning", "tracking", "baselineOffset", "effect", "textTransform", "link", "float", "width",
     ]
 
     /// These attributes with `outer`'s filling the keys these leave unset.
@@ -58,6 +62,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         result.effect = effect ?? outer.effect
         result.textTransform = textTransform ?? outer.textTransform
         result.link = link ?? outer.link
+        result.float = float ?? outer.float
+        result.width = width ?? outer.width
         result.location = location ?? outer.location
         return result
     }
@@ -89,6 +95,13 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         add("baselineOffset", baselineOffset.map(Self.format))
         add("effect", effect?.rawValue)
         add("textTransform", textTransform?.rawValue)
+        add("float", float?.rawValue)
+        add("width", width.map { width -> String in
+            switch width {
+            case let .points(points): return Self.format(points)
+            case let .fraction(fraction): return Self.format(fraction * 100) + "%"
+            }
+        })
         return parts
     }
 

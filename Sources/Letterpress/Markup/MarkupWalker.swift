@@ -77,6 +77,9 @@ struct MarkupWalker {
             if cmark_node_get_type(child) == CMARK_NODE_IMAGE {
                 flush(&text, into: &result)
                 result.append(.image(image(child)))
+            } else if let image = attributedImage(child) {
+                flush(&text, into: &result)
+                result.append(.image(image))
             } else {
                 text.append(inlines(for: child, intent: [], link: nil))
             }
@@ -146,13 +149,48 @@ struct MarkupWalker {
         return Table(alignments: alignments, header: header, rows: rows)
     }
 
-    private func image(_ node: OpaquePointer) -> ImageReference {
-        ImageReference(
-            source: string(cmark_node_get_url(node)),
-            alt: plainText(node),
-            title: string(cmark_node_get_title(node)),
-            location: SourceLocation(
-                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+    /// An image, its title read for `float: left|right; width: 40%` (a title that sets
+    /// neither stays a caption).
+    private mutating func image(_ node: OpaquePointer) -> ImageReference {
+        let location = SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var reference = ImageReference(source: string(cmark_node_get_url(node)), alt: plainText(node),
+                                       title: string(cmark_node_get_title(node)), location: location)
+        let declarations = reference.title.split(separator: ";").map {
+            $0.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard declarations.contains(where: { $0.count == 2 && ["float", "width"].contains($0[0].lowercased()) }) else {
+            return reference
+        }
+        reference.title = ""
+        for declaration in declarations where declaration.count == 2 {
+            switch declaration[0].lowercased() {
+            case "float":
+                reference.float = FloatSide(rawValue: declaration[1].lowercased())
+                if reference.float == nil { warnings.append(Warning(file: file, location: location, message: "float '\(declaration[1])' is not left or right")) }
+            case "width":
+                reference.width = ImageWidth(parsing: declaration[1])
+                if reference.width == nil { warnings.append(Warning(file: file, location: location, message: "width '\(declaration[1])' is not points or a percentage")) }
+            default:
+                warnings.append(Warning(file: file, location: location, message: "unknown image property '\(declaration[0])' (use float and width)"))
+            }
+        }
+        return reference
+    }
+
+    /// `^[![alt](pic.png)](float: 'left', width: 160)`: an attribute node around one image.
+    private mutating func attributedImage(_ node: OpaquePointer) -> ImageReference? {
+        guard AttributeExtension.isAttributeNode(node), let body = AttributeExtension.payload(of: node)?.body else { return nil }
+        let content = children(of: node).filter { child in
+            !(cmark_node_get_type(child) == CMARK_NODE_TEXT && literal(child).allSatisfy(\.isWhitespace))
+        }
+        guard content.count == 1, cmark_node_get_type(content[0]) == CMARK_NODE_IMAGE else { return nil }
+        var reference = image(content[0])
+        let (attributes, problems) = AttributeDecoder.decode(body)
+        let location = AttributeExtension.payload(of: node).map { SourceLocation(line: $0.line, column: $0.column) }
+        warnings += problems.map { Warning(file: file, location: location, message: $0) }
+        reference.float = attributes?.float ?? reference.float
+        reference.width = attributes?.width ?? reference.width
+        return reference
     }
 
     mutating func inlines(in node: OpaquePointer) -> AttributedString {

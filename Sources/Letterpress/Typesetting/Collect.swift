@@ -257,7 +257,12 @@ struct Collector {
         case let .success(image):
             let naturalWidth = Double(image.pixelWidth) * 0.75
             let naturalHeight = Double(image.pixelHeight) * 0.75
-            let scale = min(1, column.width / naturalWidth, contentHeight * 0.9 / naturalHeight)
+            if let side = reference.float {
+                floating(image, side: side, width: reference.width, column: column)
+                return
+            }
+            let wanted = reference.width?.points(in: column.width) ?? naturalWidth
+            let scale = min(wanted / naturalWidth, column.width / naturalWidth, contentHeight * 0.9 / naturalHeight)
             let width = naturalWidth * scale
             let height = naturalHeight * scale
             let rect = Rect(x: column.x + (column.width - width) / 2, y: 0, width: width, height: height)
@@ -269,6 +274,21 @@ struct Collector {
             placeholder(reference, column: column)
         }
         pendingGap = max(pendingGap, theme.body.spaceAfter)
+    }
+
+    /// A floating image: a slice the paginator turns into a shape of its page. By default it
+    /// takes at most 40% of the column.
+    private mutating func floating(_ image: LoadedImage, side: FloatSide, width: ImageWidth?, column: Column) {
+        let naturalWidth = Double(image.pixelWidth) * 0.75
+        let floatWidth = min(width?.points(in: column.width) ?? min(naturalWidth, column.width * 0.4), column.width * 0.8)
+        let height = min(floatWidth * Double(image.pixelHeight) / Double(image.pixelWidth), contentHeight * 0.8)
+        let shownWidth = height * Double(image.pixelWidth) / Double(image.pixelHeight)
+        var slice = Slice(height: 0)
+        slice.gapBefore = pendingGap
+        pendingGap = 0
+        slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
+                                    outline: image.opaqueRows())
+        slices.append(slice)
     }
 
     private func loadImage(_ source: String) -> Result<LoadedImage, ImageError> {
