@@ -12,10 +12,12 @@ public struct RenderingCheck: Sendable {
     public var tolerance: Double
     /// Colour distance (0…1) below which two pixels count as equal.
     public var threshold: Double
+    /// The language of the date badge.
+    public var locale: String
 
     public init(theme: String = "default", pageSize: PageSize = PageSize(width: 300, height: 220),
                 margins: Margins = Margins(top: 16, right: 16, bottom: 16, left: 16), dpi: Double = 72,
-                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1) {
+                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en") {
         self.theme = theme
         self.pageSize = pageSize
         self.margins = margins
@@ -23,6 +25,7 @@ public struct RenderingCheck: Sendable {
         self.textScale = textScale
         self.tolerance = tolerance
         self.threshold = threshold
+        self.locale = locale
     }
 }
 
@@ -49,6 +52,7 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     options.margins = check.margins
     options.dpi = check.dpi
     options.textScale = check.textScale
+    options.locale = check.locale
     let renderer = Renderer(options: options)
     let file = (baseURL ?? reference.deletingLastPathComponent()).appendingPathComponent("document.md").path
     let (document, metadata) = try renderer.typeset(source: markdown, file: file)

@@ -11,8 +11,9 @@ import LetterpressTesting
     static let page = PageSize(width: 300, height: 220)
     static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
 
-    private func check(_ name: String, theme: String = "default", scale: Double = 1, _ markdown: String) throws {
-        let check = RenderingCheck(theme: theme, pageSize: Self.page, margins: Self.margins, textScale: scale)
+    private func check(_ name: String, theme: String = "default", scale: Double = 1, locale: String = "en",
+                       page: PageSize = GoldenTests.page, _ markdown: String) throws {
+        let check = RenderingCheck(theme: theme, pageSize: page, margins: Self.margins, textScale: scale, locale: locale)
         try assertRendering(markdown: markdown, matches: TestSupport.golden.appendingPathComponent("\(name).png"),
                             check: check, baseURL: TestSupport.fixtures)
     }
@@ -131,5 +132,39 @@ import LetterpressTesting
 
     @Test func largerTextSize() throws {
         try check("text-size-xxxlarge", scale: TextSize.xxxLarge.scale, "## Larger text\nDynamic type scales every size.")
+    }
+
+    static let wrapText = String(repeating: "Text flows around the shape on both sides where there is room. ", count: 7)
+
+    @Test(arguments: ["en", "zh-Hans"])
+    func dateBadge(_ locale: String) throws {
+        try check("badge-\(locale)", locale: locale, "---\ndate: 2024-03-14\n---\n# A dated note\n\n" + Self.wrapText)
+    }
+
+    @Test func midColumnCircle() throws {
+        try check("exclusion-circle", page: PageSize(width: 300, height: 260), """
+            ---
+            exclusions:
+              - {shape: circle, center: [150, 120], radius: 42, margin: 6, draw: true}
+            ---
+            \(Self.wrapText)
+            """)
+    }
+
+    @Test func polygonAndRectangle() throws {
+        try check("exclusion-polygon", page: PageSize(width: 300, height: 260), """
+            ---
+            exclusions:
+              - {shape: polygon, points: [[16, 40], [130, 90], [16, 150]], margin: 4, fill: "#ffe0b2"}
+              - {shape: rect, rect: [200, 150, 84, 60], margin: 4, stroke: "#1565c0"}
+            ---
+            \(Self.wrapText)
+            """)
+    }
+
+    @Test(arguments: ["left", "right"])
+    func floatingImage(_ side: String) throws {
+        try check("float-\(side)", page: PageSize(width: 300, height: 260),
+                  "![Two tones](two-tone.png \"float: \(side); width: 90\")\n\n" + Self.wrapText)
     }
 }
