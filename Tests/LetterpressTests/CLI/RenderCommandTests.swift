@@ -277,4 +277,39 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let missing = try runRender(["themes", "nope"], in: folder)
         #expect(missing.status == 1 && missing.stderr.contains("known themes: default"))
     }
+
+    @Test func theBadgeFollowsTheDateAndCanBeTurnedOff() throws {
+        let dated = "---\ndate: 2024-03-14\n---\n# Dated\n\nText.\n"
+        let folder = try folder(with: ["dated.md": dated, "off.md": "---\ndate: 2024-03-14\nbadge: false\n---\n# Off\n",
+                                       "undated.md": "# Undated\n"])
+        func text(_ arguments: [String]) throws -> String {
+            #expect(try runRender(arguments + ["-o", "out.pdf"], in: folder).status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+            process.arguments = [folder.appendingPathComponent("out.pdf").path, "-"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(try text(["dated.md"]).contains("MAR"))
+        #expect(try text(["dated.md"]).contains("2024"))
+        #expect(try text(["dated.md", "--locale", "zh-Hans"]).contains("3月"))
+        #expect(try !text(["dated.md", "--no-badge"]).contains("MAR"))
+        #expect(try !text(["off.md"]).contains("MAR"))
+        #expect(try text(["undated.md", "--date", "2023-12-01"]).contains("DEC"))
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        #expect(try text(["undated.md"]).contains(String(year)), "the file's modification time dates it")
+        #expect(try runRender(["dated.md", "--date", "yesterday"], in: folder).status == 2)
+    }
+
+    @Test func badShapesInTheFrontMatterNameTheirLine() throws {
+        let folder = try folder(with: ["s.md": "---\ntitle: x\nexclusions:\n  - {shape: circle, center: [1], radius: 4}\n---\ntext\n"])
+        let result = try runRender(["s.md"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("s.md:4:"), "\(result.stderr)")
+        #expect(result.stderr.contains("a circle needs center: [x, y]"))
+    }
 }
