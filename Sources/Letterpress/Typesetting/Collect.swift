@@ -283,9 +283,9 @@ struct Collector {
         let floatWidth = min(width?.points(in: column.width) ?? min(naturalWidth, column.width * 0.4), column.width * 0.8)
         let height = min(floatWidth * Double(image.pixelHeight) / Double(image.pixelWidth), contentHeight * 0.8)
         let shownWidth = height * Double(image.pixelWidth) / Double(image.pixelHeight)
+        // The float starts where the next block would; that block keeps its space above.
         var slice = Slice(height: 0)
         slice.gapBefore = pendingGap
-        pendingGap = 0
         slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
                                     outline: image.opaqueRows())
         slices.append(slice)
