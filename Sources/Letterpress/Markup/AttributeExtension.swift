@@ -53,6 +53,15 @@ enum AttributeExtension {
 
     private static let typeName = UnsafePointer(strdup("attributes")!)
 
+    /// Bytes the body scans of one parse may read in all. A `(` that never closes is scanned to
+    /// the paragraph's end, so text full of them would take quadratic time without a budget;
+    /// past it, bodies are left as literal text. Set under `MarkdownParser`'s lock.
+    nonisolated(unsafe) static var scanBudget = 0
+    nonisolated(unsafe) static var budgetExhausted = false
+
+    /// How far back a `(` looks on the delimiter stack for a `^[` opener.
+    static let openerSearchLimit = 1024
+
     /// The payload of an attribute node (or of a pending opener or closer text node).
     static func payload(of node: OpaquePointer) -> AttributePayload? {
         guard let data = cmark_node_get_user_data(node) else { return nil }
@@ -119,9 +128,11 @@ enum AttributeExtension {
 
     private static func hasOpener(_ inline: OpaquePointer) -> Bool {
         var delimiter = cmark_inline_parser_get_last_delimiter(inline)
-        while let current = delimiter {
+        var searched = 0
+        while let current = delimiter, searched < openerSearchLimit {
             if current.pointee.delim_char == caret && current.pointee.can_open != 0 { return true }
             delimiter = current.pointee.previous
+            searched += 1
         }
         return false
     }
@@ -134,6 +145,11 @@ enum AttributeExtension {
         var depth = 1
         var quote: UInt8?
         while cmark_inline_parser_is_eof(inline) == 0 {
+            scanBudget -= 1
+            guard scanBudget > 0 else {
+                budgetExhausted = true
+                return nil
+            }
             let character = cmark_inline_parser_peek_char(inline)
             cmark_inline_parser_advance_offset(inline)
             if character == UInt8(ascii: "\\") {

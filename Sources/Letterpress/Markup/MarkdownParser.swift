@@ -26,6 +26,8 @@ public enum MarkdownParser {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
+        AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
+        AttributeExtension.budgetExhausted = false
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
         defer { cmark_parser_free(parser) }
@@ -45,6 +47,10 @@ public enum MarkdownParser {
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
         let blocks = walker.document(root)
-        return Document(blocks: blocks, footnotes: walker.footnotes(), warnings: walker.warnings)
+        var warnings = walker.warnings
+        if AttributeExtension.budgetExhausted {
+            warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
+        }
+        return Document(blocks: blocks, footnotes: walker.footnotes(), warnings: warnings)
     }
 }

@@ -8,6 +8,13 @@ struct MarkupWalker {
     private let sourceLines: [Substring]
     /// Bodies of `^[label]: body` definitions, by label, and where each was written.
     private var attributeDefinitions: [String: (body: String, location: SourceLocation)] = [:]
+    /// Quotes and lists nest at most this deep; deeper ones are set at this depth.
+    static let maximumBlockDepth = 32
+    /// Emphasis, links and attributes nest at most this deep; deeper text keeps the outer style.
+    static let maximumInlineDepth = 128
+    private var blockDepth = 0
+    private var inlineDepth = 0
+    private var warnedAboutDepth = false
 
     init(file: String, source: String) {
         self.file = file
@@ -43,9 +50,17 @@ struct MarkupWalker {
             return [.heading(level: Int(cmark_node_get_heading_level(node)), text: inlines(in: node))]
         case CMARK_NODE_PARAGRAPH:
             return definitionLines(of: node) == nil ? paragraph(node) : []
+        case CMARK_NODE_BLOCK_QUOTE where blockDepth >= Self.maximumBlockDepth,
+             CMARK_NODE_LIST where blockDepth >= Self.maximumBlockDepth:
+            warnDepth(node, "quotes and lists nested deeper than \(Self.maximumBlockDepth) levels are set at that depth")
+            return flattened(node)
         case CMARK_NODE_BLOCK_QUOTE:
+            blockDepth += 1
+            defer { blockDepth -= 1 }
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
+            blockDepth += 1
+            defer { blockDepth -= 1 }
             return [.list(list(node))]
         case CMARK_NODE_CODE_BLOCK:
             let info = string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
@@ -67,6 +82,30 @@ struct MarkupWalker {
             if typeName(node) == "table" { return [.table(table(node))] }
             return blocks(in: node)
         }
+    }
+
+    private mutating func warnDepth(_ node: OpaquePointer, _ message: String) {
+        guard !warnedAboutDepth else { return }
+        warnedAboutDepth = true
+        warnings.append(Warning(file: file, location: SourceLocation(line: Int(cmark_node_get_start_line(node)),
+                                                                     column: Int(cmark_node_get_start_column(node))),
+                                message: message))
+    }
+
+    /// The blocks inside `node` with its quotes and lists taken away, without recursion, so
+    /// that no nesting depth can exhaust the stack.
+    private mutating func flattened(_ node: OpaquePointer) -> [Block] {
+        var result: [Block] = []
+        var stack = Array(children(of: node).reversed())
+        while let current = stack.popLast() {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM:
+                stack.append(contentsOf: children(of: current).reversed())
+            default:
+                result += blocks(for: current)
+            }
+        }
+        return result
     }
 
     /// A paragraph, split around images that stand at its top level, or a page break marker.
@@ -208,6 +247,12 @@ struct MarkupWalker {
             if let link { container[LetterpressAttributes.LinkAttribute.self] = link }
             return AttributedString(string, attributes: container)
         }
+        if inlineDepth >= Self.maximumInlineDepth {
+            warnDepth(node, "emphasis, links and attributes nested deeper than \(Self.maximumInlineDepth) levels keep the outer style")
+            return run(plainText(node), intent)
+        }
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
         func nested(_ intent: InlineIntent, _ link: String?) -> AttributedString {
             var text = AttributedString()
             for child in children(of: node) {
@@ -270,15 +315,17 @@ struct MarkupWalker {
         return content
     }
 
-    /// The text of a node's descendants without attributes, as for an image's alt text.
+    /// The text of a node's descendants without attributes, as for an image's alt text; walked
+    /// without recursion, whatever the nesting.
     private func plainText(_ node: OpaquePointer) -> String {
         var text = ""
-        for child in children(of: node) {
+        var stack = Array(children(of: node).reversed())
+        while let child = stack.popLast() {
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT: text += literal(child).replacingOccurrences(of: AttributeExtension.openerMark, with: "")
             case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: text += literal(child)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-            default: text += plainText(child)
+            default: stack.append(contentsOf: children(of: child).reversed())
             }
         }
         return text
@@ -305,14 +352,15 @@ struct MarkupWalker {
         return definitions
     }
 
-    private mutating func collectDefinitions(in parent: OpaquePointer) {
-        for node in children(of: parent) {
+    private mutating func collectDefinitions(in root: OpaquePointer) {
+        var stack = Array(children(of: root).reversed())
+        while let node = stack.popLast() {
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
                 }
-            } else if cmark_node_first_child(node) != nil && cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
-                collectDefinitions(in: node)
+            } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
+                stack.append(contentsOf: children(of: node).reversed())
             }
         }
     }
@@ -346,10 +394,13 @@ struct MarkupWalker {
             }
             index = text.characters.index(after: index)
         }
-        while let position = text.characters.firstIndex(of: mark) {
-            text.removeSubrange(position..<text.characters.index(after: position))
+        // One pass, run by run: removing marks one at a time would be quadratic.
+        var cleaned = AttributedString()
+        for run in text.runs {
+            let piece = String(text[run.range].characters).replacingOccurrences(of: AttributeExtension.openerMark, with: "")
+            if !piece.isEmpty { cleaned.append(AttributedString(piece, attributes: run.attributes)) }
         }
-        return text
+        return cleaned
     }
 
     /// For `][label]` at `index`, the lower-cased label and the index after the final `]`.

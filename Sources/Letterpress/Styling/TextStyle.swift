@@ -62,6 +62,41 @@ public struct StyledRun: Sendable, Equatable {
 }
 
 extension StyledText {
+    /// Words longer than this many bytes get a zero-width space every `longWordStep` bytes.
+    static let longWord = 200
+    static let longWordStep = 64
+
+    /// The text with invisible break opportunities (U+200B) inside words longer than
+    /// `longWord` bytes, runs moved to match; the text itself when it has none.
+    func breakingLongWords() -> StyledText {
+        let bytes = Array(string.utf8)
+        var run = 0
+        var needed = false
+        for byte in bytes {
+            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
+            if run > Self.longWord { needed = true; break }
+        }
+        guard needed else { return self }
+        let space: [UInt8] = [0xE2, 0x80, 0x8B]
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / Self.longWordStep * 3)
+        var mapping = [Int](repeating: 0, count: bytes.count + 1)
+        run = 0
+        for (index, byte) in bytes.enumerated() {
+            // Only between characters: a UTF-8 continuation byte never starts one.
+            if run >= Self.longWordStep && byte & 0xC0 != 0x80 {
+                output += space
+                run = 0
+            }
+            mapping[index] = output.count
+            output.append(byte)
+            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
+        }
+        mapping[bytes.count] = output.count
+        let runs = self.runs.map { StyledRun(range: mapping[$0.range.lowerBound]..<mapping[$0.range.upperBound], style: $0.style, id: $0.id) }
+        return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: base)
+    }
+
     /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and
     /// moved to start at 0, keeping their ids.
     func slice(_ bytes: Range<Int>) -> StyledText {

@@ -109,12 +109,16 @@ struct Collector {
     private mutating func paragraph(
         _ text: StyledText, style: BlockStyle, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil
     ) {
+        // Pango's line breaking is quadratic in the length of a word it must break between
+        // letters, so very long words get invisible break opportunities first.
+        let text = text.breakingLongWords()
         checkFeatures(of: text)
         space(before: style.spaceBefore)
-        let layout = TextLayout(text, width: column.width, align: style.align, lineHeight: style.lineHeight, context: fonts)
         let source = ParagraphSource(text: text, align: style.align, lineHeight: style.lineHeight, column: column,
                                      keepTogether: keepTogether)
-        appendLines(of: layout, column: column, keepTogether: keepTogether, outline: outline, paragraph: source)
+        var lines = LineItems(fonts: fonts).slices(of: source)
+        if !lines.isEmpty { lines[0].outline = outline }
+        for line in lines { append(line) }
         pendingGap = style.spaceAfter
     }
 
@@ -226,16 +230,27 @@ struct Collector {
         let style = theme.code
         space(before: style.spaceBefore)
         let inner = column.inset(left: style.padding, right: style.padding)
-        let layout = TextLayout(StyledText(text.isEmpty ? " " : text, style: style.text), width: inner.width,
-                                align: .left, lineHeight: style.lineHeight, context: fonts,
-                                hangingIndent: style.text.size * 2)
+        // Laid out a few dozen source lines at a time: one Pango layout per block would make a
+        // long listing cost more than linear time.
+        let lines = (text.isEmpty ? " " : text).split(separator: "\n", omittingEmptySubsequences: false)
+        let chunks = stride(from: 0, to: lines.count, by: Self.codeLinesPerLayout).map {
+            lines[$0..<min($0 + Self.codeLinesPerLayout, lines.count)].joined(separator: "\n")
+        }
         let band = ContainerBand(x: column.x, width: column.width, color: style.background ?? .white)
+        let fonts = self.fonts
         withContainer(band) { collector in
-            collector.appendLines(of: layout, column: column, topPadding: style.padding,
-                                  bottomPadding: style.padding, xOffset: style.padding)
+            for (index, chunk) in chunks.enumerated() {
+                let layout = TextLayout(StyledText(chunk, style: style.text).breakingLongWords(), width: inner.width,
+                                        align: .left, lineHeight: style.lineHeight, context: fonts,
+                                        hangingIndent: style.text.size * 2)
+                collector.appendLines(of: layout, column: column, topPadding: index == 0 ? style.padding : 0,
+                                      bottomPadding: index == chunks.count - 1 ? style.padding : 0, xOffset: style.padding)
+            }
         }
         pendingGap = style.spaceAfter
     }
+
+    static let codeLinesPerLayout = 64
 
     private mutating func rule(column: Column) {
         let rule = theme.rule
@@ -407,7 +422,7 @@ struct Collector {
     ) -> Slice {
         let padding = theme.table.padding
         let layouts = cells.indices.map { index in
-            TextLayout(cells[index], width: widths[index] - 2 * padding, align: alignments[index],
+            TextLayout(cells[index].breakingLongWords(), width: widths[index] - 2 * padding, align: alignments[index],
                        lineHeight: style.lineHeight, context: fonts)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding

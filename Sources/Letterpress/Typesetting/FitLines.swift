@@ -49,10 +49,7 @@ struct LineFitter {
             height = band.lineHeight ?? height
         }
         guard cursor < total else { return slices }
-        let rest = TextLayout(paragraph.text.slice(cursor..<total), width: paragraph.column.width, align: paragraph.align,
-                              lineHeight: paragraph.lineHeight, context: fonts)
-        return slices + LineItems(fonts: fonts).slices(of: rest, left: left, keepTogether: paragraph.keepTogether,
-                                                       paragraph: paragraph, byteOffset: cursor)
+        return slices + LineItems(fonts: fonts).slices(of: paragraph, from: cursor)
     }
 
     /// One band's lines, one per free span, and where the text goes on.
@@ -104,12 +101,16 @@ struct LineFitter {
 
     /// The first line of the paragraph's text from `start` at `width`.
     private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
-        let bytes = Array(paragraph.text.string.utf8)
+        let bytes = paragraph.bytes
         let size = paragraph.text.runs.first?.style.size ?? 10
-        // About two and a half lines of text, extended to the next space.
-        var end = min(bytes.count, start + max(Int(2.5 * width / (0.4 * size)), 16))
+        // About two and a half lines of text, extended to the next space (or, in a long word,
+        // to a character boundary: such words carry invisible break opportunities anyway).
+        let step = max(Int(2.5 * width / (0.4 * size)), 16)
+        var end = min(bytes.count, start + step)
         while true {
-            while end < bytes.count && bytes[end] != UInt8(ascii: " ") { end += 1 }
+            let limit = min(bytes.count, end + step)
+            while end < limit && bytes[end] != UInt8(ascii: " ") { end += 1 }
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             let layout = TextLayout(paragraph.text.slice(start..<end), width: width, align: paragraph.align,
                                     lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords)
             if layout.lines.count < 2 && end < bytes.count {

@@ -4,6 +4,49 @@ import Foundation
 struct LineItems {
     let fonts: FontContext
 
+    /// Paragraphs longer than this many bytes are laid out a piece at a time.
+    static let layoutPiece = 16 * 1024
+
+    /// The slices of a whole paragraph at its column's width. A long paragraph is laid out a
+    /// piece at a time, because Pango's cost grows faster than the length of a layout: each
+    /// piece keeps all its lines but the last, which the cut may have shortened, and the next
+    /// piece starts where that line started. Lines break where one layout would break them.
+    /// `from` is the byte where the first line starts.
+    func slices(of paragraph: ParagraphSource, from first: Int = 0) -> [Slice] {
+        let total = paragraph.text.string.utf8.count
+        guard total - first > Self.layoutPiece else {
+            let text = first == 0 ? paragraph.text : paragraph.text.slice(first..<total)
+            let layout = TextLayout(text, width: paragraph.column.width, align: paragraph.align,
+                                    lineHeight: paragraph.lineHeight, context: fonts)
+            return slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
+                          paragraph: paragraph, byteOffset: first)
+        }
+        let bytes = Array(paragraph.text.string.utf8)
+        var result: [Slice] = []
+        var start = first
+        while start < total {
+            var end = min(total, start + Self.layoutPiece)
+            while end < total && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let layout = TextLayout(paragraph.text.slice(start..<end), width: paragraph.column.width, align: paragraph.align,
+                                    lineHeight: paragraph.lineHeight, context: fonts)
+            var pieces = slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
+                                paragraph: paragraph, byteOffset: start)
+            if end < total && pieces.count > 1 {
+                let last = pieces.removeLast()
+                start = last.byteStart
+            } else {
+                start = end
+            }
+            result += pieces
+        }
+        // Orphan and widow control across the pieces: only the paragraph's own ends count.
+        for index in result.indices {
+            let isLast = index == result.count - 1
+            result[index].keepWithNext = paragraph.keepTogether || (!isLast && (index == 0 || index == result.count - 2))
+        }
+        return result
+    }
+
     /// One slice per line of `layout`, whose left edge is at `left`, with orphan and widow
     /// control: the first line stays with the second, the last with the one before.
     /// `byteOffset` is where the layout's text starts in `paragraph`'s.

@@ -43,6 +43,8 @@ final class ParagraphSource {
     let column: Column
     /// Headings: every line stays with the next.
     let keepTogether: Bool
+    /// The text's UTF-8 bytes, for finding where to cut it.
+    private(set) lazy var bytes: [UInt8] = Array(text.string.utf8)
 
     init(text: StyledText, align: TextAlignment, lineHeight: Double, column: Column, keepTogether: Bool) {
         self.text = text

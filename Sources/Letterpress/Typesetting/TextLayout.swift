@@ -7,6 +7,9 @@ public final class TextLayout {
     /// The lines, top to bottom, in points relative to the layout's top-left corner.
     public private(set) var lines: [LineMetrics] = []
     public let text: StyledText
+    /// Pango's lines, by index: `pango_layout_get_line` walks a list, which is quadratic over
+    /// a long code block.
+    private var pangoLines: [UnsafeMutablePointer<PangoLayoutLine>] = []
 
     /// Lays out `text` at `width` points (nil for no wrapping).
     /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
@@ -14,7 +17,6 @@ public final class TextLayout {
     /// overflow.
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
          hangingIndent: Double = 0, breaksWords: Bool = true) {
-        self.text = text
         layout = pango_layout_new(context.context)
         pango_layout_set_auto_dir(layout, 0)
         if let width {
@@ -36,6 +38,7 @@ public final class TextLayout {
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
         }
+        self.text = text
         pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
         let attributes = PangoAttributes.list(for: text)
         pango_layout_set_attributes(layout, attributes)
@@ -69,6 +72,7 @@ public final class TextLayout {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             let line = pango_layout_iter_get_line_readonly(iterator)!
+            pangoLines.append(line)
             let scale = Double(PANGO_SCALE)
             result.append(LineMetrics(
                 index: index,
@@ -84,7 +88,7 @@ public final class TextLayout {
     }
 
     func line(at index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {
-        pango_layout_get_line_readonly(layout, Int32(index))!
+        pangoLines[index]
     }
 
     /// The font files Pango chose for this layout's runs, fallbacks included, as
