@@ -17,6 +17,9 @@ public struct RenderOptions: Sendable {
     public var badge = true
     /// The locale the badge's date is written for, such as `en`, `de` or `zh-Hans`.
     public var locale = "en"
+    /// Reads nothing outside the note's folder and the themes: images and theme files
+    /// elsewhere are refused.
+    public var sandbox = false
 
     public init() {}
 }
@@ -43,13 +46,35 @@ public final class Renderer {
         self.themes = themes
     }
 
-    /// The theme named `name`, loaded once per renderer.
-    public func theme(named name: String) throws -> Theme {
+    /// The theme named `name`, loaded once per renderer; with `sandbox`, a theme file must lie
+    /// in that folder (or among the shipped themes).
+    public func theme(named name: String, sandbox: URL? = nil) throws -> Theme {
         if let theme = loadedThemes[name] { return theme }
-        let (theme, warnings) = try themes.loadReportingWarnings(name, scale: options.textScale)
+        var loader = themes
+        loader.allowedFolders = sandbox.map { [$0] }
+        let (theme, warnings) = try loader.loadReportingWarnings(name, scale: options.textScale)
         loadedThemes[name] = theme
-        pendingThemeWarnings += warnings
+        pendingThemeWarnings += warnings + missingFonts(in: theme)
         return theme
+    }
+
+    /// A warning for each family a theme asks for first that is not installed, naming the
+    /// font used instead.
+    private func missingFonts(in theme: Theme) -> [Warning] {
+        var lists = [theme.body, theme.code, theme.quote, theme.footnotes, theme.table.cell, theme.table.header]
+            .map(\.text.fontFamilies) + theme.headings.map(\.text.fontFamilies)
+        lists += [theme.badge.fontFamilies, theme.page.header?.style.fontFamilies, theme.page.footer?.style.fontFamilies,
+                  theme.inlineCode.fontFamilies].compactMap { $0 }
+        lists += theme.customStyles.values.compactMap(\.font) + theme.highlights.compactMap(\.style.font)
+        var warned = Set<String>()
+        var warnings: [Warning] = []
+        for list in lists {
+            guard let first = list.first, !warned.contains(first), !fonts.isInstalled(first) else { continue }
+            warned.insert(first)
+            let fallback = list.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
+            warnings.append(Warning(file: "theme '\(theme.name)'", message: "font '\(first)' is not installed; using \(fallback)"))
+        }
+        return warnings
     }
 
     /// Reads a Markdown file (or standard input for `-`).
@@ -79,7 +104,10 @@ public final class Renderer {
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown.
     public static func document(from data: Data, file: String) throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
-        return try MarkdownParser.parse(String(decoding: data, as: UTF8.self), file: file)
+        let (source, warnings) = MarkdownParser.decode(data, file: file)
+        var document = try MarkdownParser.parse(source, file: file)
+        document.warnings = warnings + document.warnings
+        return document
     }
 
     /// Parses and typesets `source`; `file` names it in messages and locates its images.
@@ -90,14 +118,16 @@ public final class Renderer {
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default")
+        let folder = URL(fileURLWithPath: file == "-" ? FileManager.default.currentDirectoryPath : file)
+        let sandbox = options.sandbox ? (file == "-" ? folder : folder.deletingLastPathComponent()) : nil
+        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default", sandbox: sandbox)
         let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
         var badgeWarnings: [Warning] = []
         let badge = badgePlan(document.frontMatter, file: file, warnings: &badgeWarnings)
         var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
-            .typeset(document, baseURL: baseURL, file: file, badge: badge)
+            .typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox)
         typeset.warnings += badgeWarnings
         typeset.warnings = pendingThemeWarnings + typeset.warnings
         pendingThemeWarnings = []

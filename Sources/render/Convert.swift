@@ -44,6 +44,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Draw no date badge.")
     var noBadge = false
 
+    @Flag(help: "Read nothing outside each note's folder and the shipped themes: other images and theme files are refused.")
+    var sandbox = false
+
     @Option(help: ArgumentHelp(
         "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
         valueName: "size"))
@@ -126,6 +129,7 @@ struct Convert: ParsableCommand {
         options.strict = strict
         options.badge = !noBadge
         options.locale = locale
+        options.sandbox = sandbox
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
         if let golden {
             let renderer = Renderer(options: options)

@@ -5,10 +5,38 @@ import Foundation
 enum AttributeDecoder {
     /// Bodies longer than this are not decoded.
     static let maximumBodyLength = 64 * 1024
+    /// Objects and arrays nested deeper than this are not decoded (no attribute needs more).
+    static let maximumNesting = 16
+
+    /// The deepest nesting of `{` and `[` outside strings.
+    static func nestingDepth(of body: String) -> Int {
+        var depth = 1
+        var deepest = 1
+        var quote: UInt8?
+        var escaped = false
+        for byte in body.utf8 {
+            if escaped { escaped = false; continue }
+            if byte == UInt8(ascii: "\\") { escaped = true; continue }
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+            }
+        }
+        return deepest
+    }
 
     static func decode(_ body: String) -> (InlineAttributes?, [String]) {
         guard body.utf8.count <= maximumBodyLength else {
             return (nil, ["attribute body of \(body.utf8.count) bytes is longer than the \(maximumBodyLength) allowed; attributes ignored"])
+        }
+        guard nestingDepth(of: body) <= maximumNesting else {
+            return (nil, ["attributes nest deeper than \(maximumNesting) levels; attributes ignored"])
         }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true

@@ -9,6 +9,36 @@ public enum MarkdownParser {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
     private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
 
+    /// Reads bytes as UTF-8, replacing invalid sequences (and NUL bytes) with U+FFFD, with a
+    /// warning that says where the first one is.
+    public static func decode(_ data: Data, file: String) -> (String, [Warning]) {
+        if !data.contains(0), let text = String(validating: data, as: UTF8.self) { return (text, []) }
+        var invalid = 0
+        var first: Int?
+        var nul = 0
+        var offset = 0
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(scalar):
+                if scalar.count == 1 && scalar.first == 0 { nul += 1 }
+                offset += scalar.count
+            case let .error(length):
+                invalid += 1
+                first = first ?? offset
+                offset += length
+            case .emptyInput:
+                var warnings: [Warning] = []
+                if let first {
+                    warnings.append(Warning(file: file, message: "\(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s"), the first at byte \(first), replaced with U+FFFD"))
+                }
+                if nul > 0 { warnings.append(Warning(file: file, message: "\(nul) NUL byte\(nul == 1 ? "" : "s") replaced with U+FFFD")) }
+                return (String(decoding: data, as: UTF8.self), warnings)
+            }
+        }
+    }
+
     /// Parses `source`, naming `file` in any error.
     public static func parse(_ source: String, file: String = "<input>") throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)

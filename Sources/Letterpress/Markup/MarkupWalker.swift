@@ -161,8 +161,16 @@ struct MarkupWalker {
             items: items)
     }
 
+    /// Tables keep at most this many columns; narrower than a character, more would not be read.
+    static let maximumTableColumns = 64
+
     private mutating func table(_ node: OpaquePointer) -> Table {
-        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        let allColumns = Int(cmark_gfm_extensions_get_table_columns(node))
+        let columns = min(allColumns, Self.maximumTableColumns)
+        if allColumns > columns {
+            warnings.append(Warning(file: file, location: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: 1),
+                                    message: "table has \(allColumns) columns; only the first \(columns) are shown"))
+        }
         var alignments: [ColumnAlignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
             for column in 0..<columns {
@@ -177,7 +185,7 @@ struct MarkupWalker {
         var header: [AttributedString] = []
         var rows: [[AttributedString]] = []
         for row in children(of: node) {
-            var cells = children(of: row).map { inlines(in: $0) }
+            var cells = children(of: row).prefix(columns).map { inlines(in: $0) }
             while cells.count < columns { cells.append(AttributedString()) }
             if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
                 header = cells

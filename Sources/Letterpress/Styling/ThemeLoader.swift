@@ -5,6 +5,9 @@ import Yams
 public struct ThemeLoader: Sendable {
     /// Folders searched for `NAME.yaml`, in order.
     public var searchPaths: [URL]
+    /// With `--sandbox`: theme files given by path must lie in one of these folders (the search
+    /// paths are always allowed).
+    public var allowedFolders: [URL]?
 
     public init(searchPaths: [URL] = ThemeLoader.defaultSearchPaths) {
         self.searchPaths = searchPaths
@@ -87,6 +90,9 @@ public struct ThemeLoader: Sendable {
                 ?? URL(fileURLWithPath: nameOrPath)
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
+            }
+            if let allowed = allowedFolders, !(allowed + searchPaths).contains(where: { Sandbox.contains($0, url) }) {
+                throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme lies outside the note's folder (--sandbox)")
             }
             return url.standardizedFileURL
         }

@@ -18,6 +18,8 @@ struct Collector {
     let fonts: FontContext
     let contentHeight: Double
     let baseURL: URL?
+    /// With `--sandbox`, the folder images must lie in.
+    var sandbox: URL?
     let file: String
 
     private(set) var slices: [Slice] = []
@@ -311,6 +313,7 @@ struct Collector {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .failure(.remote) }
         let path = source.hasPrefix("file://") ? String(source.dropFirst(7)) : (source.removingPercentEncoding ?? source)
         let url = path.hasPrefix("/") || baseURL == nil ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: baseURL)
+        if let sandbox, !Sandbox.contains(sandbox, url) { return .failure(.outsideSandbox) }
         return ImageLoader.load(url.path)
     }
 

@@ -95,6 +95,37 @@ public final class FontContext {
         return found
     }
 
+    private var installedCache: [String: Bool] = [:]
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
+
+    /// Whether fontconfig has a font of `family` itself, rather than a substitute.
+    public func isInstalled(_ family: String) -> Bool {
+        let key = family.lowercased()
+        if Self.genericFamilies.contains(key) { return true }
+        if let known = installedCache[key] { return known }
+        var installed = false
+        if let pattern = FcPatternCreate() {
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+            }
+            FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            if let match = FcFontMatch(nil, pattern, &result) {
+                defer { FcPatternDestroy(match) }
+                var index: Int32 = 0
+                var found: UnsafeMutablePointer<FcChar8>?
+                while FcPatternGetString(match, FC_FAMILY, index, &found) == FcResultMatch, let found {
+                    if String(cString: found).lowercased() == key { installed = true }
+                    index += 1
+                }
+            }
+        }
+        installedCache[key] = installed
+        return installed
+    }
+
     /// Whether the digits 0–9 of the font Pango picks for `style` all advance by the same width.
     func digitsShareOneWidth(_ style: TextStyle) -> Bool {
         let description = FontDescriptionCache.make(style)

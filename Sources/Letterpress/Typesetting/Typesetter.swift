@@ -50,12 +50,15 @@ public struct Typesetter {
     /// Typesets `document`; images are found relative to `baseURL`; warnings name `file`. The
     /// badge, when given, sits on the first page, and the text flows around it and around the
     /// front matter's shapes.
-    public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil) throws -> TypesetDocument {
+    /// With `sandbox`, images outside that folder are refused.
+    public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
+                        sandbox: URL? = nil) throws -> TypesetDocument {
         guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
             throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
         }
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
+        collector.sandbox = sandbox
         collector.collect(document, column: geometry.column)
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: document.frontMatter.exclusions)
