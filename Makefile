@@ -6,7 +6,11 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
 	libcmark-gfm-extensions-dev libgdk-pixbuf-2.0-dev libpoppler-glib-dev fonts-dejavu-core fonts-liberation \
 	fonts-urw-base35 fonts-dejavu-extra fonts-comfortaa fonts-inter fonts-wqy-microhei poppler-utils
 
-.PHONY: all deps build demo test bench clean
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+
+.PHONY: all deps build demo test bench scaling fuzz fuzz-smoke sanitize clean
 
 all: build
 
@@ -41,5 +45,28 @@ test: deps
 bench: build
 	bash Scripts/bench.sh
 
+# Time and memory on hostile inputs at two sizes: doubling the input must cost at most ~2.2×.
+scaling: build
+	bash Scripts/scaling.sh
+
+# Coverage-guided fuzzing of parse → style → typeset from the seed corpus in Fuzz/corpus.
+# New inputs go to .build-fuzz/corpus; a crasher is saved as crash-*: keep it as a test.
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS)
+	@mkdir -p .build-fuzz/corpus
+	ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/LetterpressFuzz .build-fuzz/corpus Fuzz/corpus \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+		-artifact_prefix=.build-fuzz/
+
+# The short pass CI runs after the tests.
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=45
+
+# The test suite under AddressSanitizer, then UndefinedBehaviorSanitizer. Leak detection is off:
+# fontconfig and Pango keep process-wide caches that look like leaks at exit.
+sanitize: deps
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz .build-asan .build-ubsan out

@@ -36,6 +36,11 @@ let package = Package(
             name: "LetterpressTesting",
             dependencies: ["Letterpress"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "CFuzzDriver"),
+        .executableTarget(
+            name: "LetterpressFuzz",
+            dependencies: ["Letterpress", "CFuzzDriver"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "render",
             dependencies: ["Letterpress", "Yams", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -78,6 +78,7 @@ public struct OutputWriter {
 
     private func writePDF(_ pages: [Page], to url: URL, naming destination: URL) throws {
         let first = pages.first?.size ?? .a4
+        errno = 0
         let surface = cairo_pdf_surface_create(url.path, first.width, first.height)!
         defer { cairo_surface_destroy(surface) }
         setMetadata(on: surface)
@@ -121,9 +122,12 @@ public struct OutputWriter {
         PageDrawer(drawsLinks: false).draw(page, on: cr)
         cairo_destroy(cr)
         try check(surface, destination)
+        errno = 0
         let status = cairo_surface_write_to_png(surface, url.path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno))
+                : String(cString: cairo_status_to_string(status))
+            throw LetterpressError.outputFailed(file: destination.path, reason: reason)
         }
     }
 
@@ -141,7 +145,10 @@ public struct OutputWriter {
     private func check(_ surface: OpaquePointer, _ destination: URL) throws {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+            // Cairo says only that writing failed; errno says why (a full disk, say).
+            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno))
+                : String(cString: cairo_status_to_string(status))
+            throw LetterpressError.outputFailed(file: destination.path, reason: reason)
         }
     }
 }

@@ -312,7 +312,7 @@ struct Collector {
         let lowered = source.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .failure(.remote) }
         let path = source.hasPrefix("file://") ? String(source.dropFirst(7)) : (source.removingPercentEncoding ?? source)
-        let url = path.hasPrefix("/") || baseURL == nil ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: baseURL)
+        let url = path.hasPrefix("/") || baseURL == nil ? URL(fileURLWithPath: path) : baseURL!.appendingPathComponent(path)
         if let sandbox, !Sandbox.contains(sandbox, url) { return .failure(.outsideSandbox) }
         return ImageLoader.load(url.path)
     }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Renders hostile inputs at two sizes and reports how time and memory grow when the input
+# doubles. Every case must stay linear: at most ~2.2× the time for twice the input.
+#
+# usage: Scripts/scaling.sh [SCALE]   (SCALE multiplies every size; default 1)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RENDER=$ROOT/.build/release/render
+WORK=${WORK:-/tmp/letterpress-scaling}
+SCALE=${1:-1}
+[ -x "$RENDER" ] || { echo "build first: make build" >&2; exit 1; }
+mkdir -p "$WORK"
+
+python3 - "$WORK" "$SCALE" <<'PY'
+import random, sys
+work, scale = sys.argv[1], float(sys.argv[2])
+random.seed(7)
+words = "paper ink garden letters quiet margin river stone window harbor".split()
+def prose(n):
+    return " ".join(random.choice(words) for _ in range(n))
+cases = {
+    "paragraph":   lambda n: prose(n // 6) + "\n",
+    "word":        lambda n: "x" * n + "\n",
+    "code":        lambda n: "```\n" + "\n".join("let value%d = compute(%d)" % (i, i) for i in range(n // 26)) + "\n```\n",
+    "quotes":      lambda n: ">" * n + " deep\n",
+    "lists":       lambda n: "- " * (n // 2) + "x\n",
+    "carets":      lambda n: "^[" * (n // 2) + "\n",
+    "open-bodies": lambda n: "^[a](" * (n // 5) + "\n",
+    "brackets":    lambda n: "[" * n + "\n",
+    "emphasis":    lambda n: "*" * (n // 2) + "x" + "*" * (n // 2) + "\n",
+    "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
+}
+sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 100_000, "lists": 200_000,
+         "carets": 200_000, "open-bodies": 200_000, "brackets": 100_000, "emphasis": 20_000, "document": 2_000_000}
+for name, make in cases.items():
+    n = int(sizes[name] * scale)
+    for factor in (1, 2):
+        with open("%s/%s-%d.md" % (work, name, factor), "w") as f:
+            f.write(make(n * factor))
+PY
+
+printf '| case | input | time | memory | 2× input | time | memory | time ratio | memory ratio |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+status=0
+for one in "$WORK"/*-1.md; do
+    name=$(basename "$one" -1.md)
+    two=$WORK/$name-2.md
+    measure() {
+        # Best of three runs: these machines are noisy.
+        best=""
+        for _ in 1 2 3; do
+            out=$(/usr/bin/time -f '%e %M' "$RENDER" "$1" -o "$WORK/out.pdf" --quiet --no-badge 2>&1 >/dev/null | tail -1)
+            if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
+        done
+        echo "$best"
+    }
+    read -r t1 m1 <<<"$(measure "$one")"
+    read -r t2 m2 <<<"$(measure "$two")"
+    ratio=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", (a > 0.05 ? b / a : 1) }')
+    mratio=$(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", b / a }')
+    printf '| %s | %s B | %s s | %s MB | %s B | %s s | %s MB | %s | %s |\n' "$name" "$(stat -c %s "$one")" "$t1" "$((m1 / 1024))" \
+        "$(stat -c %s "$two")" "$t2" "$((m2 / 1024))" "$ratio" "$mratio"
+    awk -v r="$ratio" 'BEGIN { exit !(r > 2.2) }' && status=1
+done
+exit $status

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// Inputs built to break a renderer: each must render (or fail with a message) without a crash,
+/// a hang or a stack overflow. The sizes are kept small enough for the suite; `make scaling`
+/// measures the growth on larger ones.
+@Suite struct HostileInputTests {
+    private func render(_ markdown: String) throws -> TypesetDocument {
+        try TestSupport.typeset(markdown)
+    }
+
+    private func text(of document: TypesetDocument) -> String {
+        document.pages.flatMap { page in
+            page.items.compactMap { item -> String? in
+                // The footer's page numbers ("2 / 8") are not the note's text.
+                guard case let .text(layout, index, _) = item, !layout.text.string.contains(" / ") else { return nil }
+                return String(decoding: Array(layout.text.string.utf8)[layout.lines[index].byteRange], as: UTF8.self)
+            }
+        }.joined()
+    }
+
+    @Test func deepQuotesAndListsAreCappedWithAWarning() throws {
+        let quotes = try render(String(repeating: ">", count: 20_000) + " deep")
+        #expect(text(of: quotes).contains("deep"))
+        #expect(quotes.warnings.contains { $0.message.contains("nested deeper than 32 levels") })
+        let lists = try render(String(repeating: "- ", count: 20_000) + "x")
+        #expect(text(of: lists).contains("x"))
+        #expect(lists.warnings.count == 1)
+    }
+
+    @Test func deepEmphasisKeepsItsText() throws {
+        let document = try render(String(repeating: "*", count: 5_000) + "core" + String(repeating: "*", count: 5_000))
+        #expect(text(of: document).contains("core"))
+    }
+
+    @Test func unclosedOpenersStayLiteral() throws {
+        let carets = try render(String(repeating: "^[", count: 5_000))
+        #expect(text(of: carets).replacingOccurrences(of: "\u{200B}", with: "").hasPrefix("^[^[^["))
+        let bodies = try render(String(repeating: "^[a](", count: 5_000))
+        #expect(text(of: bodies).replacingOccurrences(of: "\u{200B}", with: "").hasPrefix("^[a](^[a]("))
+        let brackets = try render(String(repeating: "[", count: 20_000))
+        #expect(text(of: brackets).replacingOccurrences(of: "\u{200B}", with: "").count == 20_000)
+    }
+
+    @Test func longWordsBreakAndKeepEveryLetter() throws {
+        let word = String(repeating: "abcdefghij", count: 5_000)
+        let document = try render(word)
+        #expect(text(of: document).replacingOccurrences(of: "\u{200B}", with: "") == word)
+        #expect(document.pages.count > 1)
+    }
+
+    @Test func longCodeBlocksKeepEveryLine() throws {
+        let lines = (0..<3_000).map { "line \($0)" }
+        let document = try render("```\n" + lines.joined(separator: "\n") + "\n```")
+        #expect(text(of: document).contains("line 2999"))
+        #expect(document.pages.count > 20)
+    }
+
+    @Test func wideTablesAreCapped() throws {
+        let columns = 500
+        let markdown = "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns)
+            + "\n|" + String(repeating: " b |", count: columns)
+        let document = try render(markdown)
+        #expect(document.warnings.map(\.message) == ["table has 500 columns; only the first 64 are shown"])
+    }
+
+    @Test func attributeBodiesAreBoundedAndClamped() throws {
+        let huge = try TestSupport.parse("^[x](a: '" + String(repeating: "y", count: 70_000) + "')")
+        #expect(huge.warnings.first?.message.contains("longer than the 65536 allowed") == true)
+        let deep = try TestSupport.parse("^[x](a: " + String(repeating: "[", count: 5_000) + ")")
+        #expect(deep.warnings.first?.message == "attributes nest deeper than 16 levels; attributes ignored")
+        let document = try render("^[a](size: NaN) ^[b](size: -Infinity) ^[c](size: 1e308, tracking: Infinity, baselineOffset: -1e9)")
+        #expect(document.warnings.count == 5)
+        #expect(text(of: document) == "a b c")
+    }
+
+    @Test func invalidUTF8AndNULBytesAreReplacedWithAWarning() throws {
+        let data = Data([0x61, 0x00, 0x62, 0x0A, 0x0A, 0xFF, 0xFE, 0x20, 0xC3, 0x28])
+        let (text, warnings) = MarkdownParser.decode(data, file: "bad.md")
+        #expect(text == "a\u{0}b\n\n\u{FFFD}\u{FFFD} \u{FFFD}(")
+        #expect(warnings.map(\.description) == [
+            "bad.md: warning: 3 invalid UTF-8 sequences, the first at byte 5, replaced with U+FFFD",
+            "bad.md: warning: 1 NUL byte replaced with U+FFFD",
+        ])
+        let document = try Renderer.document(from: data, file: "bad.md")
+        #expect(document.warnings.count == 2)
+    }
+
+    @Test func imagesThatCannotBeReadBecomePlaceholders() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
+        mkfifo(folder.appendingPathComponent("fifo.png").path, 0o644)
+        // A PNG declaring 100 000 × 100 000 pixels (40 GB decoded) in a file of 69 bytes.
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAYAAACoUgvIAAAADElEQVR4nGNgoD0AAABkAAGGZDw1AAAAAElFTkSuQmCC")!
+            .write(to: folder.appendingPathComponent("huge.png"))
+        let markdown = "![a](dir.png)\n\n![b](fifo.png)\n\n![c](huge.png)\n\n![d](https://example.com/x.png)"
+        let document = try MarkdownParser.parse(markdown, file: folder.appendingPathComponent("n.md").path)
+        let typeset = try Typesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+                                     fonts: FontContext()).typeset(document, baseURL: folder, file: "n.md")
+        let messages = typeset.warnings.map(\.message)
+        #expect(messages.count == 4, "\(messages)")
+        #expect(messages[0].contains("not a regular file") && messages[1].contains("not a regular file"))
+        #expect(messages[2].contains("too large (100000 × 100000 pixels)"))
+        #expect(messages[3].contains("remote images are not fetched"))
+    }
+
+    @Test func savedCrashersStayFixed() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("crashers")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            if let document = try? Renderer.document(from: data, file: file) {
+                _ = try? Typesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+                                    fonts: FontContext()).typeset(document, baseURL: nil, file: file)
+            }
+        }
+    }
+}
