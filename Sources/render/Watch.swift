@@ -14,6 +14,14 @@ struct Watcher {
         guard descriptor >= 0 else { throw LetterpressError.invalidOption("--watch: inotify is not available (\(String(cString: strerror(errno))))") }
         var folders: [Int32: (folder: String, names: Set<String>)] = [:]
         while true {
+            // Watch first, render second: a change made while rendering is not missed.
+            for (watch, _) in folders { inotify_rm_watch(descriptor, watch) }
+            folders = [:]
+            for (folder, names) in Dictionary(grouping: watchedFiles(), by: { $0.deletingLastPathComponent().path }) {
+                let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
+                let watch = inotify_add_watch(descriptor, folder, mask)
+                if watch >= 0 { folders[watch] = (folder, Set(names.map(\.lastPathComponent))) }
+            }
             let renderer = Renderer(options: options)
             let started = Date()
             do {
@@ -24,13 +32,6 @@ struct Watcher {
                                      job.output.path, Date().timeIntervalSince(started)))
             } catch {
                 Console.error("\(error); watching for changes (Ctrl-C stops)")
-            }
-            for (watch, _) in folders { inotify_rm_watch(descriptor, watch) }
-            folders = [:]
-            for (folder, names) in Dictionary(grouping: watchedFiles(), by: { $0.deletingLastPathComponent().path }) {
-                let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
-                let watch = inotify_add_watch(descriptor, folder, mask)
-                if watch >= 0 { folders[watch] = (folder, Set(names.map(\.lastPathComponent))) }
             }
             waitForChange(descriptor, folders: folders)
         }
