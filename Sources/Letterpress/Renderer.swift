@@ -29,6 +29,7 @@ public struct RenderResult {
     public var files: [URL]
     public var pageCount: Int
     public var warnings: [Warning]
+    public var timings: Timings
 }
 
 /// The whole pipeline: parse, style, typeset, draw.
@@ -40,6 +41,8 @@ public final class Renderer {
     /// Theme warnings not yet reported: each theme's are reported once, with the first
     /// document that uses it.
     private var pendingThemeWarnings: [Warning] = []
+    /// Time spent loading themes since the last rendering, for its timings.
+    private var themeSeconds = 0.0
 
     public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
         self.options = options
@@ -50,6 +53,8 @@ public final class Renderer {
     /// in that folder (or among the shipped themes).
     public func theme(named name: String, sandbox: URL? = nil) throws -> Theme {
         if let theme = loadedThemes[name] { return theme }
+        let start = Timings.now()
+        defer { themeSeconds += Timings.now() - start }
         var loader = themes
         loader.allowedFolders = sandbox.map { [$0] }
         let (theme, warnings) = try loader.loadReportingWarnings(name, scale: options.textScale)
@@ -139,14 +144,22 @@ public final class Renderer {
 
     /// Renders the Markdown file `input` to `output` in `format`.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
-        let parsed = try Renderer.document(from: try Renderer.readData(input), file: input)
+        var timings = Timings()
+        themeSeconds = 0
+        let parsed = try Timings.measure(&timings.parse) { try Renderer.document(from: try Renderer.readData(input), file: input) }
+        let started = Timings.now()
         let (document, metadata) = try typeset(parsed, file: input)
+        timings.theme = themeSeconds
+        timings.style = document.styleSeconds
+        timings.typeset = Timings.now() - started - timings.theme - timings.style
         if options.strict && !document.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
         }
-        let writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
+        var writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
         let files = try writer.write(document, to: output)
-        return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings)
+        timings.draw = writer.drawSeconds
+        timings.write = writer.writeSeconds
+        return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings, timings: timings)
     }
 
     /// The badge for a note: dated by its front matter, else `--date`, else the file's

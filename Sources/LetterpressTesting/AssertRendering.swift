@@ -61,8 +61,8 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     defer { try? FileManager.default.removeItem(at: folder) }
     var firstPage = document
     firstPage.pages = Array(document.pages.prefix(1))
-    let rendered = try OutputWriter(format: .png, dpi: check.dpi, metadata: metadata)
-        .write(firstPage, to: folder.appendingPathComponent("actual.png"))[0]
+    var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: metadata)
+    let rendered = try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0]
     let fileManager = FileManager.default
     let stem = reference.deletingPathExtension()
     let actualCopy = stem.appendingPathExtension("actual.png")

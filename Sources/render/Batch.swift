@@ -15,6 +15,7 @@ struct BatchSummary {
     var failed = 0
     var pages = 0
     var seconds = 0.0
+    var timings = Timings()
 }
 
 /// Renders jobs on `workers` threads, each with its own renderer (Pango font maps are not
@@ -72,11 +73,13 @@ final class BatchRunner {
     private struct Outcome {
         var pages: Int?
         var messages: [String]
+        var timings = Timings()
     }
 
     private func finish(_ job: Job, _ outcome: Outcome) {
         lock.lock()
         defer { lock.unlock() }
+        summary.timings = summary.timings + outcome.timings
         if let pages = outcome.pages {
             summary.rendered += 1
             summary.pages += pages
@@ -106,7 +109,7 @@ final class BatchRunner {
                 }
                 FileHandle.standardOutput.write(data)
             }
-            return Outcome(pages: result.pageCount, messages: messages)
+            return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
         } catch let error as LetterpressError {
             if case let .strictWarnings(_, warnings) = error { messages += warnings.map(\.description) }
             messages.append(error.description)

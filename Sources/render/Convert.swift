@@ -75,6 +75,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Render again whenever the input, its images or its theme change.")
     var watch = false
 
+    @Flag(help: "Print where the time went: start-up, theme, parse, style, typeset, draw, write.")
+    var timings = false
+
     @Flag(help: "Print no warnings, progress or summary.")
     var quiet = false
 
@@ -115,6 +118,7 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        let startup = StartupClock.processAge()
         do {
             try fonts.apply()
         } catch let error as LetterpressError {
@@ -150,7 +154,19 @@ struct Convert: ParsableCommand {
             Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",
                                  summary.rendered, jobs.count, summary.failed, summary.pages, summary.seconds))
         }
+        if timings { Console.error(Self.describe(summary.timings, startup: startup)) }
         if summary.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The `--timings` table: phases summed over every input, as seconds and shares.
+    static func describe(_ timings: Timings, startup: Double) -> String {
+        let phases = [("start-up", startup), ("theme", timings.theme), ("parse", timings.parse), ("style", timings.style),
+                      ("typeset", timings.typeset), ("draw", timings.draw), ("write", timings.write)]
+        let total = phases.map(\.1).reduce(0, +)
+        let lines = phases.map { name, seconds in
+            String(format: "  %-9@ %8.1f ms %5.1f%%", name, seconds * 1000, total > 0 ? seconds / total * 100 : 0)
+        }
+        return (["timings:"] + lines + [String(format: "  %-9@ %8.1f ms", "total", total * 1000)]).joined(separator: "\n")
     }
 
     /// The `index`-th of `count` slices of `jobs`: every count-th job from the index-th, so that

@@ -33,6 +33,9 @@ public struct OutputWriter {
     public var format: OutputFormat
     public var dpi: Double
     public var metadata: DocumentMetadata
+    /// Seconds spent painting pages, and encoding and writing files, by `write` so far.
+    public private(set) var drawSeconds = 0.0
+    public private(set) var writeSeconds = 0.0
 
     public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
         self.format = format
@@ -51,7 +54,7 @@ public struct OutputWriter {
 
     /// Writes `document` to `destination` and returns the files written.
     @discardableResult
-    public func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
+    public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
         let targets = outputURLs(for: destination, pageCount: document.pages.count)
         var temporaries: [URL] = []
         defer { TemporaryFile.remove(temporaries) }
@@ -76,7 +79,7 @@ public struct OutputWriter {
         return targets
     }
 
-    private func writePDF(_ pages: [Page], to url: URL, naming destination: URL) throws {
+    private mutating func writePDF(_ pages: [Page], to url: URL, naming destination: URL) throws {
         let first = pages.first?.size ?? .a4
         errno = 0
         let surface = cairo_pdf_surface_create(url.path, first.width, first.height)!
@@ -87,17 +90,17 @@ public struct OutputWriter {
         var parents: [(level: Int, id: Int32)] = []
         for (number, page) in pages.enumerated() {
             cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-            drawer.draw(page, on: cr)
+            Timings.measure(&drawSeconds) { drawer.draw(page, on: cr) }
             for entry in page.outline {
                 while let last = parents.last, last.level >= entry.level { parents.removeLast() }
                 let target = String(format: "page=%d pos=[0 %.2f]", number + 1, entry.y)
                 let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
                 parents.append((entry.level, id))
             }
-            cairo_show_page(cr)
+            Timings.measure(&writeSeconds) { cairo_show_page(cr) }
         }
         cairo_destroy(cr)
-        cairo_surface_finish(surface)
+        Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
         try check(surface, destination)
     }
 
@@ -111,7 +114,7 @@ public struct OutputWriter {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
     }
 
-    private func writePNG(_ page: Page, to url: URL, naming destination: URL) throws {
+    private mutating func writePNG(_ page: Page, to url: URL, naming destination: URL) throws {
         let scale = dpi / 72
         let width = Int32(min((page.size.width * scale).rounded(.up), 32767))
         let height = Int32(min((page.size.height * scale).rounded(.up), 32767))
@@ -119,11 +122,11 @@ public struct OutputWriter {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        PageDrawer(drawsLinks: false).draw(page, on: cr)
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
         try check(surface, destination)
         errno = 0
-        let status = cairo_surface_write_to_png(surface, url.path)
+        let status = Timings.measure(&writeSeconds) { cairo_surface_write_to_png(surface, url.path) }
         guard status == CAIRO_STATUS_SUCCESS else {
             let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno))
                 : String(cString: cairo_status_to_string(status))
@@ -131,14 +134,14 @@ public struct OutputWriter {
         }
     }
 
-    private func writeSVG(_ page: Page, to url: URL, naming destination: URL) throws {
+    private mutating func writeSVG(_ page: Page, to url: URL, naming destination: URL) throws {
         let surface = cairo_svg_surface_create(url.path, page.size.width, page.size.height)!
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
-        PageDrawer(drawsLinks: false).draw(page, on: cr)
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
-        cairo_surface_finish(surface)
+        Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
         try check(surface, destination)
     }
 

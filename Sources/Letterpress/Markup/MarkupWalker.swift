@@ -111,7 +111,7 @@ struct MarkupWalker {
     /// A paragraph, split around images that stand at its top level, or a page break marker.
     private mutating func paragraph(_ node: OpaquePointer) -> [Block] {
         var result: [Block] = []
-        var text = AttributedString()
+        var text = InlineRuns()
         for child in children(of: node) {
             if cmark_node_get_type(child) == CMARK_NODE_IMAGE {
                 flush(&text, into: &result)
@@ -123,30 +123,21 @@ struct MarkupWalker {
                 text.append(inlines(for: child, intent: [], link: nil))
             }
         }
-        if result.isEmpty, String(text.characters).trimmingCharacters(in: .whitespaces) == "\\pagebreak" {
+        if result.isEmpty, text.plainText.trimmingCharacters(in: .whitespaces) == "\\pagebreak" {
             return [.pageBreak]
         }
         flush(&text, into: &result)
         return result
     }
 
-    private mutating func flush(_ text: inout AttributedString, into blocks: inout [Block]) {
-        text = finished(text)
-        let visible = text.characters.contains { !$0.isWhitespace }
-        if visible { blocks.append(.paragraph(trimmed(text))) }
-        text = AttributedString()
-    }
-
-    /// `text` without the breaks and spaces left at its ends when images were taken out.
-    private func trimmed(_ text: AttributedString) -> AttributedString {
-        var text = text
-        while let first = text.characters.first, first.isWhitespace || first == "\u{2028}" {
-            text.removeSubrange(text.startIndex..<text.index(afterCharacter: text.startIndex))
+    /// Ends the paragraph's current part, without the breaks and spaces left at its ends when
+    /// images were taken out.
+    private mutating func flush(_ text: inout InlineRuns, into blocks: inout [Block]) {
+        if text.hasVisibleText {
+            text.trim()
+            blocks.append(.paragraph(finished(text)))
         }
-        while let last = text.characters.last, last.isWhitespace || last == "\u{2028}" {
-            text.removeSubrange(text.index(beforeCharacter: text.endIndex)..<text.endIndex)
-        }
-        return text
+        text = InlineRuns()
     }
 
     private mutating func list(_ node: OpaquePointer) -> ListBlock {
@@ -241,19 +232,16 @@ struct MarkupWalker {
     }
 
     mutating func inlines(in node: OpaquePointer) -> AttributedString {
-        var text = AttributedString()
+        var text = InlineRuns()
         for child in children(of: node) {
             text.append(inlines(for: child, intent: [], link: nil))
         }
         return finished(text)
     }
 
-    private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> AttributedString {
-        func run(_ string: String, _ intent: InlineIntent) -> AttributedString {
-            var container = AttributeContainer()
-            if !intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = intent }
-            if let link { container[LetterpressAttributes.LinkAttribute.self] = link }
-            return AttributedString(string, attributes: container)
+    private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
+        func run(_ string: String, _ intent: InlineIntent) -> InlineRuns {
+            InlineRuns(InlineRuns.Piece(text: string, intent: intent, link: link))
         }
         if inlineDepth >= Self.maximumInlineDepth {
             warnDepth(node, "emphasis, links and attributes nested deeper than \(Self.maximumInlineDepth) levels keep the outer style")
@@ -261,8 +249,8 @@ struct MarkupWalker {
         }
         inlineDepth += 1
         defer { inlineDepth -= 1 }
-        func nested(_ intent: InlineIntent, _ link: String?) -> AttributedString {
-            var text = AttributedString()
+        func nested(_ intent: InlineIntent, _ link: String?) -> InlineRuns {
+            var text = InlineRuns()
             for child in children(of: node) {
                 text.append(inlines(for: child, intent: intent, link: link))
             }
@@ -289,9 +277,7 @@ struct MarkupWalker {
             return run(plainText(node), intent)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             let number = Int(literal(node)) ?? 0
-            var mark = run(String(number), intent.union(.superscript))
-            mark[LetterpressAttributes.FootnoteAttribute.self] = number
-            return mark
+            return InlineRuns(InlineRuns.Piece(text: String(number), intent: intent.union(.superscript), link: link, footnote: number))
         default:
             if AttributeExtension.isAttributeNode(node) {
                 return attributed(node, content: nested(intent, link))
@@ -302,16 +288,25 @@ struct MarkupWalker {
     }
 
     /// `content` with the attributes of the `^[…](…)` node laid under any it already has.
-    private mutating func attributed(_ node: OpaquePointer, content: AttributedString) -> AttributedString {
-        guard let payload = AttributeExtension.payload(of: node), let body = payload.body else { return content }
-        return apply(body, at: SourceLocation(line: payload.line, column: payload.column), to: content)
+    private mutating func attributed(_ node: OpaquePointer, content: InlineRuns) -> InlineRuns {
+        guard let payload = AttributeExtension.payload(of: node), let body = payload.body,
+              let attributes = decode(body, at: SourceLocation(line: payload.line, column: payload.column)) else { return content }
+        var content = content
+        content.underlay(attributes)
+        return content
+    }
+
+    /// The attributes of a body, with its warnings kept and its location set.
+    private mutating func decode(_ body: String, at location: SourceLocation) -> InlineAttributes? {
+        let (decoded, problems) = AttributeDecoder.decode(body)
+        warnings += problems.map { Warning(file: file, location: location, message: $0) }
+        guard var attributes = decoded else { return nil }
+        attributes.location = location
+        return attributes
     }
 
     private mutating func apply(_ body: String, at location: SourceLocation, to content: AttributedString) -> AttributedString {
-        let (decoded, problems) = AttributeDecoder.decode(body)
-        warnings += problems.map { Warning(file: file, location: location, message: $0) }
-        guard var attributes = decoded else { return content }
-        attributes.location = location
+        guard let attributes = decode(body, at: location) else { return content }
         var content = content
         for run in content.runs {
             let inner = run[LetterpressAttributes.InlineAttributesAttribute.self]
@@ -373,12 +368,12 @@ struct MarkupWalker {
         }
     }
 
-    /// Resolves `^[text][label]` against the definitions and removes the marks left on
-    /// openers that matched nothing.
-    private mutating func finished(_ text: AttributedString) -> AttributedString {
+    /// The runs as an `AttributedString`, with `^[text][label]` resolved against the
+    /// definitions and the marks left on openers that matched nothing removed.
+    private mutating func finished(_ runs: InlineRuns) -> AttributedString {
+        guard runs.hasOpenerMarks else { return runs.attributedString }
         let mark = Character(AttributeExtension.openerMark)
-        guard text.characters.contains(mark) else { return text }
-        var text = text
+        var text = runs.attributedString
         var openers: [AttributedString.Index] = []
         var index = text.startIndex
         while index < text.endIndex {

@@ -25,6 +25,8 @@ struct Collector {
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
+    /// Time spent in the styler, for `--timings`.
+    private(set) var styleSeconds = 0.0
     private var containerStack: [Int] = []
     private var pendingGap: Double = 0
     private var tableCount = 0
@@ -60,12 +62,12 @@ struct Collector {
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
             let title = String(text.characters).replacingOccurrences(of: "\u{2028}", with: " ")
-            paragraph(styler.style(text, base: style.text, warnings: &warnings), style: style, column: column, keepTogether: true,
+            paragraph(styled(text, base: style.text), style: style, column: column, keepTogether: true,
                       outline: OutlineEntry(level: level, title: title, y: 0))
         case let .paragraph(text):
             var style = context.paragraph
             if context.tight { style.spaceAfter = theme.list.itemSpacing }
-            paragraph(styler.style(text, base: style.text, warnings: &warnings), style: style, column: column)
+            paragraph(styled(text, base: style.text), style: style, column: column)
         case let .list(list):
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
@@ -82,6 +84,13 @@ struct Collector {
             append(Slice(height: 0, breakBefore: true))
             pendingGap = 0
         }
+    }
+
+    /// `text` styled over `base`, its warnings kept and its time counted.
+    private mutating func styled(_ text: AttributedString, base: TextStyle) -> StyledText {
+        let start = Timings.now()
+        defer { styleSeconds += Timings.now() - start }
+        return styler.style(text, base: base, warnings: &warnings)
     }
 
     // MARK: Spacing and containers
@@ -354,12 +363,12 @@ struct Collector {
         let columnCount = max(table.header.count, table.rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return }
         let header = (0..<columnCount).map { index in
-            styler.style(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text, warnings: &warnings)
+            styled(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text)
         }
         var rows: [[StyledText]] = []
         for row in table.rows {
             rows.append((0..<columnCount).map { index in
-                styler.style(index < row.count ? row[index] : AttributedString(), base: style.cell.text, warnings: &warnings)
+                styled(index < row.count ? row[index] : AttributedString(), base: style.cell.text)
             })
         }
         let widths = columnWidths(header: header, rows: rows, available: column.width)

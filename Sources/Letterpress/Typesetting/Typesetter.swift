@@ -19,6 +19,8 @@ public struct PageGeometry: Sendable, Equatable {
 public struct TypesetDocument {
     public var pages: [Page]
     public var warnings: [Warning]
+    /// Time spent styling runs while typesetting, for `--timings`.
+    public var styleSeconds = 0.0
 }
 
 extension TypesetDocument {
@@ -73,7 +75,8 @@ public struct Typesetter {
             return Page(size: geometry.size, background: theme.page.background, items: items,
                         outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
         }
-        return TypesetDocument(pages: pages, warnings: document.warnings + collector.warnings)
+        return TypesetDocument(pages: pages, warnings: document.warnings + collector.warnings,
+                               styleSeconds: collector.styleSeconds)
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}`, `{title}`, `{author}`, `{date}` filled.

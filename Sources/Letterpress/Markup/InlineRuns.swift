@@ -1,0 +1,87 @@
+import Foundation
+
+/// Inline text being built from cmark nodes: pieces of text with their attributes, equal
+/// neighbours merged, made into one `AttributedString` when the paragraph is complete.
+/// Appending an `AttributedString` per cmark node was the slowest part of parsing.
+struct InlineRuns {
+    struct Piece: Equatable {
+        var text: String
+        var intent: InlineIntent = []
+        var link: String?
+        var footnote: Int?
+        var attributes: InlineAttributes?
+
+        func sameAttributes(as other: Piece) -> Bool {
+            intent == other.intent && link == other.link && footnote == other.footnote && attributes == other.attributes
+        }
+    }
+
+    private(set) var pieces: [Piece] = []
+    /// Whether a `^[` that matched nothing is in the text (rare: only then is the slow
+    /// reference-form pass needed).
+    private(set) var hasOpenerMarks = false
+    private(set) var hasVisibleText = false
+
+    init() {}
+
+    init(_ piece: Piece) {
+        append(piece)
+    }
+
+    mutating func append(_ piece: Piece) {
+        guard !piece.text.isEmpty else { return }
+        if !hasOpenerMarks && piece.text.contains(AttributeExtension.openerMark) { hasOpenerMarks = true }
+        if !hasVisibleText && piece.text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { hasVisibleText = true }
+        if let last = pieces.last, last.sameAttributes(as: piece) {
+            pieces[pieces.count - 1].text += piece.text
+        } else {
+            pieces.append(piece)
+        }
+    }
+
+    mutating func append(_ other: InlineRuns) {
+        for piece in other.pieces { append(piece) }
+    }
+
+    /// Every piece's attributes with `outer`'s laid under them (inner keys win), and `link`
+    /// where a piece has none.
+    mutating func underlay(_ outer: InlineAttributes) {
+        for index in pieces.indices {
+            pieces[index].attributes = pieces[index].attributes?.merged(over: outer) ?? outer
+            if pieces[index].link == nil, let link = outer.link { pieces[index].link = link }
+        }
+    }
+
+    var plainText: String { pieces.map(\.text).joined() }
+
+    /// The runs without the whitespace and line breaks at their two ends.
+    mutating func trim() {
+        func isBlank(_ character: Character) -> Bool { character.isWhitespace || character == "\u{2028}" }
+        while let first = pieces.first {
+            let kept = String(first.text.drop(while: isBlank))
+            if kept.isEmpty { pieces.removeFirst(); continue }
+            pieces[0].text = kept
+            break
+        }
+        while let last = pieces.last {
+            var text = last.text
+            while let character = text.last, isBlank(character) { text.removeLast() }
+            if text.isEmpty { pieces.removeLast(); continue }
+            pieces[pieces.count - 1].text = text
+            break
+        }
+    }
+
+    var attributedString: AttributedString {
+        var result = AttributedString()
+        for piece in pieces {
+            var container = AttributeContainer()
+            if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
+            if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
+            if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
+            if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
+            result.append(AttributedString(piece.text, attributes: container))
+        }
+        return result
+    }
+}

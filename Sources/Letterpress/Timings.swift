@@ -1,0 +1,40 @@
+import Foundation
+
+/// Where a rendering's time went, in seconds, for `render --timings`.
+public struct Timings: Sendable, Equatable {
+    /// Loading the theme and the first font look-ups it causes.
+    public var theme = 0.0
+    public var parse = 0.0
+    public var style = 0.0
+    /// Shaping, line breaking and pagination (styling excluded).
+    public var typeset = 0.0
+    /// Painting page items on Cairo surfaces.
+    public var draw = 0.0
+    /// Encoding and writing files (PNG compression, PDF and SVG output).
+    public var write = 0.0
+
+    public init() {}
+
+    public var total: Double { theme + parse + style + typeset + draw + write }
+
+    public static func + (a: Timings, b: Timings) -> Timings {
+        var sum = a
+        sum.theme += b.theme
+        sum.parse += b.parse
+        sum.style += b.style
+        sum.typeset += b.typeset
+        sum.draw += b.draw
+        sum.write += b.write
+        return sum
+    }
+
+    /// Seconds since an arbitrary moment, from a monotonic clock.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Runs `body`, adding its duration to `seconds`.
+    static func measure<T>(_ seconds: inout Double, _ body: () throws -> T) rethrows -> T {
+        let start = now()
+        defer { seconds += now() - start }
+        return try body()
+    }
+}
