@@ -28,6 +28,7 @@ enum AttributeExtension {
     /// `^[` (perhaps of the reference form `^[text][label]`) from an escaped `\^[`, even after
     /// cmark has merged it into neighbouring text.
     static let openerMark = "\u{E000}"
+    static let openerScalar: Unicode.Scalar = "\u{E000}"
     static let openParenthesis = UInt8(ascii: "(")
 
     /// The node type of attribute nodes, allocated once per process.

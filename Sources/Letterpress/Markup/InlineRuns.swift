@@ -30,7 +30,8 @@ struct InlineRuns {
 
     mutating func append(_ piece: Piece) {
         guard !piece.text.isEmpty else { return }
-        if !hasOpenerMarks && piece.text.contains(AttributeExtension.openerMark) { hasOpenerMarks = true }
+        // Scalars, not String.contains: that goes through Foundation's locale-aware search.
+        if !hasOpenerMarks && piece.text.unicodeScalars.contains(AttributeExtension.openerScalar) { hasOpenerMarks = true }
         if !hasVisibleText && piece.text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { hasVisibleText = true }
         if let last = pieces.last, last.sameAttributes(as: piece) {
             pieces[pieces.count - 1].text += piece.text
@@ -72,16 +73,30 @@ struct InlineRuns {
         }
     }
 
+    /// The runs as one attributed string: the text in one piece, then attributes set on the
+    /// ranges that have any (faster than appending an attributed string per piece).
     var attributedString: AttributedString {
-        var result = AttributedString()
+        var result = AttributedString(pieces.map(\.text).joined())
+        var index = result.startIndex
         for piece in pieces {
-            var container = AttributeContainer()
-            if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
-            if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
-            if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
-            if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
-            result.append(AttributedString(piece.text, attributes: container))
+            let end = result.unicodeScalars.index(index, offsetBy: piece.text.unicodeScalars.count)
+            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.attributes != nil {
+                var container = AttributeContainer()
+                if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
+                if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
+                if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
+                if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
+                result[index..<end].setAttributes(container)
+            }
+            index = end
         }
         return result
+    }
+
+    /// Whether the text is exactly a `\pagebreak` line (checked without building the text for
+    /// every ordinary paragraph).
+    var isPageBreakMarker: Bool {
+        guard pieces.count <= 3, pieces.reduce(0, { $0 + $1.text.utf8.count }) < 40 else { return false }
+        return plainText.trimmingCharacters(in: .whitespaces) == "\\pagebreak"
     }
 }

@@ -123,7 +123,7 @@ struct MarkupWalker {
                 text.append(inlines(for: child, intent: [], link: nil))
             }
         }
-        if result.isEmpty, text.plainText.trimmingCharacters(in: .whitespaces) == "\\pagebreak" {
+        if result.isEmpty, text.isPageBreakMarker {
             return [.pageBreak]
         }
         flush(&text, into: &result)

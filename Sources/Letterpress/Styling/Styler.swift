@@ -23,22 +23,23 @@ public struct Styler {
 
     /// `text`'s runs styled over `base`, with adjacent runs of equal style merged.
     public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
+        // The string once, and each run's end as a UTF-8 offset, which the attributed string's
+        // rope finds without copying the run's text.
+        // By scalars: building a String from `characters` finds every grapheme break first.
         var string = ""
+        string.unicodeScalars.append(contentsOf: text.unicodeScalars)
         var runs: [StyledRun] = []
         var offset = 0
-        for run in text.runs {
-            let piece = String(text[run.range].characters)
-            let length = piece.utf8.count
-            guard length > 0 else { continue }
-            string += piece
-            var style = self.style(
-                base: base, intent: run[LetterpressAttributes.InlineIntentAttribute.self] ?? [],
-                link: run[LetterpressAttributes.LinkAttribute.self])
-            if let attributes = run[LetterpressAttributes.InlineAttributesAttribute.self] {
-                apply(attributes, to: &style, warnings: &warnings)
-            }
-            append(StyledRun(range: offset..<(offset + length), style: style), to: &runs)
-            offset += length
+        let utf8 = text.utf8
+        let keys = text.runs[LetterpressAttributes.InlineIntentAttribute.self, LetterpressAttributes.LinkAttribute.self,
+                             LetterpressAttributes.InlineAttributesAttribute.self]
+        for (intent, link, attributes, range) in keys {
+            let end = utf8.distance(from: utf8.startIndex, to: range.upperBound)
+            guard end > offset else { continue }
+            var style = self.style(base: base, intent: intent ?? [], link: link)
+            if let attributes { apply(attributes, to: &style, warnings: &warnings) }
+            append(StyledRun(range: offset..<end, style: style), to: &runs)
+            offset = end
         }
         var styled = StyledText(string: string, runs: runs, base: base)
         applyHighlights(to: &styled, warnings: &warnings)
