@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "Yams"],
+            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CPNGWriter", "Yams"],
             resources: [.copy("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
@@ -37,6 +37,7 @@ let package = Package(
             dependencies: ["Letterpress"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
+        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("png16")]),
         .executableTarget(
             name: "LetterpressFuzz",
             dependencies: ["Letterpress", "CFuzzDriver"],

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Options of one rendering, as the command line gives them.
-public struct RenderOptions: Sendable {
+public struct RenderOptions: Sendable, Codable {
     /// Theme name or path; nil to use the front matter's `theme`, else `default`.
     public var theme: String?
     public var pageSize: PageSize?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a rendering's time went, in seconds, for `render --timings`.
-public struct Timings: Sendable, Equatable {
+public struct Timings: Sendable, Equatable, Codable {
     /// Loading the theme and the first font look-ups it causes.
     public var theme = 0.0
     public var parse = 0.0

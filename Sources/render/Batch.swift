@@ -2,7 +2,7 @@ import Foundation
 import Letterpress
 
 /// One input and where its output goes.
-struct Job {
+struct Job: Codable {
     var input: String
     var output: URL
     var format: OutputFormat
@@ -18,13 +18,26 @@ struct BatchSummary {
     var timings = Timings()
 }
 
-/// Renders jobs on `workers` threads, each with its own renderer (Pango font maps are not
-/// shared between threads), pulling the next job as it finishes one, so that memory stays
-/// that of `workers` documents whatever the number of inputs.
+/// What rendering one job gave: its page count when it rendered, and the lines for standard
+/// error.
+struct Outcome: Codable {
+    var pages: Int?
+    var messages: [String]
+    var timings = Timings()
+}
+
+/// Renders jobs one after another in this process, or, with more than one worker, hands them
+/// to worker processes (`render worker`) one at a time as each finishes its last.
+///
+/// Workers are processes, not threads: Cairo 1.16 and FreeType crash or deadlock when two
+/// threads shape and draw with the same fonts, and a process that crashes on one input loses
+/// only that input (the runner starts another worker for the rest). Memory stays that of
+/// `workers` documents however many inputs there are.
 final class BatchRunner {
     let jobs: [Job]
     let workers: Int
     let options: RenderOptions
+    let fonts: FontOptions
     let quiet: Bool
     let progress: ProgressBar?
 
@@ -32,10 +45,11 @@ final class BatchRunner {
     private var next = 0
     private var summary = BatchSummary()
 
-    init(jobs: [Job], workers: Int, options: RenderOptions, quiet: Bool, progress: ProgressBar?) {
+    init(jobs: [Job], workers: Int, options: RenderOptions, fonts: FontOptions, quiet: Bool, progress: ProgressBar?) {
         self.jobs = jobs
         self.workers = max(1, min(workers, jobs.count))
         self.options = options
+        self.fonts = fonts
         self.quiet = quiet
         self.progress = progress
     }
@@ -43,18 +57,33 @@ final class BatchRunner {
     func run() -> BatchSummary {
         let start = Date()
         progress?.start(total: jobs.count)
-        let group = DispatchGroup()
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread { [self] in
-                let renderer = Renderer(options: options)
-                while let job = take() { finish(job, render(job, with: renderer)) }
-                group.leave()
+        if workers == 1 {
+            let renderer = Renderer(options: options)
+            while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet).render(job)) }
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<workers {
+                group.enter()
+                let thread = Thread { [self] in
+                    var worker: WorkerProcess?
+                    while let job = take() {
+                        if worker == nil { worker = WorkerProcess.start(options: WorkerOptions(
+                            render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet)) }
+                        guard let running = worker else {
+                            finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
+                            continue
+                        }
+                        let outcome = running.render(job)
+                        if !running.isAlive { worker = nil }
+                        finish(job, outcome)
+                    }
+                    worker?.stop()
+                    group.leave()
+                }
+                thread.start()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
+            group.wait()
         }
-        group.wait()
         progress?.clear()
         summary.seconds = Date().timeIntervalSince(start)
         return summary
@@ -67,13 +96,6 @@ final class BatchRunner {
         next += 1
         progress?.began(jobs[next - 1].input)
         return jobs[next - 1]
-    }
-
-    /// The outcome of one job: its page count when it rendered, and the lines for standard error.
-    private struct Outcome {
-        var pages: Int?
-        var messages: [String]
-        var timings = Timings()
     }
 
     private func finish(_ job: Job, _ outcome: Outcome) {
@@ -90,13 +112,19 @@ final class BatchRunner {
         for message in outcome.messages { Console.error(message) }
         progress?.finished(job.input)
     }
+}
 
-    private func render(_ job: Job, with renderer: Renderer) -> Outcome {
+/// Renders one job with a renderer, as the batch runner and worker processes do.
+struct JobRenderer {
+    let renderer: Renderer
+    let quiet: Bool
+
+    func render(_ job: Job) -> Outcome {
         let name = job.input == "-" ? "<stdin>" : job.input
         var messages: [String] = []
         do {
             if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
-                throw LetterpressError.invalidOption("\(name): the output would overwrite the input")
+                throw LetterpressError.invalidOption("the output would overwrite the input")
             }
             try FileManager.default.createDirectory(at: job.output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let result = try renderer.render(input: job.input, to: job.output, format: job.format)
@@ -112,11 +140,116 @@ final class BatchRunner {
             return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
         } catch let error as LetterpressError {
             if case let .strictWarnings(_, warnings) = error { messages += warnings.map(\.description) }
-            messages.append(error.description)
+            // Every failure names its input, also those (an unknown theme, say) that do not.
+            let description = error.description
+            messages.append(description.hasPrefix(job.input) || description.hasPrefix(name) ? description : "\(name): \(description)")
         } catch {
             messages.append("\(name): \(error.localizedDescription)")
         }
         return Outcome(pages: nil, messages: messages)
+    }
+}
+
+/// What a worker process needs to know besides its jobs.
+struct WorkerOptions: Codable {
+    var render: RenderOptions
+    var fontDirectories: [String]
+    var isolatedFonts: Bool
+    var quiet: Bool
+}
+
+/// A `render worker` child process, fed one job per line on its standard input and answering
+/// one outcome per line on its standard output, both as JSON.
+final class WorkerProcess {
+    private let process: Process
+    private let input: FileHandle
+    private let output: Int32
+    private var buffer: [UInt8] = []
+    private(set) var isAlive = true
+
+    /// The running workers, so that an interrupt can stop them.
+    nonisolated(unsafe) static var running: [Process] = []
+    static let runningLock = NSLock()
+
+    private init(process: Process, input: FileHandle, output: Int32) {
+        self.process = process
+        self.input = input
+        self.output = output
+    }
+
+    static func start(options: WorkerOptions) -> WorkerProcess? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["worker"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LETTERPRESS_WORKER_OPTIONS"] = (try? JSONEncoder().encode(options)).map { String(decoding: $0, as: UTF8.self) }
+        process.environment = environment
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        runningLock.lock()
+        running.append(process)
+        runningLock.unlock()
+        return WorkerProcess(process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading.fileDescriptor)
+    }
+
+    /// Sends `job` and waits for its outcome; a worker that dies fails the job it had.
+    func render(_ job: Job) -> Outcome {
+        guard let line = try? JSONEncoder().encode(job) else {
+            return Outcome(pages: nil, messages: ["\(job.input): cannot hand it to a worker"])
+        }
+        do {
+            try input.write(contentsOf: line + Data("\n".utf8))
+        } catch {
+            return died(on: job)
+        }
+        guard let answer = readLine(), let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(answer)) else {
+            return died(on: job)
+        }
+        return outcome
+    }
+
+    private func died(on job: Job) -> Outcome {
+        isAlive = false
+        try? input.close()
+        process.waitUntilExit()
+        let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+        return Outcome(pages: nil, messages: ["\(job.input): the renderer stopped on this input (\(how)); the others go on"])
+    }
+
+    private func readLine() -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    func stop() {
+        try? input.close()
+        process.waitUntilExit()
+    }
+
+    /// Passes a signal on to every worker and waits for them to clean up.
+    static func signalAll(_ number: Int32) {
+        runningLock.lock()
+        let processes = running
+        runningLock.unlock()
+        for process in processes where process.isRunning { kill(process.processIdentifier, number) }
+        for process in processes { process.waitUntilExit() }
     }
 }
 
@@ -195,6 +328,7 @@ enum InterruptHandler {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 TemporaryFile.removeAll()
+                WorkerProcess.signalAll(number)
                 progress?.clear()
                 Console.error("interrupted; no partial output was left")
                 _exit(status)

@@ -149,7 +149,7 @@ struct Convert: ParsableCommand {
         let progress = quiet || jobs.count < 2 ? nil : ProgressBar.forTerminal()
         InterruptHandler.install(progress: progress)
         let summary = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
-                                  options: options, quiet: quiet, progress: progress).run()
+                                  options: options, fonts: fonts, quiet: quiet, progress: progress).run()
         if jobs.count > 1 && !quiet {
             Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",
                                  summary.rendered, jobs.count, summary.failed, summary.pages, summary.seconds))

@@ -47,3 +47,26 @@ struct Fonts: ParsableCommand {
         }
     }
 }
+
+/// `render worker`: renders the jobs a batch hands it, one JSON line each way. Not for people.
+struct Worker: ParsableCommand {
+    static let configuration = CommandConfiguration(shouldDisplay: false)
+
+    func run() throws {
+        guard let text = ProcessInfo.processInfo.environment["LETTERPRESS_WORKER_OPTIONS"],
+              let options = try? JSONDecoder().decode(WorkerOptions.self, from: Data(text.utf8)) else {
+            throw ValidationError("render worker is started by render itself")
+        }
+        if !options.fontDirectories.isEmpty || options.isolatedFonts {
+            try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
+        }
+        InterruptHandler.install(progress: nil)
+        let renderer = JobRenderer(renderer: Renderer(options: options.render), quiet: options.quiet)
+        while let line = Swift.readLine(strippingNewline: true) {
+            guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }
+            let outcome = renderer.render(job)
+            let answer = (try? JSONEncoder().encode(outcome)) ?? Data("{\"messages\":[]}".utf8)
+            FileHandle.standardOutput.write(answer + Data("\n".utf8))
+        }
+    }
+}

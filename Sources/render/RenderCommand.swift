@@ -7,7 +7,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render Markdown notes to paged PDF, PNG and SVG.",
-        subcommands: [Convert.self, Inspect.self, Themes.self, Compare.self, Fonts.self],
+        subcommands: [Convert.self, Inspect.self, Themes.self, Compare.self, Fonts.self, Worker.self],
         defaultSubcommand: Convert.self)
 
     /// Runs the command; usage errors exit with status 2 as the command line promises.

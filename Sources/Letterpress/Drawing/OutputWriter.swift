@@ -1,8 +1,9 @@
+import CPNGWriter
 import CPangoCairo
 import Foundation
 
 /// The file formats `render` writes.
-public enum OutputFormat: String, CaseIterable, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     case pdf, png, svg
 
     /// The format an output path's extension names, if any.
@@ -65,7 +66,7 @@ public struct OutputWriter {
         case .pdf:
             try writePDF(document.pages, to: temporaries[0], naming: destination)
         case .png:
-            for (page, url) in zip(document.pages, temporaries) { try writePNG(page, to: url, naming: destination) }
+            try writePNGs(document.pages, to: temporaries, naming: destination)
         case .svg:
             for (page, url) in zip(document.pages, temporaries) { try writeSVG(page, to: url, naming: destination) }
         }
@@ -114,23 +115,75 @@ public struct OutputWriter {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
     }
 
-    private mutating func writePNG(_ page: Page, to url: URL, naming destination: URL) throws {
+    /// zlib level for PNG output: fast, and on text pages barely larger than the best.
+    static let pngCompression = 1
+
+    /// Draws the pages one by one and compresses each on another thread while the next is
+    /// drawn; at most two pages wait at a time, so memory stays that of two pages.
+    private mutating func writePNGs(_ pages: [Page], to urls: [URL], naming destination: URL) throws {
+        let encoder = DispatchQueue(label: "letterpress.png-encoder")
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: 2)
+        let lock = NSLock()
+        var failure: Error?
+        var encodeSeconds = 0.0
+        for (page, url) in zip(pages, urls) {
+            slots.wait()
+            lock.lock()
+            let failed = failure != nil
+            lock.unlock()
+            if failed { slots.signal(); break }
+            let surface = try drawPNG(page, naming: destination)
+            group.enter()
+            encoder.async {
+                defer {
+                    cairo_surface_destroy(surface)
+                    slots.signal()
+                    group.leave()
+                }
+                let start = Timings.now()
+                let result = Result { try Self.encodePNG(surface, to: url, naming: destination) }
+                lock.lock()
+                encodeSeconds += Timings.now() - start
+                if case let .failure(error) = result, failure == nil { failure = error }
+                lock.unlock()
+            }
+        }
+        group.wait()
+        writeSeconds += encodeSeconds
+        if let failure { throw failure }
+    }
+
+    /// One page painted on an image surface at the writer's resolution.
+    private mutating func drawPNG(_ page: Page, naming destination: URL) throws -> OpaquePointer {
         let scale = dpi / 72
         let width = Int32(min((page.size.width * scale).rounded(.up), 32767))
         let height = Int32(min((page.size.height * scale).rounded(.up), 32767))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
-        defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
-        try check(surface, destination)
-        errno = 0
-        let status = Timings.measure(&writeSeconds) { cairo_surface_write_to_png(surface, url.path) }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno))
-                : String(cString: cairo_status_to_string(status))
-            throw LetterpressError.outputFailed(file: destination.path, reason: reason)
+        do {
+            try check(surface, destination)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_flush(surface)
+        return surface
+    }
+
+    /// Compresses an image surface to a PNG file with libpng (Cairo's own writer offers no
+    /// compression level and takes several times longer).
+    private static func encodePNG(_ surface: OpaquePointer, to url: URL, naming destination: URL) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = letterpress_write_png(
+            url.path, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+            cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), Int32(pngCompression),
+            &message, Int32(message.count))
+        guard status == 0 else {
+            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
         }
     }
 

@@ -195,3 +195,23 @@ private func note(_ number: Int) -> String {
         #expect(ImageComparison.compare(a, b, threshold: 0.001, diff: &diff).differingPixels == 100)
     }
 }
+
+/// A batch on several workers must survive what made threads crash: many files shaped and drawn
+/// at once with the same fonts.
+@Suite(.serialized) struct WorkerProcessTests {
+    @Test func parallelBatchesOfManyFilesNeitherCrashNorHang() throws {
+        let folder = try TestSupport.temporaryFolder()
+        var random = SystemRandomNumberGenerator()
+        for number in 0..<16 {
+            let bytes = (0..<3000).map { _ in UInt8.random(in: 32...126, using: &random) }
+            try Data(bytes).write(to: folder.appendingPathComponent("r\(number).md"))
+        }
+        for round in 0..<3 {
+            let result = try runRender([".", "-o", "out\(round)", "--jobs", "2", "--quiet"], in: folder)
+            #expect(result.status == 0, "round \(round): \(result.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out\(round)").path)
+            #expect(names.filter { $0.hasSuffix(".pdf") }.count == 16)
+            #expect(!names.contains { $0.hasPrefix(".") }, "no temporary files left")
+        }
+    }
+}
