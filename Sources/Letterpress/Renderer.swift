@@ -134,7 +134,13 @@ public final class Renderer {
         var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
             .typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox)
         typeset.warnings += badgeWarnings
-        typeset.warnings = pendingThemeWarnings + typeset.warnings
+        // In the order of the file: parsing and styling find them at different times.
+        let located = typeset.warnings.enumerated().sorted { a, b in
+            let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let right = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        typeset.warnings = pendingThemeWarnings + located
         pendingThemeWarnings = []
         let metadata = DocumentMetadata(
             title: document.frontMatter.title, author: document.frontMatter.author,

@@ -194,10 +194,16 @@ struct Convert: ParsableCommand {
                 sawFolder = true
                 files += InputFinder.markdownFiles(in: input)
             } else {
-                files.append((input, URL(fileURLWithPath: input).lastPathComponent))
+                files.append((input, input == "-" ? "stdin.md" : URL(fileURLWithPath: input).lastPathComponent))
             }
         }
-        let many = files.count > 1 || sawFolder
+        guard !files.isEmpty else {
+            throw LetterpressError.unreadableInput(file: inputs.joined(separator: ", "), reason: "no Markdown files (*.md, *.markdown) found")
+        }
+        // `-o` names a folder for several inputs, and also when it ends in "/" or is one.
+        var isFolder: ObjCBool = false
+        let outputIsFolder = output.map { $0.hasSuffix("/") || (FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue) } ?? false
+        let many = files.count > 1 || sawFolder || outputIsFolder
         let explicitFormat = format.flatMap { OutputFormat(rawValue: $0.lowercased()) }
         if many {
             if output == "-" { throw ValidationError("-o - writes one document; several inputs need an output folder") }
@@ -216,8 +222,10 @@ struct Convert: ParsableCommand {
                 .appendingPathComponent("render-\(getpid()).\(format.rawValue)")
             return [Job(input: file.input, output: temporary, format: format, toStandardOutput: true)]
         case let path?:
-            let url = URL(fileURLWithPath: path)
+            var url = URL(fileURLWithPath: path)
             let format = explicitFormat ?? OutputFormat(pathExtension: url.pathExtension) ?? .pdf
+            // A name without an extension gets the format's, so that pages come out as out-1.png.
+            if url.pathExtension.isEmpty { url.appendPathExtension(format.rawValue) }
             return [Job(input: file.input, output: url, format: format)]
         case nil:
             let format = explicitFormat ?? .pdf

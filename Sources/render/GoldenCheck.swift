@@ -63,7 +63,7 @@ struct GoldenCheck {
             }
         }
         if differs { return 1 }
-        print("\(input): matches \(golden.path)")
+        if !quiet { print("\(input): matches \(golden.path)") }
         return 0
     }
 }

@@ -17,6 +17,9 @@ struct RenderCommand: ParsableCommand {
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
+        } catch let error as LetterpressError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

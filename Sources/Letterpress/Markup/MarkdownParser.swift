@@ -12,6 +12,8 @@ public enum MarkdownParser {
     /// Reads bytes as UTF-8, replacing invalid sequences (and NUL bytes) with U+FFFD, with a
     /// warning that says where the first one is.
     public static func decode(_ data: Data, file: String) -> (String, [Warning]) {
+        // A byte-order mark says nothing in UTF-8, and would hide the front matter.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         if !data.contains(0), let text = String(validating: data, as: UTF8.self) { return (text, []) }
         var invalid = 0
         var first: Int?
@@ -58,7 +60,8 @@ public enum MarkdownParser {
         defer { lock.unlock() }
         AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
         AttributeExtension.budgetExhausted = false
-        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_UNSAFE
+        // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {

@@ -87,9 +87,9 @@ struct MarkupWalker {
     private mutating func warnDepth(_ node: OpaquePointer, _ message: String) {
         guard !warnedAboutDepth else { return }
         warnedAboutDepth = true
-        warnings.append(Warning(file: file, location: SourceLocation(line: Int(cmark_node_get_start_line(node)),
-                                                                     column: Int(cmark_node_get_start_column(node))),
-                                message: message))
+        let line = Int(cmark_node_get_start_line(node))
+        let location = line > 0 ? SourceLocation(line: line, column: Int(cmark_node_get_start_column(node))) : nil
+        warnings.append(Warning(file: file, location: location, message: message))
     }
 
     /// The blocks inside `node` with its quotes and lists taken away, without recursion, so

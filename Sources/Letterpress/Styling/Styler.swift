@@ -117,10 +117,10 @@ public struct Styler {
     }
 
     private func applyKeys(_ a: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
-        func clamped(_ value: Double, _ range: ClosedRange<Double>, _ key: String) -> Double {
+        func clamped(_ value: Double, _ range: ClosedRange<Double>, _ key: String) -> Double? {
             guard value.isFinite else {
-                warn("\(key) \(value) is not a number; using \(range.lowerBound.clamped(0))")
-                return min(max(0, range.lowerBound), range.upperBound)
+                warn("\(key) \(value) is not a finite number; attribute ignored")
+                return nil
             }
             let result = min(max(value, range.lowerBound), range.upperBound)
             if result != value { warn("\(key) \(value) is outside \(range.lowerBound)…\(range.upperBound); using \(result)") }
@@ -133,7 +133,7 @@ public struct Styler {
             // Keep the surrounding families as fallbacks for glyphs the named font lacks.
             style.fontFamilies = font + fallback.filter { !font.contains($0) }
         }
-        if let size = a.size { style.size = clamped(size * theme.textScale, Self.sizeRange, "size") }
+        if let size = a.size, let value = clamped(size * theme.textScale, Self.sizeRange, "size") { style.size = value }
         if let weight = a.fontWeight { style.weight = weight }
         if let width = a.fontWidth { style.width = width }
         if let italic = a.italic { style.italic = italic }
@@ -144,10 +144,10 @@ public struct Styler {
         if let strikethrough = a.strikethrough { style.strikethrough = strikethrough }
         if let kerning = a.kerning {
             style.kerning = kerning != 0
-            style.tracking = clamped(style.tracking + kerning, Self.spacingRange, "kerning")
+            if let value = clamped(style.tracking + kerning, Self.spacingRange, "kerning") { style.tracking = value }
         }
-        if let tracking = a.tracking { style.tracking = clamped(tracking, Self.spacingRange, "tracking") }
-        if let offset = a.baselineOffset { style.baselineOffset = clamped(offset, Self.offsetRange, "baselineOffset") }
+        if let tracking = a.tracking, let value = clamped(tracking, Self.spacingRange, "tracking") { style.tracking = value }
+        if let offset = a.baselineOffset, let value = clamped(offset, Self.offsetRange, "baselineOffset") { style.baselineOffset = value }
         if let effect = a.effect { style.effect = effect }
         if let transform = a.textTransform { style.transform = transform }
         if let link = a.link { style.link = link }
@@ -184,8 +184,4 @@ public struct Styler {
             }
         }
     }
-}
-
-private extension Double {
-    func clamped(_ minimum: Double) -> Double { Swift.max(self, minimum) }
 }

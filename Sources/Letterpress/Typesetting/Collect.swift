@@ -171,10 +171,17 @@ struct Collector {
 
     private mutating func list(_ list: ListBlock, column: Column, context: Context) {
         space(before: context.listDepth == 0 ? context.paragraph.spaceBefore : 0)
-        // Numbers wider than two digits need more room than the theme's indent gives.
-        let digits = list.ordered ? String(list.start + list.items.count).count : 1
-        let extra = Double(max(digits - 2, 0)) * context.paragraph.text.size * 0.6
-        let itemColumn = column.inset(left: theme.list.indent + extra)
+        // The theme's indent, scaled with the text, or more when the widest marker needs it:
+        // markers hang inside the parent's column, never in the margin.
+        let size = context.paragraph.text.size
+        var widest = size * 0.8
+        if list.items.contains(where: { $0.task != nil }) { widest = max(widest, size * 1.3) }
+        if list.ordered {
+            let marker = TextLayout(StyledText("\(list.start + max(list.items.count - 1, 0)).", style: context.paragraph.text),
+                                    width: nil, align: .left, lineHeight: 1, context: fonts)
+            widest = max(widest, marker.naturalWidth + size * 0.45)
+        }
+        let itemColumn = column.inset(left: max(theme.list.indent * theme.textScale, widest + 1))
         var inner = context
         inner.listDepth += 1
         inner.tight = list.tight
@@ -313,7 +320,7 @@ struct Collector {
         var slice = Slice(height: 0)
         slice.gapBefore = pendingGap
         slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
-                                    outline: image.opaqueRows())
+                                    column: column, outline: image.opaqueRows())
         slices.append(slice)
     }
 

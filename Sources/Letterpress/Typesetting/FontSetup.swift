@@ -7,7 +7,7 @@ public enum FontSetup {
     public static let projectFontFolders = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation",
         "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/truetype/comfortaa",
-        "/usr/share/fonts/opentype/inter",
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/wqy",
     ]
 
     /// Adds `folders` to the fonts fontconfig knows; with `isolated`, fontconfig then knows only

@@ -143,7 +143,7 @@ struct Paginator {
         guard let float = slice.float else { return false }
         let y = page.isEmpty ? 0 : page.cursor + slice.gapBefore
         guard y + float.height <= contentHeight || page.isEmpty else { return false }
-        let x = float.side == .left ? column.x : column.x + column.width - float.width
+        let x = float.side == .left ? float.column.x : float.column.x + float.column.width - float.width
         let rect = Rect(x: x, y: contentTop + y, width: float.width, height: float.height)
         let shape: ExclusionShape = float.outline.map { .outline(rect, rows: $0) } ?? .rect(rect)
         exclusions.add(Exclusion(page: number, shape: shape, margin: float.margin))

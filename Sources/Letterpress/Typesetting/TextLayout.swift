@@ -39,7 +39,10 @@ public final class TextLayout {
             pango_font_description_free(description)
         }
         self.text = text
-        pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
+        // A hard line break (U+2028) becomes a paragraph separator (U+2029, as many bytes) for
+        // Pango, so that the line before it is not stretched by justification.
+        let string = text.string.contains("\u{2028}") ? text.string.replacingOccurrences(of: "\u{2028}", with: "\u{2029}") : text.string
+        pango_layout_set_text(layout, string, Int32(string.utf8.count))
         let attributes = PangoAttributes.list(for: text)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
