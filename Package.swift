@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["Letterpress"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
-        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate")]),
         .executableTarget(
             name: "LetterpressFuzz",
             dependencies: ["Letterpress", "CFuzzDriver"],

@@ -115,15 +115,16 @@ public struct OutputWriter {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
     }
 
-    /// zlib level for PNG output: fast, and on text pages barely larger than the best.
-    static let pngCompression = 1
+    /// libdeflate level for PNG output: fast, and on text pages barely larger than the best.
+    static let pngCompression = 2
 
-    /// Draws the pages one by one and compresses each on another thread while the next is
-    /// drawn; at most two pages wait at a time, so memory stays that of two pages.
+    /// Draws the pages one by one and compresses them on other threads while the next is
+    /// drawn (compressing takes longer than drawing); at most three pages wait at a time, so
+    /// memory stays that of a few pages.
     private mutating func writePNGs(_ pages: [Page], to urls: [URL], naming destination: URL) throws {
-        let encoder = DispatchQueue(label: "letterpress.png-encoder")
+        let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
         let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: 2)
+        let slots = DispatchSemaphore(value: 3)
         let lock = NSLock()
         var failure: Error?
         var encodeSeconds = 0.0
@@ -174,7 +175,7 @@ public struct OutputWriter {
         return surface
     }
 
-    /// Compresses an image surface to a PNG file with libpng (Cairo's own writer offers no
+    /// Compresses an image surface to a PNG file with libdeflate (Cairo's own writer offers no
     /// compression level and takes several times longer).
     private static func encodePNG(_ surface: OpaquePointer, to url: URL, naming destination: URL) throws {
         var message = [CChar](repeating: 0, count: 256)
