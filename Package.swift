@@ -23,12 +23,9 @@ let package = Package(
         .systemLibrary(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .systemLibrary(
-            name: "CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CPNGWriter", "Yams"],
+            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPNGWriter", "Yams"],
             resources: [.copy("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),

@@ -1,5 +1,4 @@
 import CPangoCairo
-import CPoppler
 import Foundation
 
 /// A raster image as opaque RGB over white, one `UInt32` (0x00RRGGBB) per pixel.
@@ -21,19 +20,22 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Renders every page of a PDF at `dpi` with Poppler.
     public static func pdfPages(_ url: URL, dpi: Double) throws -> [RasterImage] {
+        guard let poppler = Poppler.shared else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PDF: libpoppler-glib is not installed")
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_file(url.absoluteString, nil, &error) else {
+        guard let document = poppler.open(url.absoluteString, nil, &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot open"
             if let error { g_error_free(error) }
             throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PDF (\(reason))")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        return (0..<poppler_document_get_n_pages(document)).compactMap { index in
-            guard let page = poppler_document_get_page(document, index) else { return nil }
-            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        defer { g_object_unref(document) }
+        return (0..<poppler.pageCount(document)).compactMap { index in
+            guard let page = poppler.page(document, index) else { return nil }
+            defer { g_object_unref(page) }
             var width = 0.0
             var height = 0.0
-            poppler_page_get_size(page, &width, &height)
+            poppler.size(page, &width, &height)
             let scale = dpi / 72
             let surface = cairo_image_surface_create(
                 CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up)))!
@@ -42,7 +44,7 @@ public struct RasterImage: Sendable, Equatable {
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)
             cairo_scale(cr, scale, scale)
-            poppler_page_render(page, cr)
+            poppler.render(page, cr)
             cairo_destroy(cr)
             return flattened(surface)
         }
@@ -87,6 +89,35 @@ public struct RasterImage: Sendable, Equatable {
             throw LetterpressError.outputFailed(file: url.path, reason: String(cString: cairo_status_to_string(status)))
         }
     }
+}
+
+/// The few Poppler functions PDF comparison needs, loaded when first used: linking Poppler
+/// would load it and a dozen libraries it needs on every start of `render`.
+private struct Poppler {
+    typealias Open = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutableRawPointer?
+    typealias PageCount = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    typealias Page = @convention(c) (UnsafeMutableRawPointer?, Int32) -> UnsafeMutableRawPointer?
+    typealias Size = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void
+    typealias Render = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void
+
+    let open: Open
+    let pageCount: PageCount
+    let page: Page
+    let size: Size
+    let render: Render
+
+    nonisolated(unsafe) static let shared: Poppler? = {
+        guard let library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL) else { return nil }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let open = symbol("poppler_document_new_from_file", as: Open.self),
+              let pageCount = symbol("poppler_document_get_n_pages", as: PageCount.self),
+              let page = symbol("poppler_document_get_page", as: Page.self),
+              let size = symbol("poppler_page_get_size", as: Size.self),
+              let render = symbol("poppler_page_render", as: Render.self) else { return nil }
+        return Poppler(open: open, pageCount: pageCount, page: page, size: size, render: render)
+    }()
 }
 
 /// How two images differ.

@@ -16,7 +16,15 @@ public struct BadgePlan: Sendable, Equatable {
     /// Month abbreviation, day and year of `date` in `locale` (English: "MAR", "14", "2024";
     /// Chinese: "3月", "14日", "2024年").
     public static func lines(for date: Date, locale: Locale) -> [String] {
-        ["MMM", "d", "y"].map { template in
+        // English without a date formatter: loading ICU would cost every render several ms.
+        if locale.identifier == "en" || locale.identifier.hasPrefix("en_") || locale.identifier.hasPrefix("en-") {
+            var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+            return [months[Int(parts.tm_mon)], String(parts.tm_mday), String(parts.tm_year + 1900)]
+        }
+        return ["MMM", "d", "y"].map { template in
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = TimeZone(identifier: "UTC")
