@@ -61,7 +61,7 @@ struct Collector {
         case let .heading(level, text):
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
-            let title = String(text.characters).replacingOccurrences(of: "\u{2028}", with: " ")
+            let title = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
             paragraph(styled(text, base: style.text), style: style, column: column, keepTogether: true,
                       outline: OutlineEntry(level: level, title: title, y: 0))
         case let .paragraph(text):

@@ -41,7 +41,9 @@ public final class TextLayout {
         self.text = text
         // A hard line break (U+2028) becomes a paragraph separator (U+2029, as many bytes) for
         // Pango, so that the line before it is not stretched by justification.
-        let string = text.string.contains("\u{2028}") ? text.string.replacingOccurrences(of: "\u{2028}", with: "\u{2029}") : text.string
+        let string = text.string.unicodeScalars.contains("\u{2028}")
+            ? String(String.UnicodeScalarView(text.string.unicodeScalars.map { $0 == "\u{2028}" ? "\u{2029}" : $0 }))
+            : text.string
         pango_layout_set_text(layout, string, Int32(string.utf8.count))
         let attributes = PangoAttributes.list(for: text)
         pango_layout_set_attributes(layout, attributes)
