@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Renders the shared benchmark corpus with `render` and, in the same run, with the peer tools
-# (Typst, WeasyPrint, pango-view) through ../shared/bench/anchors.sh, and prints the medians.
+# The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, a batch of 200
+# generated notes with --jobs 1 and 2, and the book with and without its badge and with a
+# mid-column shape; times the peer tools (Typst, WeasyPrint, pango-view) on the same content in
+# the same run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
-# usage: Scripts/bench.sh [SIZE ...]     SIZE in note report book (default: all three)
-# env:   RUNS=5 (hyperfine minimum runs), ONLY='regex' (anchor ids), VENV=/tmp/anchors-venv
+# usage: Scripts/bench.sh            env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${BENCH:-$ROOT/../shared/bench}
 VENV=${VENV:-/tmp/anchors-venv}
 RES=${RES:-/tmp/letterpress-bench}
+RUNS=${RUNS:-7}
 RENDER=$ROOT/.build/release/render
+CORPUS=$BENCH/corpus/out
 
 [ -d "$BENCH" ] || { echo "no benchmark corpus at $BENCH" >&2; exit 1; }
 [ -x "$RENDER" ] || { echo "build first: make build" >&2; exit 1; }
@@ -23,39 +26,117 @@ if [ -n "$missing" ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
-if [ ! -x "$VENV/bin/weasyprint" ]; then
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q weasyprint typst markdown
-fi
 
 rm -rf "$RES"
-RES=$RES VENV=$VENV RUNS=${RUNS:-5} ONLY=${ONLY:-'weasy-html|typst-py|pango-pdf|letterpress'} \
-    OUTMD=$RES/ANCHORS.md PROJECT_ID=letterpress PROJECT_CMD="$RENDER {md} -o {pdf}" \
-    bash "$BENCH/anchors.sh" "$@"
+mkdir -p "$RES/json" "$RES/out" "$RES/batch/in"
 
-python3 - "$RES" <<'PY'
-import csv, json, os, sys
-res = sys.argv[1]
-rows = {}
-with open(os.path.join(res, "runs.tsv")) as f:
-    for row in csv.DictReader(f, delimiter="\t"):
+if [ "${PEERS:-1}" != 0 ]; then
+    if [ ! -x "$VENV/bin/weasyprint" ]; then
+        python3 -m venv "$VENV"
+        "$VENV/bin/pip" install -q weasyprint typst markdown
+    fi
+    RES=$RES/anchors VENV=$VENV RUNS=$RUNS ONLY='weasy-html|typst-py|pango-pdf|letterpress' \
+        OUTMD=$RES/anchors/ANCHORS.md PROJECT_ID=letterpress PROJECT_CMD="$RENDER {md} -o {pdf}" \
+        bash "$BENCH/anchors.sh" note report book >/dev/null
+fi
+
+# One case: hyperfine's JSON, then a run under GNU time for peak memory.
+measure() {
+    local name=$1; shift
+    hyperfine -N --min-runs "$RUNS" --warmup 1 --style none --export-json "$RES/json/$name.json" -- "$*" >/dev/null
+    /usr/bin/time -f '%M' -o "$RES/json/$name.rss" "$@" >/dev/null 2>&1
+    echo "$name done"
+}
+
+for size in note report book; do
+    measure "pdf-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/$size.pdf"
+    rm -rf "$RES/out/png-$size" && mkdir -p "$RES/out/png-$size"
+    measure "png-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/png-$size/$size.png"
+done
+
+python3 - "$CORPUS/book.md" "$RES" <<'PY'
+import sys, random
+book, res = sys.argv[1], sys.argv[2]
+body = open(book).read()
+open(res + "/book-plain.md", "w").write("---\ndate: 2024-03-14\nbadge: false\n---\n" + body)
+open(res + "/book-badge.md", "w").write("---\ndate: 2024-03-14\n---\n" + body)
+shapes = "\n".join("  - {shape: circle, page: %d, center: [297, 430], radius: 60, margin: 8}" % p for p in range(1, 121))
+open(res + "/book-shapes.md", "w").write("---\ndate: 2024-03-14\nexclusions:\n" + shapes + "\n---\n" + body)
+random.seed(11)
+words = "paper ink garden letters quiet margin river stone window harbor notes draft".split()
+for i in range(200):
+    text = "\n\n".join("## Part %d\n\n%s." % (p, " ".join(random.choice(words) for _ in range(110))) for p in range(3))
+    open("%s/batch/in/note%03d.md" % (res, i), "w").write("# Note %d\n\n%s\n" % (i, text))
+PY
+measure book-plain "$RENDER" "$RES/book-plain.md" -o "$RES/out/book-plain.pdf"
+measure book-badge "$RENDER" "$RES/book-badge.md" -o "$RES/out/book-badge.pdf"
+measure book-shapes "$RENDER" "$RES/book-shapes.md" -o "$RES/out/book-shapes.pdf"
+measure batch-jobs1 "$RENDER" "$RES/batch/in" -o "$RES/batch/out1" --format png --jobs 1 --quiet
+measure batch-jobs2 "$RENDER" "$RES/batch/in" -o "$RES/batch/out2" --format png --jobs 2 --quiet
+"$RENDER" "$CORPUS/book.md" -o "$RES/out/timed.pdf" --timings 2>"$RES/timings.txt"
+
+python3 - "$RES" "$ROOT/BENCHMARKS.md" "$RENDER" <<'PY'
+import csv, json, os, re, subprocess, sys, platform
+res, target, render = sys.argv[1], sys.argv[2], sys.argv[3]
+def load(name):
+    path = "%s/json/%s.json" % (res, name)
+    if not os.path.exists(path): return None
+    r = json.load(open(path))["results"][0]
+    rss = open("%s/json/%s.rss" % (res, name)).read().strip().splitlines()[-1]
+    return r["median"], r["min"], r["max"], int(rss) // 1024
+def pages(path):
+    out = subprocess.run(["pdfinfo", path], capture_output=True, text=True).stdout
+    m = re.search(r"^Pages:\s+(\d+)", out, re.M)
+    return int(m.group(1)) if m else None
+peers = {}
+tsv = "%s/anchors/runs.tsv" % res
+if os.path.exists(tsv):
+    for row in csv.DictReader(open(tsv), delimiter="\t"):
         if row["json"] and os.path.exists(row["json"]):
-            result = json.load(open(row["json"]))["results"][0]
-            rows[(row["id"], row["size"])] = (result["median"], result["min"], result["max"], row["rss_kb"])
-sizes = sorted({size for _, size in rows}, key=["note", "report", "book"].index)
-print("\n| tool | " + " | ".join(f"{s} median (min–max) s" for s in sizes) + " | max RSS (largest) |")
-print("|---|" + "---:|" * (len(sizes) + 1))
-for tool in ["letterpress", "typst-py", "weasy-html", "pango-pdf"]:
-    cells = []
-    for size in sizes:
-        r = rows.get((tool, size))
-        cells.append(f"{r[0]:.3f} ({r[1]:.3f}–{r[2]:.3f})" if r else "–")
-    rss = rows.get((tool, sizes[-1]), (0, 0, 0, ""))[3]
-    print(f"| {tool} | " + " | ".join(cells) + f" | {int(rss) // 1024 if rss else '–'} MB |")
-print()
-for peer in ["typst-py", "weasy-html"]:
-    for size in sizes:
-        if (peer, size) in rows and ("letterpress", size) in rows:
-            ratio = rows[("letterpress", size)][0] / rows[(peer, size)][0]
-            print(f"letterpress / {peer} on {size}: {ratio:.2f}")
+            r = json.load(open(row["json"]))["results"][0]
+            peers[(row["id"], row["size"])] = (r["median"], r["min"], r["max"], int(row["rss_kb"] or 0) // 1024)
+lines = []
+cpu = open("/proc/cpuinfo").read()
+model = re.search(r"model name\s*:\s*(.*)", cpu).group(1)
+def version(cmd):
+    try: return subprocess.run(cmd, capture_output=True, text=True).stdout.strip().splitlines()[0]
+    except Exception: return "?"
+lines += ["# Benchmarks", "",
+          "Made by `make bench` (Scripts/bench.sh): medians of at least %s runs (hyperfine), whole process, with min–max;" % os.environ.get("RUNS", "7"),
+          "peak memory from GNU time. Peers run in the same session through ../shared/bench/anchors.sh.", "",
+          "- machine: %s, %d cores, %s" % (model, os.cpu_count(), platform.platform()),
+          "- render: Swift %s; Pango %s, Cairo %s" % (version(["swift", "--version"]).split("(")[0].replace("Swift version", "").strip(),
+                                                     version(["pkg-config", "--modversion", "pango"]), version(["pkg-config", "--modversion", "cairo"])), ""]
+versions = "%s/anchors/versions.txt" % res
+if os.path.exists(versions):
+    lines += ["- peers: " + "; ".join(l.strip() for l in open(versions) if l.startswith(("weasyprint", "typst", "pango-view"))), ""]
+lines += ["## The corpus to PDF, beside the peers", "",
+          "| document | render | pages | pages/s | peak | Typst | WeasyPrint | pango-view | render/Typst | render/WeasyPrint |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+for size in ["note", "report", "book"]:
+    ours = load("pdf-" + size)
+    if not ours: continue
+    n = pages("%s/out/%s.pdf" % (res, size))
+    typst = peers.get(("typst-py", size)); weasy = peers.get(("weasy-html", size)); pango = peers.get(("pango-pdf", size))
+    fmt = lambda r: "%.3f s (%.3f–%.3f)" % r[:3] if r else "–"
+    ratio = lambda p: "%.2f" % (ours[0] / p[0]) if p else "–"
+    lines.append("| %s | %s | %s | %.0f | %d MB | %s | %s | %s | %s | %s |" % (
+        size, fmt(ours), n, n / ours[0] if n else 0, ours[3], fmt(typst), fmt(weasy), fmt(pango), ratio(typst), ratio(weasy)))
+lines += ["", "## Other cases", "", "| case | median (min–max) | peak |", "|---|---:|---:|"]
+labels = [("png-note", "note → PNG, 144 dpi"), ("png-report", "report → PNG, 144 dpi"), ("png-book", "book → PNG, 144 dpi (all pages)"),
+          ("book-plain", "book → PDF, no badge"), ("book-badge", "book → PDF, with the badge"),
+          ("book-shapes", "book → PDF, badge + a circle mid-column on every page"),
+          ("batch-jobs1", "200 notes → PNG, --jobs 1"), ("batch-jobs2", "200 notes → PNG, --jobs 2")]
+for name, label in labels:
+    r = load(name)
+    if r: lines.append("| %s | %.3f s (%.3f–%.3f) | %d MB |" % (label, r[0], r[1], r[2], r[3]))
+b1, b2 = load("batch-jobs1"), load("batch-jobs2")
+plain, badge, shapes = load("book-plain"), load("book-badge"), load("book-shapes")
+lines += [""]
+if b1 and b2: lines.append("- batch throughput, --jobs 2 over --jobs 1: %.2f×" % (b1[0] / b2[0]))
+if plain and badge: lines.append("- the badge costs the book %+.1f%%" % ((badge[0] / plain[0] - 1) * 100))
+if plain and shapes: lines.append("- the badge and a mid-column circle on every page cost the book %+.1f%%" % ((shapes[0] / plain[0] - 1) * 100))
+lines += ["", "## Where the time goes (book → PDF, `render --timings`)", "", "```"] + open("%s/timings.txt" % res).read().splitlines() + ["```", ""]
+open(target, "w").write("\n".join(lines))
+print("\n".join(lines))
 PY

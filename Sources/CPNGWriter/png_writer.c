@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // A PNG is a signature and chunks (length, type, data, CRC-32 of type and data). The pixels
 // go in one IDAT chunk as a zlib stream of filtered rows; libdeflate compresses that stream
@@ -28,7 +29,7 @@ static int write_chunk(FILE *file, const char *type, const unsigned char *data, 
     return fwrite(header, 1, 8, file) == 8 && fwrite(data, 1, size, file) == size && fwrite(trailer, 1, 4, file) == 4;
 }
 
-int letterpress_write_png(const char *path, const uint8_t *pixels, int width, int height, int stride,
+int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int height, int stride,
                           int level, char *message, int message_size) {
     size_t row_size = 1 + (size_t)width * 3;
     size_t raw_size = row_size * (size_t)height;
@@ -65,8 +66,11 @@ int letterpress_write_png(const char *path, const uint8_t *pixels, int width, in
         snprintf(message, message_size, "cannot compress the image");
         return 3;
     }
-    FILE *file = fopen(path, "wb");
+    // A duplicate, so that closing the stream leaves the caller's descriptor open.
+    int own = dup(descriptor);
+    FILE *file = own >= 0 ? fdopen(own, "wb") : NULL;
     if (!file) {
+        if (own >= 0) close(own);
         free(compressed);
         snprintf(message, message_size, "%s", strerror(errno));
         return 1;

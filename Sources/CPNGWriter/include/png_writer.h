@@ -1,7 +1,8 @@
 #include <stdint.h>
 
-/// Writes 32-bit native-endian xRGB pixels (Cairo's RGB24) as an 8-bit RGB PNG at `path`,
+/// Writes 32-bit native-endian xRGB pixels (Cairo's RGB24) as an 8-bit RGB PNG to the open file
+/// `descriptor` (which stays open),
 /// compressed with libdeflate at `level` (1–12). Returns 0 on success, else a nonzero code with
 /// the reason in `message` (`message_size` bytes).
-int letterpress_write_png(const char *path, const uint8_t *pixels, int width, int height, int stride,
+int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int height, int stride,
                           int level, char *message, int message_size);

@@ -57,10 +57,10 @@ public struct OutputWriter {
     @discardableResult
     public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
         let targets = outputURLs(for: destination, pageCount: document.pages.count)
-        var temporaries: [URL] = []
+        var temporaries: [TemporaryFile] = []
         defer { TemporaryFile.remove(temporaries) }
         for target in targets {
-            temporaries.append(try TemporaryFile.create(beside: target))
+            temporaries.append(try TemporaryFile(beside: target))
         }
         switch format {
         case .pdf:
@@ -68,22 +68,22 @@ public struct OutputWriter {
         case .png:
             try writePNGs(document.pages, to: temporaries, naming: destination)
         case .svg:
-            for (page, url) in zip(document.pages, temporaries) { try writeSVG(page, to: url, naming: destination) }
+            for (page, file) in zip(document.pages, temporaries) { try writeSVG(page, to: file, naming: destination) }
         }
         for (temporary, target) in zip(temporaries, targets) {
-            guard rename(temporary.path, target.path) == 0 else {
+            guard rename(temporary.url.path, target.path) == 0 else {
                 throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
             }
-            TemporaryFile.forget(temporary)
+            temporary.close()
         }
         temporaries = []
         return targets
     }
 
-    private mutating func writePDF(_ pages: [Page], to url: URL, naming destination: URL) throws {
+    private mutating func writePDF(_ pages: [Page], to file: TemporaryFile, naming destination: URL) throws {
         let first = pages.first?.size ?? .a4
-        errno = 0
-        let surface = cairo_pdf_surface_create(url.path, first.width, first.height)!
+        let stream = FileStream(file.descriptor)
+        let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, first.width, first.height)!
         defer { cairo_surface_destroy(surface) }
         setMetadata(on: surface)
         let cr = cairo_create(surface)!
@@ -102,7 +102,7 @@ public struct OutputWriter {
         }
         cairo_destroy(cr)
         Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
-        try check(surface, destination)
+        try check(surface, destination, stream: stream)
     }
 
     private func setMetadata(on surface: OpaquePointer) {
@@ -121,14 +121,14 @@ public struct OutputWriter {
     /// Draws the pages one by one and compresses them on other threads while the next is
     /// drawn (compressing takes longer than drawing); at most three pages wait at a time, so
     /// memory stays that of a few pages.
-    private mutating func writePNGs(_ pages: [Page], to urls: [URL], naming destination: URL) throws {
+    private mutating func writePNGs(_ pages: [Page], to files: [TemporaryFile], naming destination: URL) throws {
         let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: 3)
         let lock = NSLock()
         var failure: Error?
         var encodeSeconds = 0.0
-        for (page, url) in zip(pages, urls) {
+        for (page, file) in zip(pages, files) {
             slots.wait()
             lock.lock()
             let failed = failure != nil
@@ -143,7 +143,7 @@ public struct OutputWriter {
                     group.leave()
                 }
                 let start = Timings.now()
-                let result = Result { try Self.encodePNG(surface, to: url, naming: destination) }
+                let result = Result { try Self.encodePNG(surface, to: file, naming: destination) }
                 lock.lock()
                 encodeSeconds += Timings.now() - start
                 if case let .failure(error) = result, failure == nil { failure = error }
@@ -177,10 +177,10 @@ public struct OutputWriter {
 
     /// Compresses an image surface to a PNG file with libdeflate (Cairo's own writer offers no
     /// compression level and takes several times longer).
-    private static func encodePNG(_ surface: OpaquePointer, to url: URL, naming destination: URL) throws {
+    private static func encodePNG(_ surface: OpaquePointer, to file: TemporaryFile, naming destination: URL) throws {
         var message = [CChar](repeating: 0, count: 256)
         let status = letterpress_write_png(
-            url.path, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+            file.descriptor, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
             cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), Int32(pngCompression),
             &message, Int32(message.count))
         guard status == 0 else {
@@ -188,33 +188,98 @@ public struct OutputWriter {
         }
     }
 
-    private mutating func writeSVG(_ page: Page, to url: URL, naming destination: URL) throws {
-        let surface = cairo_svg_surface_create(url.path, page.size.width, page.size.height)!
+    private mutating func writeSVG(_ page: Page, to file: TemporaryFile, naming destination: URL) throws {
+        let stream = FileStream(file.descriptor)
+        let surface = cairo_svg_surface_create_for_stream(FileStream.write, stream.context, page.size.width, page.size.height)!
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
         Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
-        try check(surface, destination)
+        try check(surface, destination, stream: stream)
     }
 
-    private func check(_ surface: OpaquePointer, _ destination: URL) throws {
+    private func check(_ surface: OpaquePointer, _ destination: URL, stream: FileStream? = nil) throws {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            // Cairo says only that writing failed; errno says why (a full disk, say).
-            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno))
-                : String(cString: cairo_status_to_string(status))
+            // Cairo says only that writing failed; the stream knows why (a full disk, say).
+            let reason = stream?.failure.map { String(cString: strerror($0)) } ?? String(cString: cairo_status_to_string(status))
             throw LetterpressError.outputFailed(file: destination.path, reason: reason)
         }
     }
 }
 
-/// Unique temporary files created next to their final destination, so that renaming is atomic.
-/// Every one alive is listed, so that an interrupted run can remove them all.
-public enum TemporaryFile {
+/// Where Cairo's PDF and SVG surfaces write: an open file descriptor, and the errno of the
+/// first write that failed.
+final class FileStream {
+    let descriptor: Int32
+    var failure: Int32?
+
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static let write: cairo_write_func_t = { context, data, length in
+        let stream = Unmanaged<FileStream>.fromOpaque(context!).takeUnretainedValue()
+        var offset = 0
+        while offset < Int(length) {
+            let written = Glibc.write(stream.descriptor, data! + offset, Int(length) - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                stream.failure = errno
+                return CAIRO_STATUS_WRITE_ERROR
+            }
+            offset += written
+        }
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// A unique temporary file created next to its final destination, so that renaming is atomic,
+/// and kept open: writers write through the descriptor, so that an interrupt that removes the
+/// file cannot race a writer into creating it again. Every one alive is listed, so that an
+/// interrupted run can remove them all.
+public struct TemporaryFile {
+    let url: URL
+    let descriptor: Int32
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var alive = Set<String>()
+
+    /// The process's umask, read once at start-up (reading it means setting it).
+    private static let creationMask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    init(beside target: URL) throws {
+        let folder = target.deletingLastPathComponent()
+        var template = Array(folder.appendingPathComponent(".\(target.lastPathComponent).XXXXXX").path.utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
+        }
+        // mkstemp creates the file readable by its owner only; give it the usual permissions.
+        fchmod(descriptor, 0o666 & ~Self.creationMask)
+        let path = String(cString: template)
+        Self.lock.lock()
+        Self.alive.insert(path)
+        Self.lock.unlock()
+        self.url = URL(fileURLWithPath: path)
+        self.descriptor = descriptor
+    }
+
+    /// Closes the file once it has been renamed into place.
+    func close() {
+        Self.lock.lock()
+        Self.alive.remove(url.path)
+        Self.lock.unlock()
+        Glibc.close(descriptor)
+    }
 
     /// Removes every temporary file not yet renamed into place (on SIGINT or SIGTERM).
     public static func removeAll() {
@@ -224,40 +289,10 @@ public enum TemporaryFile {
         alive.removeAll()
     }
 
-    static func remove(_ urls: [URL]) {
-        for url in urls {
-            unlink(url.path)
-            forget(url)
+    static func remove(_ files: [TemporaryFile]) {
+        for file in files {
+            unlink(file.url.path)
+            file.close()
         }
-    }
-
-    static func forget(_ url: URL) {
-        lock.lock()
-        alive.remove(url.path)
-        lock.unlock()
-    }
-
-    /// The process's umask, read once at start-up (reading it means setting it).
-    private static let creationMask: mode_t = {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
-    }()
-
-    static func create(beside target: URL) throws -> URL {
-        let folder = target.deletingLastPathComponent()
-        var template = Array(folder.appendingPathComponent(".\(target.lastPathComponent).XXXXXX").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        // mkstemp creates the file readable by its owner only; give it the usual permissions.
-        fchmod(descriptor, 0o666 & ~creationMask)
-        let path = String(cString: template)
-        lock.lock()
-        alive.insert(path)
-        lock.unlock()
-        return URL(fileURLWithPath: path)
     }
 }
