@@ -68,7 +68,8 @@ fuzz-smoke:
 # its debug builds trap overflow, bad indexes and bad unwraps themselves.
 sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
-	TSAN_OPTIONS=report_signal_unsafe=0 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	LETTERPRESS_SANITIZER=thread TSAN_OPTIONS=report_signal_unsafe=0 \
+		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan out

@@ -248,6 +248,8 @@ public struct TemporaryFile {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var alive = Set<String>()
+    /// Set by `removeAll`: the process is about to exit, and makes no more files.
+    nonisolated(unsafe) private static var stopping = false
 
     /// The process's umask, read once at start-up (reading it means setting it).
     private static let creationMask: mode_t = {
@@ -267,6 +269,13 @@ public struct TemporaryFile {
         fchmod(descriptor, 0o666 & ~Self.creationMask)
         let path = String(cString: template)
         Self.lock.lock()
+        if Self.stopping {
+            // An interrupt is removing the temporary files and ending the process: this one
+            // goes too, and this thread waits for the end.
+            unlink(path)
+            Self.lock.unlock()
+            while true { pause() }
+        }
         Self.alive.insert(path)
         Self.lock.unlock()
         self.url = URL(fileURLWithPath: path)
@@ -285,6 +294,7 @@ public struct TemporaryFile {
     public static func removeAll() {
         lock.lock()
         defer { lock.unlock() }
+        stopping = true
         for path in alive { unlink(path) }
         alive.removeAll()
     }

@@ -69,14 +69,14 @@ extension StyledText {
     /// The text with invisible break opportunities (U+200B) inside words longer than
     /// `longWord` bytes, runs moved to match; the text itself when it has none.
     func breakingLongWords() -> StyledText {
-        let bytes = Array(string.utf8)
         var run = 0
         var needed = false
-        for byte in bytes {
+        for byte in string.utf8 {
             run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
             if run > Self.longWord { needed = true; break }
         }
         guard needed else { return self }
+        let bytes = Array(string.utf8)
         let space: [UInt8] = [0xE2, 0x80, 0x8B]
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / Self.longWordStep * 3)

@@ -158,6 +158,29 @@ public final class FontContext {
 
 /// Builds Pango font descriptions from text styles.
 enum FontDescriptionCache {
+    private struct Key: Hashable {
+        var families: [String]
+        var size: Double
+        var weight: FontWeight
+        var italic: Bool
+        var width: FontWidth
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [Key: OpaquePointer] = [:]
+
+    /// A description for `style`, made once per font and kept for the process: Pango copies it
+    /// into each attribute, and a paragraph has many runs in few fonts.
+    static func shared(_ style: TextStyle) -> OpaquePointer {
+        let key = Key(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic, width: style.width)
+        lock.lock()
+        defer { lock.unlock() }
+        if let description = cache[key] { return description }
+        let description = make(style)
+        cache[key] = description
+        return description
+    }
+
     static func make(_ style: TextStyle) -> OpaquePointer {
         let description = make(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
         let stretch: PangoStretch

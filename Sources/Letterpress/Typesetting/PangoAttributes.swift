@@ -16,9 +16,7 @@ enum PangoAttributes {
     }
 
     private static func attributes(for style: TextStyle) -> [UnsafeMutablePointer<PangoAttribute>] {
-        let description = FontDescriptionCache.make(style)
-        defer { pango_font_description_free(description) }
-        var result: [UnsafeMutablePointer<PangoAttribute>] = [pango_attr_font_desc_new(description)]
+        var result: [UnsafeMutablePointer<PangoAttribute>] = [pango_attr_font_desc_new(FontDescriptionCache.shared(style))]
         result.append(pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)))
         if style.color.alpha < 1 {
             result.append(pango_attr_foreground_alpha_new(channel(style.color.alpha)))

@@ -60,7 +60,10 @@ private func note(_ number: Int) -> String {
         #expect(try runRender(["in", "--shard", "4/3"], in: folder).status == 2)
     }
 
-    @Test func interruptingABatchLeavesNoPartialFile() throws {
+    // ThreadSanitizer defers signals until the receiving thread makes a call it intercepts, so
+    // a batch it runs finishes before it sees SIGINT; `make sanitize` sets this variable.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LETTERPRESS_SANITIZER"] != "thread"))
+    func interruptingABatchLeavesNoPartialFile() throws {
         let folder = try folder(notes: 150)
         let process = Process()
         process.executableURL = TestSupport.renderExecutable
