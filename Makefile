@@ -7,6 +7,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
 	fonts-urw-base35 fonts-dejavu-extra fonts-comfortaa fonts-inter fonts-wqy-microhei poppler-utils
 
 FUZZ_SECONDS ?= 60
+FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
@@ -55,12 +56,12 @@ fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS)
 	@mkdir -p .build-fuzz/corpus
 	ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/LetterpressFuzz .build-fuzz/corpus Fuzz/corpus \
-		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 -seed=$(FUZZ_SEED) \
 		-artifact_prefix=.build-fuzz/
 
-# The short pass CI runs after the tests.
+# The short pass CI runs after the tests, from a fixed seed.
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=45
+	$(MAKE) fuzz FUZZ_SECONDS=45 FUZZ_SEED=1
 
 # The test suite, and the render executable it runs, under AddressSanitizer, then
 # ThreadSanitizer (the batch runs on threads). Leak detection is off: fontconfig and Pango keep
