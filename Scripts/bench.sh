@@ -35,8 +35,10 @@ if [ "${PEERS:-1}" != 0 ]; then
         python3 -m venv "$VENV"
         "$VENV/bin/pip" install -q weasyprint typst markdown
     fi
-    RES=$RES/anchors VENV=$VENV RUNS=$RUNS ONLY='weasy-html|typst-py|pango-pdf|letterpress' \
-        OUTMD=$RES/anchors/ANCHORS.md PROJECT_ID=letterpress PROJECT_CMD="$RENDER {md} -o {pdf}" \
+    anchors=$RES/anchors
+    mkdir -p "$anchors"
+    RES=$anchors VENV=$VENV RUNS=$RUNS ONLY='weasy-html|typst-py|pango-pdf|letterpress' \
+        OUTMD=$anchors/ANCHORS.md PROJECT_ID=letterpress PROJECT_CMD="$RENDER {md} -o {pdf}" \
         bash "$BENCH/anchors.sh" note report book >/dev/null
 fi
 
