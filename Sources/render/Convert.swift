@@ -163,10 +163,11 @@ struct Convert: ParsableCommand {
         let phases = [("start-up", startup), ("theme", timings.theme), ("parse", timings.parse), ("style", timings.style),
                       ("typeset", timings.typeset), ("draw", timings.draw), ("write", timings.write)]
         let total = phases.map(\.1).reduce(0, +)
+        func label(_ name: String) -> String { "  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) }
         let lines = phases.map { name, seconds in
-            String(format: "  %-9@ %8.1f ms %5.1f%%", name, seconds * 1000, total > 0 ? seconds / total * 100 : 0)
+            label(name) + String(format: "%8.1f ms %5.1f%%", seconds * 1000, total > 0 ? seconds / total * 100 : 0)
         }
-        return (["timings:"] + lines + [String(format: "  %-9@ %8.1f ms", "total", total * 1000)]).joined(separator: "\n")
+        return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)]).joined(separator: "\n")
     }
 
     /// The `index`-th of `count` slices of `jobs`: every count-th job from the index-th, so that

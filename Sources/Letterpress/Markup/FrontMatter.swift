@@ -108,17 +108,21 @@ public enum FrontMatterReader {
         guard source.hasPrefix("---\n") || source.hasPrefix("---\r\n") else {
             return (FrontMatter(), source)
         }
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let end = lines.indices.dropFirst().first(where: { index in
-            let line = lines[index].trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
-            return line == "---" || line == "..."
-        }) else {
-            return (FrontMatter(), source)
+        // Line by line up to the closing line only: the body is not split.
+        var lines: [Substring] = []
+        var position = source.startIndex
+        while position < source.endIndex {
+            let end = source[position...].firstIndex(of: "\n") ?? source.endIndex
+            let line = source[position..<end]
+            position = end < source.endIndex ? source.index(after: end) : end
+            let trimmed = line.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+            if !lines.isEmpty && (trimmed == "---" || trimmed == "...") {
+                let frontMatter = try parse(lines.dropFirst().joined(separator: "\n"), file: file)
+                return (frontMatter, String(repeating: "\n", count: lines.count + 1) + source[position...])
+            }
+            lines.append(line)
         }
-        let yaml = lines[1..<end].joined(separator: "\n")
-        let frontMatter = try parse(yaml, file: file)
-        for index in 0...end { lines[index] = "" }
-        return (frontMatter, lines.joined(separator: "\n"))
+        return (FrontMatter(), source)
     }
 
     static func parse(_ yaml: String, file: String) throws -> FrontMatter {

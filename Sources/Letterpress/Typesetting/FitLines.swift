@@ -103,9 +103,12 @@ struct LineFitter {
     private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
         let bytes = paragraph.bytes
         let size = paragraph.text.runs.first?.style.size ?? 10
-        // About two and a half lines of text, extended to the next space (or, in a long word,
-        // to a character boundary: such words carry invisible break opportunities anyway).
-        let step = max(Int(2.5 * width / (0.4 * size)), 16)
+        // About two and a half lines of text for justified paragraphs (so that the first line
+        // is never taken for the last), one and a half for the others, extended to the next
+        // space (or, in a long word, to a character boundary: such words carry invisible break
+        // opportunities anyway); more if that gave fewer than two lines.
+        let lines = paragraph.align == .justify ? 2.5 : 1.5
+        let step = max(Int(lines * width / (0.45 * size)), 16)
         var end = min(bytes.count, start + step)
         while true {
             let limit = min(bytes.count, end + step)
