@@ -82,11 +82,6 @@ public final class Renderer {
         return warnings
     }
 
-    /// Reads a Markdown file (or standard input for `-`).
-    public static func readSource(_ path: String) throws -> String {
-        String(decoding: try readData(path), as: UTF8.self)
-    }
-
     /// Reads an input file's bytes (or standard input for `-`).
     public static func readData(_ path: String) throws -> Data {
         let data: Data

@@ -49,12 +49,6 @@ public struct Styler {
 
 
 
-    /// Plain text styled over `base`.
-    public func style(_ text: AttributedString, base: TextStyle) -> StyledText {
-        var ignored: [Warning] = []
-        return style(text, base: base, warnings: &ignored)
-    }
-
     private func append(_ run: StyledRun, to runs: inout [StyledRun]) {
         if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
             runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound

@@ -41,18 +41,10 @@ public final class FontContext {
         var strikethroughThickness: Double
     }
 
-    private var lineMetricsCache: [MetricsKey: LineMetrics] = [:]
-
-    private struct MetricsKey: Hashable {
-        var families: [String]
-        var size: Double
-        var weight: FontWeight
-        var italic: Bool
-        var width: FontWidth
-    }
+    private var lineMetricsCache: [FontKey: LineMetrics] = [:]
 
     func lineMetrics(for style: TextStyle) -> LineMetrics {
-        let key = MetricsKey(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic, width: style.width)
+        let key = FontKey(style)
         if let cached = lineMetricsCache[key] { return cached }
         let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
@@ -142,37 +134,34 @@ public final class FontContext {
         return widths.count == 1
     }
 
-    /// The file of the font Pango picks for `families` at `size`, as `family → path`.
-    public func fontFile(for families: [String], size: Double = 12) -> String? {
-        let description = FontDescriptionCache.make(families: families, size: size, weight: .regular, italic: false)
-        defer { pango_font_description_free(description) }
-        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
-        defer { g_object_unref(font) }
-        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
-        guard let pattern = pango_fc_font_get_pattern(fcFont) else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
+}
+
+/// What picks a font in a text style, for caches keyed by font.
+struct FontKey: Hashable {
+    var families: [String]
+    var size: Double
+    var weight: FontWeight
+    var italic: Bool
+    var width: FontWidth
+
+    init(_ style: TextStyle) {
+        families = style.fontFamilies
+        size = style.size
+        weight = style.weight
+        italic = style.italic
+        width = style.width
     }
 }
 
 /// Builds Pango font descriptions from text styles.
 enum FontDescriptionCache {
-    private struct Key: Hashable {
-        var families: [String]
-        var size: Double
-        var weight: FontWeight
-        var italic: Bool
-        var width: FontWidth
-    }
-
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [Key: OpaquePointer] = [:]
+    nonisolated(unsafe) private static var cache: [FontKey: OpaquePointer] = [:]
 
     /// A description for `style`, made once per font and kept for the process: Pango copies it
     /// into each attribute, and a paragraph has many runs in few fonts.
     static func shared(_ style: TextStyle) -> OpaquePointer {
-        let key = Key(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic, width: style.width)
+        let key = FontKey(style)
         lock.lock()
         defer { lock.unlock() }
         if let description = cache[key] { return description }
