@@ -386,18 +386,22 @@ struct Collector {
             default: return .left
             }
         }
-        var headerSlice = tableRow(header, widths: widths, alignments: alignments, style: style.header,
-                                   column: column, background: style.header.background, topLine: true)
-        headerSlice.table = id
-        headerSlice.isTableHeader = true
-        headerSlice.keepWithNext = true
-        append(headerSlice)
+        // A header row too tall to repeat on each page is set as ordinary rows.
+        let headerSlices = tableRow(header, widths: widths, alignments: alignments, style: style.header,
+                                    column: column, background: style.header.background, topLine: true)
+        for var slice in headerSlices {
+            slice.table = id
+            slice.isTableHeader = headerSlices.count == 1
+            slice.keepWithNext = true
+            append(slice)
+        }
         for (index, row) in rows.enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
-            var slice = tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
-                                 background: stripe, topLine: false)
-            slice.table = id
-            append(slice)
+            for var slice in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
+                                      background: stripe, topLine: false) {
+                slice.table = id
+                append(slice)
+            }
         }
         pendingGap = theme.body.spaceAfter
     }
@@ -435,44 +439,66 @@ struct Collector {
         return widths
     }
 
+    /// A table row as slices: one, or, for a row taller than most of a page, several, cut
+    /// between lines so that no text is lost at a page's end.
     private func tableRow(
         _ cells: [StyledText], widths: [Double], alignments: [TextAlignment], style: BlockStyle,
         column: Column, background: Color?, topLine: Bool
-    ) -> Slice {
+    ) -> [Slice] {
         let padding = theme.table.padding
         let layouts = cells.indices.map { index in
             TextLayout(cells[index].breakingLongWords(), width: widths[index] - 2 * padding, align: alignments[index],
                        lineHeight: style.lineHeight, context: fonts)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
+        // Cuts fall at the top of a line, about every 80% of a page (room for a repeated
+        // header row).
+        var cuts: [Double] = [0]
+        let limit = contentHeight * 0.8
+        if height > limit {
+            let tops = layouts.flatMap { $0.lines.map { padding + $0.top } }.sorted()
+            for top in tops where top - cuts.last! > limit { cuts.append(top) }
+        }
         let tableWidth = widths.reduce(0, +)
-        var items: [PageItem] = []
-        // The band starts below the rule above, which the row before has drawn.
         let lineWidth = theme.table.borderWidth
-        if let background {
-            items.append(.fill(Rect(x: column.x, y: lineWidth / 2, width: tableWidth, height: height - lineWidth / 2), background))
-        }
-        var x = column.x
-        var firstBaseline: Double?
-        for (index, layout) in layouts.enumerated() {
-            var phases: [Int: Double] = [:]
-            for line in layout.lines {
-                items += LineItems(fonts: fonts).items(layout, line: line, left: x + padding, top: padding + line.top, phases: &phases)
-                firstBaseline = firstBaseline ?? padding + line.baseline
-            }
-            x += widths[index]
-        }
         let border = theme.table.borderColor
-        if topLine {
-            items.append(.line(from: Point(x: column.x, y: 0), to: Point(x: column.x + tableWidth, y: 0), border, width: lineWidth))
+        var slices: [Slice] = []
+        for (index, top) in cuts.enumerated() {
+            let bottom = index + 1 < cuts.count ? cuts[index + 1] : height
+            var items: [PageItem] = []
+            // A continued row starts with the row's padding again, under the repeated header.
+            let shift = index > 0 ? padding : 0
+            var segmentHeight = bottom - top + shift
+            var x = column.x
+            var firstBaseline: Double?
+            var cellItems: [PageItem] = []
+            for (cell, layout) in layouts.enumerated() {
+                var phases: [Int: Double] = [:]
+                for line in layout.lines where padding + line.top >= top && padding + line.top < bottom {
+                    let lineTop = padding + line.top - top + shift
+                    cellItems += LineItems(fonts: fonts).items(layout, line: line, left: x + padding, top: lineTop, phases: &phases)
+                    firstBaseline = firstBaseline ?? lineTop + line.baseline - line.top
+                    segmentHeight = max(segmentHeight, lineTop + line.height + (index + 1 < cuts.count ? 0 : padding))
+                }
+                x += widths[cell]
+            }
+            // The band starts below the rule above, which the row before has drawn.
+            if let background {
+                items.append(.fill(Rect(x: column.x, y: lineWidth / 2, width: tableWidth, height: segmentHeight - lineWidth / 2), background))
+            }
+            items += cellItems
+            if topLine || index > 0 {
+                items.append(.line(from: Point(x: column.x, y: 0), to: Point(x: column.x + tableWidth, y: 0), border, width: lineWidth))
+            }
+            items.append(.line(from: Point(x: column.x, y: segmentHeight), to: Point(x: column.x + tableWidth, y: segmentHeight), border, width: lineWidth))
+            var edge = column.x
+            for width in [0] + widths {
+                edge += width
+                items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: segmentHeight), border, width: lineWidth))
+            }
+            slices.append(Slice(height: segmentHeight, items: items, firstBaseline: firstBaseline))
         }
-        items.append(.line(from: Point(x: column.x, y: height), to: Point(x: column.x + tableWidth, y: height), border, width: lineWidth))
-        var edge = column.x
-        for width in [0] + widths {
-            edge += width
-            items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: height), border, width: lineWidth))
-        }
-        return Slice(height: height, items: items, firstBaseline: firstBaseline)
+        return slices
     }
 
     // MARK: Footnotes

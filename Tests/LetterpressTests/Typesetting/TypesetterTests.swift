@@ -243,3 +243,22 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         }
     }
 }
+
+@Suite struct TallTableRowTests {
+    @Test func aRowTallerThanAPageIsCutBetweenLinesAndLosesNoText() throws {
+        let words = (0..<1500).map { "word\($0)" }
+        let document = try TestSupport.typeset("| a | b |\n|---|---|\n| short | \(words.joined(separator: " ")) |\n| after | row |")
+        #expect(document.pages.count >= 3)
+        var found: [String] = []
+        for page in document.pages {
+            for item in page.items {
+                guard case let .text(layout, index, origin) = item else { continue }
+                let line = layout.lines[index]
+                found += String(decoding: Array(layout.text.string.utf8)[line.byteRange], as: UTF8.self).split(separator: " ").map(String.init)
+                #expect(origin.y <= page.size.height - 72 + 1, "no line below the bottom margin")
+            }
+        }
+        #expect(words.allSatisfy(Set(found).contains), "every word of the tall cell is drawn")
+        #expect(found.contains("after"))
+    }
+}
