@@ -26,7 +26,10 @@ struct GoldenCheck {
         if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
         let writer = OutputWriter(format: format)
         let references = writer.outputURLs(for: golden, pageCount: rendered.pageCount)
+        let stored = storedPages(writer, format: format)
         if update {
+            // Pages the document no longer has go, so that the reference is the rendering.
+            for old in stored where !references.contains(old) { try? FileManager.default.removeItem(at: old) }
             do {
                 try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
                 for (file, reference) in zip(rendered.files, references) {
@@ -44,6 +47,14 @@ struct GoldenCheck {
                 Console.error("\(golden.path): cannot update: \(error.localizedDescription)")
                 return 1
             }
+        }
+        guard !stored.isEmpty else {
+            Console.error("\(golden.path): no reference yet; make one with --update-golden")
+            return 2
+        }
+        if stored.count != references.count && format != .pdf {
+            print("\(input): \(references.count) page\(references.count == 1 ? "" : "s") rendered, the reference has \(stored.count)")
+            return 1
         }
         var differs = false
         for (file, reference) in zip(rendered.files, references) {
@@ -65,5 +76,19 @@ struct GoldenCheck {
         if differs { return 1 }
         if !quiet { print("\(input): matches \(golden.path)") }
         return 0
+    }
+
+    /// The reference's pages on disk: `NAME-1.png`, `NAME-2.png`, … as long as they exist, or
+    /// `NAME.png` alone (a PDF is always one file).
+    private func storedPages(_ writer: OutputWriter, format: OutputFormat) -> [URL] {
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+        guard format != .pdf else { return exists(golden) ? [golden] : [] }
+        var pages: [URL] = []
+        while true {
+            let next = writer.outputURLs(for: golden, pageCount: pages.count + 2)[pages.count]
+            guard exists(next) else { break }
+            pages.append(next)
+        }
+        return pages.isEmpty && exists(golden) ? [golden] : pages
     }
 }

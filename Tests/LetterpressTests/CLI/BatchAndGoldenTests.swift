@@ -123,6 +123,16 @@ private func note(_ number: Int) -> String {
         let differs = try runRender(["in/n2.md", "--golden", "golden/n1.png", "--dpi", "30"], in: folder)
         #expect(differs.status == 1)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("golden/n1.diff.png").path))
+        #expect(missing.stderr.contains("--update-golden"))
+        // A different page count differs (exit 1), and an update removes pages that are gone.
+        let long = String(repeating: "A sentence that fills the page. ", count: 900)
+        try long.write(to: folder.appendingPathComponent("in/long.md"), atomically: true, encoding: .utf8)
+        let pages = try runRender(["in/long.md", "--golden", "golden/n1.png", "--dpi", "30"], in: folder)
+        #expect(pages.status == 1 && String(decoding: pages.stdout, as: UTF8.self).contains("the reference has 1"))
+        #expect(try runRender(["in/long.md", "--golden", "golden/long.png", "--dpi", "30", "--update-golden"], in: folder).status == 0)
+        #expect(try runRender(["in/n1.md", "--golden", "golden/long.png", "--dpi", "30", "--update-golden"], in: folder).status == 0)
+        let names = try fileNames(in: folder.appendingPathComponent("golden"))
+        #expect(names.contains("long.png") && !names.contains("long-1.png"))
     }
 
     @Test func fontsListsTheFilesAndIsolatedFontsKeepTheOutput() throws {
