@@ -201,6 +201,9 @@ public enum ImageComparison {
             return handle.readData(ofLength: 5)
         } ?? Data()
         if header.starts(with: Array("%PDF-".utf8)) { return try RasterImage.pdfPages(url, dpi: dpi) }
+        guard header.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "is neither a PNG nor a PDF file")
+        }
         return [try RasterImage.png(url)]
     }
 

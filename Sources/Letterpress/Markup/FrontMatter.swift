@@ -48,7 +48,19 @@ public struct BadgeSetting: Sendable, Equatable, Decodable {
 
 /// A shape from the front matter, in points from the page's top-left corner.
 public struct ExclusionSpec: Sendable, Equatable, Decodable {
-    public enum Kind: String, Sendable, Decodable { case circle, rect, polygon }
+    public enum Kind: String, Sendable, Decodable, CaseIterable {
+        case circle, rect, polygon
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let name = try container.decode(String.self)
+            guard let kind = Kind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "shape '\(name)' is not circle, rect or polygon" + Hint.suggestion(for: name, among: Kind.allCases.map(\.rawValue)))
+            }
+            self = kind
+        }
+    }
 
     public var shape: Kind
     /// The page, from 1.
