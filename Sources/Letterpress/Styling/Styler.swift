@@ -25,9 +25,9 @@ public struct Styler {
     public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
         // The string once, and each run's end as a UTF-8 offset, which the attributed string's
         // rope finds without copying the run's text.
-        // By scalars: building a String from `characters` finds every grapheme break first.
-        var string = ""
-        string.unicodeScalars.append(contentsOf: text.unicodeScalars)
+        // By UTF-8 bytes: `characters` finds every grapheme break first, and appending scalars
+        // one by one measured 15% slower than one validated copy of the bytes.
+        let string = String(decoding: Array(text.utf8), as: UTF8.self)
         var runs: [StyledRun] = []
         var offset = 0
         let utf8 = text.utf8
