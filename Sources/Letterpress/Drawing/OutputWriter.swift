@@ -58,7 +58,9 @@ public struct OutputWriter {
     public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
         let targets = outputURLs(for: destination, pageCount: document.pages.count)
         var temporaries: [TemporaryFile] = []
-        defer { TemporaryFile.remove(temporaries) }
+        // Files already renamed into place are closed and no longer temporary.
+        var renamed = 0
+        defer { TemporaryFile.remove(Array(temporaries[renamed...])) }
         for target in targets {
             temporaries.append(try TemporaryFile(beside: target))
         }
@@ -75,8 +77,8 @@ public struct OutputWriter {
                 throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
             }
             temporary.close()
+            renamed += 1
         }
-        temporaries = []
         return targets
     }
 
@@ -134,7 +136,17 @@ public struct OutputWriter {
             let failed = failure != nil
             lock.unlock()
             if failed { slots.signal(); break }
-            let surface = try drawPNG(page, naming: destination)
+            // On failure, the pages already drawn still finish before the files go.
+            let surface: OpaquePointer
+            do {
+                surface = try drawPNG(page, naming: destination)
+            } catch {
+                slots.signal()
+                lock.lock()
+                failure = failure ?? error
+                lock.unlock()
+                break
+            }
             group.enter()
             encoder.async {
                 defer {
