@@ -37,7 +37,14 @@ public final class Renderer {
     public let options: RenderOptions
     let themes: ThemeLoader
     let fonts = FontContext()
-    private var loadedThemes: [String: Theme] = [:]
+    private var loadedThemes: [ThemeKey: Theme] = [:]
+
+    /// A theme loaded for one sandbox folder is not allowed for another.
+    private struct ThemeKey: Hashable {
+        var name: String
+        var sandbox: URL?
+    }
+
     /// Theme warnings not yet reported: each theme's are reported once, with the first
     /// document that uses it.
     private var pendingThemeWarnings: [Warning] = []
@@ -52,13 +59,14 @@ public final class Renderer {
     /// The theme named `name`, loaded once per renderer; with `sandbox`, a theme file must lie
     /// in that folder (or among the shipped themes).
     public func theme(named name: String, sandbox: URL? = nil) throws -> Theme {
-        if let theme = loadedThemes[name] { return theme }
+        let key = ThemeKey(name: name, sandbox: sandbox)
+        if let theme = loadedThemes[key] { return theme }
         let start = Timings.now()
         defer { themeSeconds += Timings.now() - start }
         var loader = themes
         loader.allowedFolders = sandbox.map { [$0] }
         let (theme, warnings) = try loader.loadReportingWarnings(name, scale: options.textScale)
-        loadedThemes[name] = theme
+        loadedThemes[key] = theme
         pendingThemeWarnings += warnings + missingFonts(in: theme)
         return theme
     }
@@ -118,12 +126,11 @@ public final class Renderer {
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        let folder = URL(fileURLWithPath: file == "-" ? FileManager.default.currentDirectoryPath : file)
-        let sandbox = options.sandbox ? (file == "-" ? folder : folder.deletingLastPathComponent()) : nil
-        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default", sandbox: sandbox)
-        let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
+        let sandbox = options.sandbox ? baseURL : nil
+        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default", sandbox: sandbox)
+        let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
         var badgeWarnings: [Warning] = []
         let badge = badgePlan(document.frontMatter, file: file, warnings: &badgeWarnings)
         var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)

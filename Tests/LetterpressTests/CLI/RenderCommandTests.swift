@@ -162,6 +162,23 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try fileNames(in: folder.appendingPathComponent("out/sub")) == ["b.png"])
     }
 
+    @Test func sandboxKeepsEachNoteToItsOwnFolder() throws {
+        let folder = try folder(with: ["a/t.yaml": "extends: default\n", "pic.png": ""])
+        let theme = folder.appendingPathComponent("a/t.yaml").path
+        let withTheme = "---\ntheme: \(theme)\n---\nText.\n"
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("b"), withIntermediateDirectories: true)
+        try withTheme.write(to: folder.appendingPathComponent("a/x.md"), atomically: true, encoding: .utf8)
+        try withTheme.write(to: folder.appendingPathComponent("b/y.md"), atomically: true, encoding: .utf8)
+        try "![outside](../pic.png)\n".write(to: folder.appendingPathComponent("b/z.md"), atomically: true, encoding: .utf8)
+        // One process renders both: the theme a/x.md may use must not be reused for b/y.md.
+        let result = try runRender(["a/x.md", "b/y.md", "b/z.md", "--sandbox", "--jobs", "1", "-o", "out"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("t.yaml") && result.stderr.contains("outside the note's folder"))
+        #expect(result.stderr.contains("pic.png"))
+        #expect(result.stderr.contains("b/y.md") && !result.stderr.contains("a/x.md"))
+        #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["x.pdf", "z.pdf"])
+    }
+
     @Test func usageErrorsExitWithStatusTwo() throws {
         let folder = try folder(with: ["note.md": note])
         for arguments in [["note.md", "--no-such-flag"], ["note.md", "--page-size", "huge"], ["note.md", "--format", "gif"],
