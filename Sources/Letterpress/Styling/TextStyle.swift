@@ -100,13 +100,24 @@ extension StyledText {
     /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and
     /// moved to start at 0, keeping their ids.
     func slice(_ bytes: Range<Int>) -> StyledText {
-        let utf8 = Array(string.utf8)
-        let part = String(decoding: utf8[bytes], as: UTF8.self)
-        let runs = self.runs.compactMap { run -> StyledRun? in
+        // Native strings index their UTF-8 by offset in constant time: no copy of the whole.
+        let utf8 = string.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+        let part = String(decoding: utf8[lower..<utf8.index(lower, offsetBy: bytes.count)], as: UTF8.self)
+        // Runs are in order and do not overlap: find the first that reaches the slice by halving.
+        var first = 0
+        var past = self.runs.count
+        while first < past {
+            let middle = (first + past) / 2
+            if self.runs[middle].range.upperBound <= bytes.lowerBound { first = middle + 1 } else { past = middle }
+        }
+        var runs: [StyledRun] = []
+        for run in self.runs[first...] {
+            guard run.range.lowerBound < bytes.upperBound else { break }
             let clipped = run.range.clamped(to: bytes)
-            guard !clipped.isEmpty else { return nil }
-            return StyledRun(range: (clipped.lowerBound - bytes.lowerBound)..<(clipped.upperBound - bytes.lowerBound),
-                             style: run.style, id: run.id)
+            guard !clipped.isEmpty else { continue }
+            runs.append(StyledRun(range: (clipped.lowerBound - bytes.lowerBound)..<(clipped.upperBound - bytes.lowerBound),
+                                  style: run.style, id: run.id))
         }
         return StyledText(string: part, runs: runs, base: base)
     }

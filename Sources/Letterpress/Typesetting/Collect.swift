@@ -30,6 +30,8 @@ struct Collector {
     private var containerStack: [Int] = []
     private var pendingGap: Double = 0
     private var tableCount = 0
+    /// Font family and feature pairs already warned about.
+    private var reportedFeatures = Set<String>()
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
         self.theme = theme
@@ -141,24 +143,22 @@ struct Collector {
                 // Fonts whose digits all have one width are tabular without the feature.
                 if feature == "tnum" && fonts.digitsShareOneWidth(run.style) { continue }
                 let family = run.style.fontFamilies.first ?? "?"
-                let sample = String(decoding: Array(text.string.utf8)[run.range].prefix(40), as: UTF8.self)
-                let warning = Warning(file: file, message: "font '\(family)' has no '\(feature)' feature for '\(sample)'"
-                    + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : ""))
-                if !warnings.contains(warning) { warnings.append(warning) }
+                guard reportedFeatures.insert("\(family)|\(feature)").inserted else { continue }
+                let sample = text.slice(run.range).string.prefix(40)
+                warnings.append(Warning(file: file, message: "font '\(family)' has no '\(feature)' feature for '\(sample)'"
+                    + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : "")))
             }
         }
     }
 
-    /// One slice per line of `layout`, with links and orphan/widow control. Lines of a
-    /// `paragraph` may later be laid out again around shapes.
-    private mutating func appendLines(
-        of layout: TextLayout, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil,
-        topPadding: Double = 0, bottomPadding: Double = 0, xOffset: Double = 0, paragraph: ParagraphSource? = nil
-    ) {
-        var lines = LineItems(fonts: fonts).slices(of: layout, left: column.x + xOffset, keepTogether: keepTogether,
-                                                    paragraph: paragraph, byteOffset: 0)
+    /// One slice per line of `layout`, with links and orphan/widow control, the first padded
+    /// above and the last below. Such lines are not laid out again around shapes.
+    private mutating func appendLines(of layout: TextLayout, column: Column, topPadding: Double = 0,
+                                      bottomPadding: Double = 0, xOffset: Double = 0) {
+        var phases: [Int: Double] = [:]
+        var lines = LineItems(fonts: fonts).slices(of: layout, left: column.x + xOffset, keepTogether: false,
+                                                    paragraph: nil, byteOffset: 0, phases: &phases)
         if let first = lines.indices.first {
-            lines[first].outline = outline
             lines[first].height += topPadding
             lines[first].firstBaseline = (lines[first].firstBaseline ?? 0) + topPadding
             lines[first].items = lines[first].items.map { $0.offsetBy(dy: topPadding) }

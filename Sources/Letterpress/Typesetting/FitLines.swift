@@ -30,10 +30,10 @@ struct LineFitter {
         var height = firstHeight
         var phases: [Int: Double] = [:]
         while cursor < total, y + height <= bottom, exclusions.blocks(page: page, top: y, bottom: y + height, left: left, right: right) {
-            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: &phases)
+            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases)
             for _ in 0..<3 where band.height > height + 0.01 {
                 height = band.height
-                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: &phases)
+                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases)
             }
             guard y + band.height <= bottom else { break }
             var slice = Slice(height: band.height)
@@ -45,11 +45,12 @@ struct LineFitter {
             slice.fittedAt = (page, y - contentTop)
             slices.append(slice)
             cursor = band.end
+            phases = band.phases
             y += band.height
             height = band.lineHeight ?? height
         }
         guard cursor < total else { return slices }
-        return slices + LineItems(fonts: fonts).slices(of: paragraph, from: cursor)
+        return slices + LineItems(fonts: fonts).slices(of: paragraph, from: cursor, phases: phases)
     }
 
     /// One band's lines, one per free span, and where the text goes on.
@@ -60,13 +61,15 @@ struct LineFitter {
         var end: Int
         /// The height of the lines set in the band, for the next band's first guess.
         var lineHeight: Double?
+        /// The dash phases after the band's lines; only the band kept passes them on.
+        var phases: [Int: Double]
     }
 
     private func fitBand(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, height: Double,
-                         phases: inout [Int: Double]) -> Band {
+                         phases: [Int: Double]) -> Band {
         let spans = exclusions.freeSpans(page: page, top: top, bottom: top + height, left: paragraph.column.x,
                                          right: paragraph.column.x + paragraph.column.width)
-        var band = Band(height: height, end: start)
+        var band = Band(height: height, end: start, phases: phases)
         var fitted: [(span: ClosedRange<Double>, line: FittedLine)] = []
         for span in spans where band.end < paragraph.text.string.utf8.count {
             // A word that does not fit the span waits for a wider one: words are not broken
@@ -86,7 +89,7 @@ struct LineFitter {
         for (span, line) in fitted {
             band.height = max(band.height, line.metrics.height)
             band.lineHeight = max(band.lineHeight ?? 0, line.metrics.height)
-            band.items += LineItems(fonts: fonts).items(line.layout, line: line.metrics, left: span.lowerBound, top: 0, phases: &phases)
+            band.items += LineItems(fonts: fonts).items(line.layout, line: line.metrics, left: span.lowerBound, top: 0, phases: &band.phases)
             band.baseline = band.baseline ?? line.metrics.baseline - line.metrics.top
         }
         return band

@@ -11,17 +11,19 @@ struct LineItems {
     /// piece at a time, because Pango's cost grows faster than the length of a layout: each
     /// piece keeps all its lines but the last, which the cut may have shortened, and the next
     /// piece starts where that line started. Lines break where one layout would break them.
-    /// `from` is the byte where the first line starts.
-    func slices(of paragraph: ParagraphSource, from first: Int = 0) -> [Slice] {
+    /// `from` is the byte where the first line starts, and `phases` the dash phases the lines
+    /// above it left (see `items`).
+    func slices(of paragraph: ParagraphSource, from first: Int = 0, phases: [Int: Double] = [:]) -> [Slice] {
+        var phases = phases
         let total = paragraph.text.string.utf8.count
         guard total - first > Self.layoutPiece else {
             let text = first == 0 ? paragraph.text : paragraph.text.slice(first..<total)
             let layout = TextLayout(text, width: paragraph.column.width, align: paragraph.align,
                                     lineHeight: paragraph.lineHeight, context: fonts)
             return slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
-                          paragraph: paragraph, byteOffset: first)
+                          paragraph: paragraph, byteOffset: first, phases: &phases)
         }
-        let bytes = Array(paragraph.text.string.utf8)
+        let bytes = paragraph.bytes
         var result: [Slice] = []
         var start = first
         while start < total {
@@ -29,15 +31,10 @@ struct LineItems {
             while end < total && bytes[end] & 0xC0 == 0x80 { end += 1 }
             let layout = TextLayout(paragraph.text.slice(start..<end), width: paragraph.column.width, align: paragraph.align,
                                     lineHeight: paragraph.lineHeight, context: fonts)
-            var pieces = slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
-                                paragraph: paragraph, byteOffset: start)
-            if end < total && pieces.count > 1 {
-                let last = pieces.removeLast()
-                start = last.byteStart
-            } else {
-                start = end
-            }
-            result += pieces
+            let kept = end < total && layout.lines.count > 1 ? layout.lines.count - 1 : layout.lines.count
+            result += slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
+                             paragraph: paragraph, byteOffset: start, phases: &phases, lineCount: kept)
+            start = kept < layout.lines.count ? start + layout.lines[kept].byteRange.lowerBound : end
         }
         // Orphan and widow control across the pieces: only the paragraph's own ends count.
         for index in result.indices {
@@ -47,14 +44,14 @@ struct LineItems {
         return result
     }
 
-    /// One slice per line of `layout`, whose left edge is at `left`, with orphan and widow
-    /// control: the first line stays with the second, the last with the one before.
-    /// `byteOffset` is where the layout's text starts in `paragraph`'s.
+    /// One slice for each of the first `lineCount` lines (all by default) of `layout`, whose
+    /// left edge is at `left`, with orphan and widow control: the first line stays with the
+    /// second, the last with the one before. `byteOffset` is where the layout's text starts in
+    /// `paragraph`'s.
     func slices(of layout: TextLayout, left: Double, keepTogether: Bool, paragraph: ParagraphSource?,
-                byteOffset: Int) -> [Slice] {
+                byteOffset: Int, phases: inout [Int: Double], lineCount: Int? = nil) -> [Slice] {
         let lines = layout.lines
-        var phases: [Int: Double] = [:]
-        return lines.map { line in
+        return lines.prefix(lineCount ?? lines.count).map { line in
             var slice = Slice(height: line.height)
             slice.items = items(layout, line: line, left: left, top: 0, phases: &phases)
             slice.firstBaseline = line.baseline - line.top

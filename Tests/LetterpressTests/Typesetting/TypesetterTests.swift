@@ -191,6 +191,38 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         }
     }
 
+    /// Consecutive segments of one dashed underline, in reading order, each starting its
+    /// pattern where the one before left off.
+    private func expectContinuousPhases(_ segments: [Decoration], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(segments.first?.phase == 0, sourceLocation: sourceLocation)
+        let restarts = zip(segments, segments.dropFirst()).count { abs($1.phase - ($0.phase + $0.length)) > 0.001 }
+        #expect(restarts == 0, "of \(segments.count) segments", sourceLocation: sourceLocation)
+    }
+
+    @Test func dashedUnderlinesContinueAroundShapesAndBelowThem() throws {
+        let words = String(repeating: "dashes run on ", count: 60)
+        let document = try TestSupport.typeset("""
+            ---
+            exclusions:
+              - {shape: circle, page: 1, center: [297, 110], radius: 30}
+            ---
+            ^[\(words)](underline: {pattern: 'dash'})
+            """)
+        let segments = decorations(document)
+        #expect(segments.count(where: { $0.start.y < 150 }) > segments.count(where: { $0.start.y < 150 && $0.start.x < 290 }),
+                "lines beside the circle are split into two segments")
+        #expect(segments.contains { $0.start.y > 160 }, "lines below the circle are set at full width")
+        expectContinuousPhases(segments)
+    }
+
+    @Test func dashedUnderlinesContinueAcrossTheLayoutPiecesOfALongParagraph() throws {
+        let words = String(repeating: "dashes run on ", count: LineItems.layoutPiece / 14 + 200)
+        let document = try TestSupport.typeset("^[\(words)](underline: {pattern: 'dash'})")
+        let segments = decorations(document)
+        #expect(words.utf8.count > LineItems.layoutPiece, "the paragraph is laid out in pieces")
+        expectContinuousPhases(segments)
+    }
+
     @Test func dashedUnderlinesContinueTheirPatternAcrossLineBreaks() throws {
         let words = String(repeating: "dashes run on ", count: 20)
         let document = try TestSupport.typeset("Start ^[\(words)](underline: {pattern: 'dash', color: 'red'}) end")
