@@ -154,28 +154,35 @@ public struct Styler {
     private func applyHighlights(to text: inout StyledText, warnings: inout [Warning]) {
         guard !highlights.isEmpty, !text.string.isEmpty else { return }
         let string = text.string
+        let utf8 = string.utf8
         for (expression, attributes) in highlights {
+            // A regex's matches are in order and do not overlap: one pass over the runs.
             let matches = expression.matches(in: string, range: NSRange(string.startIndex..., in: string))
-            for match in matches where match.range.length > 0 {
-                guard let range = Range(match.range, in: string) else { continue }
-                let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
-                let end = string.utf8.distance(from: string.startIndex, to: range.upperBound)
-                text.runs = text.runs.flatMap { run -> [StyledRun] in
-                    let overlap = run.range.clamped(to: start..<end)
-                    guard !overlap.isEmpty else { return [run] }
-                    var pieces: [StyledRun] = []
-                    if run.range.lowerBound < overlap.lowerBound {
-                        pieces.append(StyledRun(range: run.range.lowerBound..<overlap.lowerBound, style: run.style))
+                .compactMap { Range($0.range, in: string) }
+                .map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound) }
+                .filter { !$0.isEmpty }
+            guard !matches.isEmpty else { continue }
+            var runs: [StyledRun] = []
+            var next = 0
+            for run in text.runs {
+                var position = run.range.lowerBound
+                while position < run.range.upperBound {
+                    while next < matches.count && matches[next].upperBound <= position { next += 1 }
+                    guard next < matches.count, matches[next].lowerBound < run.range.upperBound else {
+                        runs.append(StyledRun(range: position..<run.range.upperBound, style: run.style))
+                        break
+                    }
+                    let match = matches[next].clamped(to: position..<run.range.upperBound)
+                    if position < match.lowerBound {
+                        runs.append(StyledRun(range: position..<match.lowerBound, style: run.style))
                     }
                     var style = run.style
-                    applyKeys(attributes, to: &style) { _ in }
-                    pieces.append(StyledRun(range: overlap, style: style))
-                    if overlap.upperBound < run.range.upperBound {
-                        pieces.append(StyledRun(range: overlap.upperBound..<run.range.upperBound, style: run.style))
-                    }
-                    return pieces
+                    apply(attributes, to: &style, warnings: &warnings)
+                    runs.append(StyledRun(range: match, style: style))
+                    position = match.upperBound
                 }
             }
+            text.runs = runs
         }
     }
 }

@@ -12,6 +12,32 @@ import Testing
         return (result, document.warnings + warnings)
     }
 
+    @Test func highlightRulesSplitRunsAndUseCustomStyles() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let themeFile = folder.appendingPathComponent("t.yaml")
+        try """
+            extends: default
+            highlights:
+              - {pattern: "#[a-z]+", style: {customStyle: boldcaps}}
+              - {pattern: "!!", style: {foregroundColor: red}}
+            """.write(to: themeFile, atomically: true, encoding: .utf8)
+        let tags = (1...300).map { "#tag\($0 % 7 == 0 ? "x" : "")" }.joined(separator: " and ")
+        let (text, warnings) = try styled("See #o*ne*s, \(tags) !!", theme: themeFile.path)
+        #expect(warnings.isEmpty)
+        // A match across the emphasis keeps the emphasis and takes the custom style.
+        let o = try #require(style(of: "#o", in: text))
+        let emphasised = try #require(style(of: "ne", in: text))
+        #expect(o.weight == .bold && o.transform == .uppercase && !o.italic)
+        #expect(emphasised.weight == .bold && emphasised.transform == .uppercase && emphasised.italic)
+        #expect(try #require(style(of: "See", in: text)).weight != .bold)
+        let tagged = text.runs.filter { $0.style.transform == .uppercase }.count
+        #expect(tagged == 303, "each tag, #o and the emphasised and plain parts after it")
+        #expect(try #require(style(of: " and ", in: text)).transform != .uppercase)
+        #expect(try #require(style(of: "!!", in: text)).color == Color(parsing: "red"))
+        #expect(text.runs.map(\.range.lowerBound) == [0] + text.runs.dropLast().map(\.range.upperBound), "runs tile the text")
+        #expect(text.runs.last?.range.upperBound == text.string.utf8.count)
+    }
+
     private func style(of text: String, in styled: StyledText) -> TextStyle? {
         guard let range = styled.string.range(of: text) else { return nil }
         let start = styled.string.utf8.distance(from: styled.string.startIndex, to: range.lowerBound)
