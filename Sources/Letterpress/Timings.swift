@@ -15,8 +15,6 @@ public struct Timings: Sendable, Equatable, Codable {
 
     public init() {}
 
-    public var total: Double { theme + parse + style + typeset + draw + write }
-
     public static func + (a: Timings, b: Timings) -> Timings {
         var sum = a
         sum.theme += b.theme

@@ -68,20 +68,16 @@ public enum ExclusionShape: Sendable, Equatable {
     }
 }
 
-/// A shape on a page, the space it keeps clear around itself, and how it is drawn.
+/// A shape on a page and the space it keeps clear around itself.
 public struct Exclusion: Sendable, Equatable {
     public var page: Int
     public var shape: ExclusionShape
     public var margin: Double
-    public var fill: Color?
-    public var stroke: Color?
 
-    public init(page: Int, shape: ExclusionShape, margin: Double = 0, fill: Color? = nil, stroke: Color? = nil) {
+    public init(page: Int, shape: ExclusionShape, margin: Double = 0) {
         self.page = page
         self.shape = shape
         self.margin = margin
-        self.fill = fill
-        self.stroke = stroke
     }
 }
 

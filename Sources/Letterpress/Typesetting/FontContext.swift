@@ -62,12 +62,17 @@ public final class FontContext {
         return result
     }
 
-    private var featureCache: [String: Bool] = [:]
+    private struct FeatureKey: Hashable {
+        var font: FontKey
+        var tag: String
+    }
+
+    private var featureCache: [FeatureKey: Bool] = [:]
 
     /// Whether the font Pango picks for `style` has the OpenType feature `tag` (such as
     /// `tnum`) in its substitution or positioning tables.
     func font(for style: TextStyle, hasFeature tag: String) -> Bool {
-        let key = style.fontFamilies.joined(separator: ",") + "|\(style.weight.value)|\(style.italic)|" + tag
+        let key = FeatureKey(font: FontKey(style), tag: tag)
         if let known = featureCache[key] { return known }
         let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
@@ -118,8 +123,18 @@ public final class FontContext {
         return installed
     }
 
+    private var digitsCache: [FontKey: Bool] = [:]
+
     /// Whether the digits 0–9 of the font Pango picks for `style` all advance by the same width.
     func digitsShareOneWidth(_ style: TextStyle) -> Bool {
+        let key = FontKey(style)
+        if let known = digitsCache[key] { return known }
+        let shared = measureDigits(style)
+        digitsCache[key] = shared
+        return shared
+    }
+
+    private func measureDigits(_ style: TextStyle) -> Bool {
         let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
         guard let font = pango_font_map_load_font(fontMap, context, description) else { return false }
