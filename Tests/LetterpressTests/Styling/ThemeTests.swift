@@ -3,6 +3,32 @@ import Testing
 @testable import Letterpress
 
 @Suite struct ThemeTests {
+    /// The schema that warns about unknown keys is written out by hand: it must name exactly
+    /// the fields the theme and attribute types decode.
+    @Test func theSchemaNamesEveryFieldTheThemeTypesDecode() throws {
+        func keys(_ shape: ThemeSchema.Shape?) -> Set<String> {
+            switch shape {
+            case let .keys(fields)?: return Set(fields.keys)
+            case let .named(inner)?, let .list(inner)?: return keys(inner)
+            default: return []
+            }
+        }
+        func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption("schema") }
+        #expect(keys(ThemeSchema.theme) == fields(ThemeSpec()))
+        #expect(keys(ThemeSchema.style) == fields(StyleSpec()))
+        #expect(keys(theme["page"]) == fields(PageSpec()))
+        #expect(keys(ThemeSchema.headerFooter) == fields(HeaderFooterSpec()))
+        #expect(keys(theme["list"]) == fields(ListSpec()))
+        #expect(keys(theme["table"]) == fields(TableSpec()))
+        #expect(keys(theme["rule"]) == fields(RuleSpec()))
+        #expect(keys(theme["badge"]) == fields(BadgeSpec()))
+        #expect(keys(theme["shapes"]) == fields(ShapeSpec()))
+        #expect(keys(theme["highlights"]) == ["pattern", "style"])
+        #expect(Set(InlineAttributes.keys) == fields(InlineAttributes()).subtracting(["location"]))
+        #expect(InlineAttributes.keys.count == Set(InlineAttributes.keys).count)
+    }
+
     private func write(_ files: [String: String]) throws -> URL {
         let folder = try TestSupport.temporaryFolder()
         for (name, text) in files {
