@@ -43,9 +43,7 @@ struct Watcher {
         var files = [input]
         guard let data = try? Renderer.readData(job.input),
               let document = try? Renderer.document(from: data, file: job.input) else { return files }
-        for source in document.imageSources where !source.contains("://") {
-            files.append(URL(fileURLWithPath: source, relativeTo: input.deletingLastPathComponent()).standardizedFileURL)
-        }
+        files += document.imageSources.compactMap { ImagePath.fileURL($0, relativeTo: input.deletingLastPathComponent())?.standardizedFileURL }
         if let theme = options.theme ?? document.frontMatter.theme, let url = try? ThemeLoader().file(for: theme) {
             files.append(url.standardizedFileURL)
         }

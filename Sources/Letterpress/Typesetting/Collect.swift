@@ -325,10 +325,7 @@ struct Collector {
     }
 
     private func loadImage(_ source: String) -> Result<LoadedImage, ImageError> {
-        let lowered = source.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .failure(.remote) }
-        let path = source.hasPrefix("file://") ? String(source.dropFirst(7)) : (source.removingPercentEncoding ?? source)
-        let url = path.hasPrefix("/") || baseURL == nil ? URL(fileURLWithPath: path) : baseURL!.appendingPathComponent(path)
+        guard let url = ImagePath.fileURL(source, relativeTo: baseURL) else { return .failure(.remote) }
         if let sandbox, !Sandbox.contains(sandbox, url) { return .failure(.outsideSandbox) }
         return ImageLoader.load(url.path)
     }

@@ -295,3 +295,16 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(found.contains("after"))
     }
 }
+
+/// Rendering and `--watch` find a note's images through this one resolver.
+@Suite struct ImagePathTests {
+    @Test func resolvesRelativeAbsoluteEncodedAndFileURLSources() {
+        let folder = URL(fileURLWithPath: "/notes", isDirectory: true)
+        #expect(ImagePath.fileURL("pics/a b.png", relativeTo: folder)?.path == "/notes/pics/a b.png")
+        #expect(ImagePath.fileURL("pics/a%20b.png", relativeTo: folder)?.path == "/notes/pics/a b.png")
+        #expect(ImagePath.fileURL("file:///srv/a%20b.png", relativeTo: folder)?.path == "/srv/a b.png")
+        #expect(ImagePath.fileURL("/srv/c.png", relativeTo: folder)?.path == "/srv/c.png")
+        #expect(ImagePath.fileURL("50%.png", relativeTo: folder)?.path == "/notes/50%.png")
+        #expect(ImagePath.fileURL("HTTPS://example.com/x.png", relativeTo: folder) == nil)
+    }
+}
