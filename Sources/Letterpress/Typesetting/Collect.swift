@@ -151,13 +151,17 @@ struct Collector {
         }
     }
 
-    /// One slice per line of `layout`, with links and orphan/widow control, the first padded
-    /// above and the last below. Such lines are not laid out again around shapes.
-    private mutating func appendLines(of layout: TextLayout, column: Column, topPadding: Double = 0,
+    /// The lines of `layouts`, laid one after the other, with links and orphan/widow control
+    /// over them all, the first padded above and the last below. Such lines are not laid out
+    /// again around shapes.
+    private mutating func appendLines(of layouts: [TextLayout], column: Column, topPadding: Double = 0,
                                       bottomPadding: Double = 0, xOffset: Double = 0) {
         var phases: [Int: Double] = [:]
-        var lines = LineItems(fonts: fonts).slices(of: layout, left: column.x + xOffset, keepTogether: false,
-                                                    paragraph: nil, byteOffset: 0, phases: &phases)
+        var lines = layouts.flatMap {
+            LineItems(fonts: fonts).slices(of: $0, left: column.x + xOffset, keepTogether: false, paragraph: nil,
+                                           byteOffset: 0, phases: &phases)
+        }
+        LineItems.keepEnds(of: &lines, keepTogether: false)
         if let first = lines.indices.first {
             lines[first].height += topPadding
             lines[first].firstBaseline = (lines[first].firstBaseline ?? 0) + topPadding
@@ -212,7 +216,7 @@ struct Collector {
         if !slices[first...].contains(where: { $0.firstBaseline != nil }) {
             let empty = TextLayout(StyledText(" ", style: context.paragraph.text), width: column.width, align: .left,
                                    lineHeight: context.paragraph.lineHeight, context: fonts)
-            appendLines(of: empty, column: column)
+            appendLines(of: [empty], column: column)
         }
         guard let index = slices[first...].firstIndex(where: { $0.firstBaseline != nil }),
               let baseline = slices[index].firstBaseline else { return }
@@ -255,15 +259,13 @@ struct Collector {
             lines[$0..<min($0 + Self.codeLinesPerLayout, lines.count)].joined(separator: "\n")
         }
         let band = ContainerBand(x: column.x, width: column.width, color: style.background ?? .white)
-        let fonts = self.fonts
+        let layouts = chunks.map {
+            TextLayout(StyledText($0, style: style.text).breakingLongWords(), width: inner.width, align: .left,
+                       lineHeight: style.lineHeight, context: fonts, hangingIndent: style.text.size * 2)
+        }
         withContainer(band) { collector in
-            for (index, chunk) in chunks.enumerated() {
-                let layout = TextLayout(StyledText(chunk, style: style.text).breakingLongWords(), width: inner.width,
-                                        align: .left, lineHeight: style.lineHeight, context: fonts,
-                                        hangingIndent: style.text.size * 2)
-                collector.appendLines(of: layout, column: column, topPadding: index == 0 ? style.padding : 0,
-                                      bottomPadding: index == chunks.count - 1 ? style.padding : 0, xOffset: style.padding)
-            }
+            collector.appendLines(of: layouts, column: column, topPadding: style.padding, bottomPadding: style.padding,
+                                  xOffset: style.padding)
         }
         pendingGap = style.spaceAfter
     }
@@ -337,7 +339,7 @@ struct Collector {
         let layout = TextLayout(StyledText(text, style: style.text), width: column.width, align: .center,
                                 lineHeight: style.lineHeight, context: fonts)
         pendingGap = 4
-        appendLines(of: layout, column: column)
+        appendLines(of: [layout], column: column)
     }
 
     /// A framed box with the alt text, where an image could not be drawn.

@@ -36,32 +36,35 @@ struct LineItems {
                              paragraph: paragraph, byteOffset: start, phases: &phases, lineCount: kept)
             start = kept < layout.lines.count ? start + layout.lines[kept].byteRange.lowerBound : end
         }
-        // Orphan and widow control across the pieces: only the paragraph's own ends count.
-        for index in result.indices {
-            let isLast = index == result.count - 1
-            result[index].keepWithNext = paragraph.keepTogether || (!isLast && (index == 0 || index == result.count - 2))
-        }
+        // Only the paragraph's own ends count, not the pieces'.
+        Self.keepEnds(of: &result, keepTogether: paragraph.keepTogether)
         return result
     }
 
+    /// Orphan and widow control: the first line stays with the second, the last with the one
+    /// before; with `keepTogether` (headings) every line stays with the next.
+    static func keepEnds(of lines: inout [Slice], keepTogether: Bool) {
+        for index in lines.indices {
+            let isLast = index == lines.count - 1
+            lines[index].keepWithNext = keepTogether || (!isLast && (index == 0 || index == lines.count - 2))
+        }
+    }
+
     /// One slice for each of the first `lineCount` lines (all by default) of `layout`, whose
-    /// left edge is at `left`, with orphan and widow control: the first line stays with the
-    /// second, the last with the one before. `byteOffset` is where the layout's text starts in
-    /// `paragraph`'s.
+    /// left edge is at `left`, with orphan and widow control (`keepEnds`). `byteOffset` is
+    /// where the layout's text starts in `paragraph`'s.
     func slices(of layout: TextLayout, left: Double, keepTogether: Bool, paragraph: ParagraphSource?,
                 byteOffset: Int, phases: inout [Int: Double], lineCount: Int? = nil) -> [Slice] {
-        let lines = layout.lines
-        return lines.prefix(lineCount ?? lines.count).map { line in
+        var slices = layout.lines.prefix(lineCount ?? layout.lines.count).map { line in
             var slice = Slice(height: line.height)
             slice.items = items(layout, line: line, left: left, top: 0, phases: &phases)
             slice.firstBaseline = line.baseline - line.top
-            let isLast = line.index == lines.count - 1
-            slice.keepWithNext = keepTogether
-                || (!isLast && (line.index == 0 || line.index == lines.count - 2))
             slice.paragraph = paragraph
             slice.byteStart = byteOffset + line.byteRange.lowerBound
             return slice
         }
+        Self.keepEnds(of: &slices, keepTogether: keepTogether)
+        return slices
     }
 
     /// The items that draw one line: the letterpress effect behind it, the text, its

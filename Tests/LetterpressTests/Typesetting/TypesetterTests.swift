@@ -308,3 +308,21 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(ImagePath.fileURL("HTTPS://example.com/x.png", relativeTo: folder) == nil)
     }
 }
+
+@Suite struct KeepTests {
+    private func collected(_ markdown: String) throws -> [Slice] {
+        var collector = Collector(theme: TestSupport.defaultTheme, fonts: FontContext(), contentHeight: 700, baseURL: nil, file: "test.md")
+        collector.collect(try TestSupport.parse(markdown), column: Column(x: 72, width: 450))
+        return collector.slices.filter { $0.height > 0 }
+    }
+
+    @Test func longCodeBlocksAndParagraphsKeepOnlyTheirOwnEnds() throws {
+        let lineCount = Collector.codeLinesPerLayout * 2 + 5
+        let code = try collected("```\n" + (1...lineCount).map { "line \($0)" }.joined(separator: "\n") + "\n```")
+        #expect(code.count == lineCount)
+        #expect(code.indices.filter { code[$0].keepWithNext } == [0, lineCount - 2], "no keeps at the layout seams")
+        let paragraph = try collected(String(repeating: "words of a long paragraph ", count: LineItems.layoutPiece / 26 + 100))
+        #expect(paragraph.count > 100)
+        #expect(paragraph.indices.filter { paragraph[$0].keepWithNext } == [0, paragraph.count - 2])
+    }
+}
