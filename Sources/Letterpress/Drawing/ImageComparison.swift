@@ -73,20 +73,18 @@ public struct RasterImage: Sendable, Equatable {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Writes the image as PNG.
+    /// Writes the image as PNG, in place of `url` only once it is whole.
     public func writePNG(to url: URL) throws {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        for row in 0..<height {
-            for column in 0..<width { data[row * stride + column] = pixels[row * width + column] }
-        }
-        cairo_surface_mark_dirty(surface)
-        let status = cairo_surface_write_to_png(surface, url.path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw LetterpressError.outputFailed(file: url.path, reason: String(cString: cairo_status_to_string(status)))
+        let file = try TemporaryFile(beside: url)
+        do {
+            try pixels.withUnsafeBytes { bytes in
+                try OutputWriter.encodePNG(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
+                                           height: Int32(height), stride: Int32(width * 4), to: file, naming: url)
+            }
+            try file.move(to: url)
+        } catch {
+            TemporaryFile.remove([file])
+            throw error
         }
     }
 }

@@ -73,10 +73,7 @@ public struct OutputWriter {
             for (page, file) in zip(document.pages, temporaries) { try writeSVG(page, to: file, naming: destination) }
         }
         for (temporary, target) in zip(temporaries, targets) {
-            guard rename(temporary.url.path, target.path) == 0 else {
-                throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
-            }
-            temporary.close()
+            try temporary.move(to: target)
             renamed += 1
         }
         return targets
@@ -187,14 +184,20 @@ public struct OutputWriter {
         return surface
     }
 
-    /// Compresses an image surface to a PNG file with libdeflate (Cairo's own writer offers no
-    /// compression level and takes several times longer).
+    /// Compresses an image surface to a PNG file.
     private static func encodePNG(_ surface: OpaquePointer, to file: TemporaryFile, naming destination: URL) throws {
+        try encodePNG(cairo_image_surface_get_data(surface), width: cairo_image_surface_get_width(surface),
+                      height: cairo_image_surface_get_height(surface), stride: cairo_image_surface_get_stride(surface),
+                      to: file, naming: destination)
+    }
+
+    /// Compresses 0x00RRGGBB pixels to a PNG file with libdeflate (Cairo's own writer offers no
+    /// compression level and takes several times longer).
+    static func encodePNG(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32,
+                          to file: TemporaryFile, naming destination: URL) throws {
         var message = [CChar](repeating: 0, count: 256)
-        let status = letterpress_write_png(
-            file.descriptor, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
-            cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), Int32(pngCompression),
-            &message, Int32(message.count))
+        let status = letterpress_write_png(file.descriptor, pixels, width, height, stride, Int32(pngCompression),
+                                           &message, Int32(message.count))
         guard status == 0 else {
             throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
         }
@@ -294,8 +297,16 @@ public struct TemporaryFile {
         self.descriptor = descriptor
     }
 
+    /// Renames the file to `target` (atomically replacing what was there) and closes it.
+    func move(to target: URL) throws {
+        guard rename(url.path, target.path) == 0 else {
+            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
+        }
+        close()
+    }
+
     /// Closes the file once it has been renamed into place.
-    func close() {
+    private func close() {
         Self.lock.lock()
         Self.alive.remove(url.path)
         Self.lock.unlock()
