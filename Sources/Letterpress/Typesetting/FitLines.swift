@@ -105,7 +105,7 @@ struct LineFitter {
     /// The first line of the paragraph's text from `start` at `width`.
     private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
         let bytes = paragraph.bytes
-        let size = paragraph.text.runs.first?.style.size ?? 10
+        let size = (paragraph.text.base ?? paragraph.text.runs.first?.style)?.size ?? 10
         // About two and a half lines of text for justified paragraphs (so that the first line
         // is never taken for the last), one and a half for the others, extended to the next
         // space (or, in a long word, to a character boundary: such words carry invisible break
