@@ -23,11 +23,10 @@ public struct Styler {
 
     /// `text`'s runs styled over `base`, with adjacent runs of equal style merged.
     public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
-        // The string once, and each run's end as a UTF-8 offset, which the attributed string's
-        // rope finds without copying the run's text.
-        // By UTF-8 bytes: `characters` finds every grapheme break first, and appending scalars
-        // one by one measured 15% slower than one validated copy of the bytes.
-        let string = String(decoding: Array(text.utf8), as: UTF8.self)
+        // Each run's end as a UTF-8 offset, which the attributed string's rope finds without
+        // copying the run's text; the text itself run by run, through the character view,
+        // which copies whole chunks and is some 30 times faster than iterating the UTF-8 view.
+        var string = ""
         var runs: [StyledRun] = []
         var offset = 0
         let utf8 = text.utf8
@@ -36,18 +35,21 @@ public struct Styler {
         for (intent, link, attributes, range) in keys {
             let end = utf8.distance(from: utf8.startIndex, to: range.upperBound)
             guard end > offset else { continue }
+            // A run ending inside a grapheme (an attribute on a combining mark alone) is
+            // rounded down to whole characters, and so is the next run's start: the pieces
+            // still tile the text.
+            string += String(text.characters[range])
             var style = self.style(base: base, intent: intent ?? [], link: link)
             if let attributes { apply(attributes, to: &style, warnings: &warnings) }
             append(StyledRun(range: offset..<end, style: style), to: &runs)
             offset = end
         }
+        if string.utf8.count != offset { string = String(decoding: Array(utf8), as: UTF8.self) }
         var styled = StyledText(string: string, runs: runs, base: base)
         applyHighlights(to: &styled, warnings: &warnings)
         for index in styled.runs.indices { styled.runs[index].id = index }
         return styled
     }
-
-
 
     private func append(_ run: StyledRun, to runs: inout [StyledRun]) {
         if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {

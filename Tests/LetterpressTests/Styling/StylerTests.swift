@@ -38,6 +38,20 @@ import Testing
         #expect(text.runs.last?.range.upperBound == text.string.utf8.count)
     }
 
+    /// The text is copied run by run through the character view, which rounds a run that
+    /// ends inside a grapheme to whole characters: such a run must still keep every scalar.
+    @Test func runEndingInsideAGraphemeKeepsEveryScalar() throws {
+        let theme = try ThemeLoader().load("default")
+        var text = AttributedString("Cafe\u{301} and more")
+        let mark = text.unicodeScalars.index(text.startIndex, offsetBy: 4)
+        text[mark..<text.unicodeScalars.index(after: mark)][LetterpressAttributes.InlineIntentAttribute.self] = .strong
+        var warnings: [Warning] = []
+        let styled = Styler(theme: theme).style(text, base: theme.body.text, warnings: &warnings)
+        #expect(styled.string == "Cafe\u{301} and more")
+        #expect(styled.runs.map(\.range) == [0..<4, 4..<6, 6..<15])
+        #expect(styled.runs[1].style.weight == .bold)
+    }
+
     private func style(of text: String, in styled: StyledText) -> TextStyle? {
         guard let range = styled.string.range(of: text) else { return nil }
         let start = styled.string.utf8.distance(from: styled.string.startIndex, to: range.lowerBound)
