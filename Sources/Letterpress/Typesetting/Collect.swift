@@ -32,6 +32,7 @@ struct Collector {
     private var tableCount = 0
     /// Font family and feature pairs already warned about.
     private var reportedFeatures = Set<String>()
+    private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
         self.theme = theme
@@ -225,14 +226,30 @@ struct Collector {
         case let .text(text):
             var style = context.paragraph.text
             style.color = theme.list.markerColor
-            let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
-            let x = column.x - layout.naturalWidth - size * 0.45
-            slices[index].attachments.append(.text(layout, line: 0, origin: Point(x: x, y: baseline)))
+            let marker = markerLayout(text, style: style)
+            let x = column.x - marker.width - size * 0.45
+            slices[index].attachments.append(.text(marker.layout, line: 0, origin: Point(x: x, y: baseline)))
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
             slices[index].attachments.append(.checkbox(rect, checked: checked, theme.list.markerColor))
         }
+    }
+
+    private struct MarkerKey: Hashable {
+        var text: String
+        var style: TextStyle
+    }
+
+    /// A list marker's layout and width, made once per marker and style: a layout is drawn
+    /// wherever its items place it, and most lists repeat one bullet.
+    private mutating func markerLayout(_ text: String, style: TextStyle) -> (layout: TextLayout, width: Double) {
+        let key = MarkerKey(text: text, style: style)
+        if let known = markerLayouts[key] { return known }
+        let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        let marker = (layout, layout.naturalWidth)
+        markerLayouts[key] = marker
+        return marker
     }
 
     // MARK: Quotes, code and rules
