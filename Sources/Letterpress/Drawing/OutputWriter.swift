@@ -217,6 +217,9 @@ public struct OutputWriter {
 
     private func check(_ surface: OpaquePointer, _ destination: URL, stream: FileStream? = nil) throws {
         let status = cairo_surface_status(surface)
+        if status == CAIRO_STATUS_SUCCESS, let stream, !stream.flush() {
+            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: strerror(stream.failure ?? EIO)))
+        }
         guard status == CAIRO_STATUS_SUCCESS else {
             // Cairo says only that writing failed; the stream knows why (a full disk, say).
             let reason = stream?.failure.map { String(cString: strerror($0)) } ?? String(cString: cairo_status_to_string(status))
@@ -226,30 +229,59 @@ public struct OutputWriter {
 }
 
 /// Where Cairo's PDF and SVG surfaces write: an open file descriptor, and the errno of the
-/// first write that failed.
+/// first write that failed. Cairo hands over a PDF a few bytes at a time (some 19,000 pieces
+/// for an 80-page book), so the pieces are gathered and written 64 KB at a time.
 final class FileStream {
     let descriptor: Int32
     var failure: Int32?
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileStream.capacity, alignment: 1)
+    private var used = 0
+    private static let capacity = 1 << 16
 
     init(_ descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     static let write: cairo_write_func_t = { context, data, length in
         let stream = Unmanaged<FileStream>.fromOpaque(context!).takeUnretainedValue()
+        return stream.append(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if used + bytes.count > Self.capacity {
+            guard flush() else { return false }
+        }
+        if bytes.count >= Self.capacity { return writeAll(bytes) }
+        UnsafeMutableRawBufferPointer(rebasing: buffer[used..<used + bytes.count]).copyMemory(from: bytes)
+        used += bytes.count
+        return true
+    }
+
+    /// Writes the bytes gathered so far; false, with `failure` set, when the file refuses them.
+    func flush() -> Bool {
+        defer { used = 0 }
+        return writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<used]))
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
-        while offset < Int(length) {
-            let written = Glibc.write(stream.descriptor, data! + offset, Int(length) - offset)
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                stream.failure = errno
-                return CAIRO_STATUS_WRITE_ERROR
+                failure = errno
+                return false
             }
             offset += written
         }
-        return CAIRO_STATUS_SUCCESS
+        return true
     }
 }
 
