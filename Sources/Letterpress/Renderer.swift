@@ -126,40 +126,93 @@ public final class Renderer {
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
+        try typeset(frontMatter: document.frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
+            try typesetter.typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox)
+        }
+    }
+
+    /// Parses and typesets the Markdown `source` at once: a second thread parses and styles
+    /// the body, block by block, while this one lays out the blocks already styled.
+    /// `warnings` are those of reading the source, reported with the rest.
+    func typesetConcurrently(source: String, file: String, warnings readWarnings: [Warning] = [])
+        throws -> (TypesetDocument, DocumentMetadata) {
+        let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
+        return try typeset(frontMatter: frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
+            let stream = StyledBlockStream()
+            let styler = Styler(theme: typesetter.theme, file: file)
+            let base = typesetter.theme.body.text
+            let parser = Thread {
+                var warnings: [Warning] = []
+                var styleSeconds = 0.0
+                let start = Timings.now()
+                let document = MarkdownParser.parseBody(body, file: file) { blocks in
+                    let styleStart = Timings.now()
+                    let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
+                    styleSeconds += Timings.now() - styleStart
+                    stream.send(styled)
+                }
+                let styleStart = Timings.now()
+                let footnotes = styler.style(document.footnotes, warnings: &warnings)
+                let end = Timings.now()
+                styleSeconds += end - styleStart
+                stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
+                                    parseSeconds: end - start - styleSeconds, styleSeconds: styleSeconds))
+            }
+            // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
+            parser.stackSize = 8 << 20
+            parser.start()
+            return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
+                                          sandbox: sandbox)
+        }
+    }
+
+    /// Loads the theme, places the page and the badge, and has `typeset` lay out the blocks;
+    /// then puts the warnings in the order of the file, after the theme's.
+    private func typeset(
+        frontMatter: FrontMatter, file: String,
+        _ typeset: (Typesetter, _ baseURL: URL, BadgePlan?, _ sandbox: URL?) throws -> TypesetDocument
+    ) throws -> (TypesetDocument, DocumentMetadata) {
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
         let sandbox = options.sandbox ? baseURL : nil
-        let theme = try self.theme(named: options.theme ?? document.frontMatter.theme ?? "default", sandbox: sandbox)
-        let geometry = try self.geometry(theme: theme, frontMatter: document.frontMatter, file: file)
+        let theme = try self.theme(named: options.theme ?? frontMatter.theme ?? "default", sandbox: sandbox)
+        let geometry = try self.geometry(theme: theme, frontMatter: frontMatter, file: file)
         var badgeWarnings: [Warning] = []
-        let badge = badgePlan(document.frontMatter, file: file, warnings: &badgeWarnings)
-        var typeset = try Typesetter(theme: theme, geometry: geometry, fonts: fonts)
-            .typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox)
-        typeset.warnings += badgeWarnings
+        let badge = badgePlan(frontMatter, file: file, warnings: &badgeWarnings)
+        var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox)
+        document.warnings += badgeWarnings
         // In the order of the file: parsing and styling find them at different times.
-        let located = typeset.warnings.enumerated().sorted { a, b in
+        let located = document.warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
             let right = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
             return left != right ? left < right : a.offset < b.offset
         }.map(\.element)
-        typeset.warnings = pendingThemeWarnings + located
+        document.warnings = pendingThemeWarnings + located
         pendingThemeWarnings = []
         let metadata = DocumentMetadata(
-            title: document.frontMatter.title, author: document.frontMatter.author,
-            creationDate: PDFDate.creationDate(frontMatter: document.frontMatter.date ?? options.date))
-        return (typeset, metadata)
+            title: frontMatter.title, author: frontMatter.author,
+            creationDate: PDFDate.creationDate(frontMatter: frontMatter.date ?? options.date))
+        return (document, metadata)
     }
 
     /// Renders the Markdown file `input` to `output` in `format`.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
         var timings = Timings()
         themeSeconds = 0
-        let parsed = try Timings.measure(&timings.parse) { try Renderer.document(from: try Renderer.readData(input), file: input) }
+        let data = try Renderer.readData(input)
         let started = Timings.now()
-        let (document, metadata) = try typeset(parsed, file: input)
+        let document: TypesetDocument
+        let metadata: DocumentMetadata
+        if let archive = try DocumentArchive.read(data, file: input) {
+            (document, metadata) = try typeset(archive.document, file: input)
+        } else {
+            let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
+            (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
+        }
+        timings = document.timings
         timings.theme = themeSeconds
-        timings.style = document.styleSeconds
-        timings.typeset = Timings.now() - started - timings.theme - timings.style
+        timings.typeset = Timings.now() - started - timings.theme - timings.waiting
+            - (timings.besideTypesetting ? 0 : timings.style)
         if options.strict && !document.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
         }

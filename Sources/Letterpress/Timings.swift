@@ -6,8 +6,13 @@ public struct Timings: Sendable, Equatable, Codable {
     public var theme = 0.0
     public var parse = 0.0
     public var style = 0.0
+    /// Whether parsing and styling ran on a second thread, beside typesetting: their time is
+    /// then not part of the total.
+    public var besideTypesetting = false
     /// Shaping, line breaking and pagination (styling excluded).
     public var typeset = 0.0
+    /// Time typesetting waited for the second thread to parse and style the next blocks.
+    public var waiting = 0.0
     /// Painting page items on Cairo surfaces.
     public var draw = 0.0
     /// Encoding and writing files (PNG compression, PDF and SVG output).
@@ -20,7 +25,9 @@ public struct Timings: Sendable, Equatable, Codable {
         sum.theme += b.theme
         sum.parse += b.parse
         sum.style += b.style
+        sum.besideTypesetting = a.besideTypesetting || b.besideTypesetting
         sum.typeset += b.typeset
+        sum.waiting += b.waiting
         sum.draw += b.draw
         sum.write += b.write
         return sum

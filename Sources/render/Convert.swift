@@ -158,14 +158,20 @@ struct Convert: ParsableCommand {
         if summary.failed > 0 { throw ExitCode.failure }
     }
 
-    /// The `--timings` table: phases summed over every input, as seconds and shares.
+    /// The `--timings` table: phases summed over every input, as seconds and shares of the
+    /// total. Parsing and styling on the second thread are shown but not counted: the total is
+    /// the main thread's, which waited for them only as long as `waiting` says.
     static func describe(_ timings: Timings, startup: Double) -> String {
-        let phases = [("start-up", startup), ("theme", timings.theme), ("parse", timings.parse), ("style", timings.style),
-                      ("typeset", timings.typeset), ("draw", timings.draw), ("write", timings.write)]
-        let total = phases.map(\.1).reduce(0, +)
+        let beside = timings.besideTypesetting
+        var phases = [("start-up", startup, false), ("theme", timings.theme, false), ("parse", timings.parse, beside),
+                      ("style", timings.style, beside), ("typeset", timings.typeset, false)]
+        if beside { phases.append(("waiting", timings.waiting, false)) }
+        phases += [("draw", timings.draw, false), ("write", timings.write, false)]
+        let total = phases.filter { !$0.2 }.map(\.1).reduce(0, +)
         func label(_ name: String) -> String { "  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) }
-        let lines = phases.map { name, seconds in
-            label(name) + String(format: "%8.1f ms %5.1f%%", seconds * 1000, total > 0 ? seconds / total * 100 : 0)
+        let lines = phases.map { name, seconds, onSecondThread in
+            label(name) + String(format: "%8.1f ms ", seconds * 1000)
+                + (onSecondThread ? "  second thread" : String(format: "%5.1f%%", total > 0 ? seconds / total * 100 : 0))
         }
         return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)]).joined(separator: "\n")
     }

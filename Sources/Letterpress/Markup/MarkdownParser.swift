@@ -53,8 +53,11 @@ public enum MarkdownParser {
     /// table at the start and end of every parse.
     private static let lock = NSLock()
 
-    /// Parses Markdown without front matter; warnings name `file`.
-    public static func parseBody(_ body: String, file: String = "<input>") -> Document {
+    /// Parses Markdown without front matter; warnings name `file`. `whileParsing` gets the
+    /// blocks of each top-level node as soon as they are built, so that a caller on another
+    /// thread can style and lay them out before the rest are parsed.
+    public static func parseBody(_ body: String, file: String = "<input>",
+                                 whileParsing: ([Block]) -> Void = { _ in }) -> Document {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
@@ -79,7 +82,11 @@ public enum MarkdownParser {
         guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
-        let blocks = walker.document(root)
+        var blocks: [Block] = []
+        walker.document(root) { parsed in
+            blocks += parsed
+            whileParsing(parsed)
+        }
         var warnings = walker.warnings
         if AttributeExtension.budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))

@@ -30,10 +30,13 @@ struct MarkupWalker {
         footnoteDefinitions.enumerated().map { index, blocks in Footnote(number: index + 1, blocks: blocks) }
     }
 
-    /// The blocks of a document node, after collecting its `^[label]: body` definitions.
-    mutating func document(_ root: OpaquePointer) -> [Block] {
+    /// The blocks of a document node, after collecting its `^[label]: body` definitions,
+    /// handed to `body` one top-level node at a time.
+    mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Void) {
         collectDefinitions(in: root)
-        return blocks(in: root)
+        for node in children(of: root) {
+            body(blocks(for: node))
+        }
     }
 
     mutating func blocks(in parent: OpaquePointer) -> [Block] {

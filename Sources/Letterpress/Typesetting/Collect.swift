@@ -10,11 +10,10 @@ struct Column {
     }
 }
 
-/// Turns a document's blocks into slices: shapes every paragraph with Pango and places its
-/// lines, list markers, table cells and decorations in the column.
+/// Turns a document's styled blocks into slices: shapes every paragraph with Pango and places
+/// its lines, list markers, table cells and decorations in the column.
 struct Collector {
     let theme: Theme
-    let styler: Styler
     let fonts: FontContext
     let contentHeight: Double
     let baseURL: URL?
@@ -25,8 +24,6 @@ struct Collector {
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
-    /// Time spent in the styler, for `--timings`.
-    private(set) var styleSeconds = 0.0
     private var containerStack: [Int] = []
     private var pendingGap: Double = 0
     private var tableCount = 0
@@ -36,7 +33,6 @@ struct Collector {
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
         self.theme = theme
-        self.styler = Styler(theme: theme, file: file)
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.baseURL = baseURL
@@ -50,32 +46,37 @@ struct Collector {
         var tight = false
     }
 
-    mutating func collect(_ document: Document, column: Column) {
-        collect(document.blocks, column: column, context: Context(paragraph: theme.body))
-        if !document.footnotes.isEmpty { collectFootnotes(document.footnotes, column: column) }
+    /// Lays out the stream's blocks as they arrive, then its footnotes; returns its ending.
+    @discardableResult
+    mutating func collect(_ stream: StyledBlockStream, column: Column) -> StyledBlockStream.Ending {
+        while case let blocks = stream.take(), !blocks.isEmpty {
+            collect(blocks, column: column, context: Context(paragraph: theme.body))
+        }
+        let ending = stream.end
+        if !ending.footnotes.isEmpty { collectFootnotes(ending.footnotes, column: column) }
+        return ending
     }
 
-    mutating func collect(_ blocks: [Block], column: Column, context: Context) {
+    mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
         for block in blocks { collect(block, column: column, context: context) }
     }
 
-    private mutating func collect(_ block: Block, column: Column, context: Context) {
+    private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
-        case let .heading(level, text):
+        case let .heading(level, text, title):
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
-            let title = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
-            paragraph(styled(text, base: style.text), style: style, column: column, keepTogether: true,
+            paragraph(text, style: style, column: column, keepTogether: true,
                       outline: OutlineEntry(level: level, title: title, y: 0))
         case let .paragraph(text):
             var style = context.paragraph
             if context.tight { style.spaceAfter = theme.list.itemSpacing }
-            paragraph(styled(text, base: style.text), style: style, column: column)
+            paragraph(text, style: style, column: column)
         case let .list(list):
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
             blockQuote(blocks, column: column, context: context)
-        case let .code(_, text):
+        case let .code(text):
             code(text, column: column)
         case .thematicBreak:
             rule(column: column)
@@ -87,13 +88,6 @@ struct Collector {
             append(Slice(height: 0, breakBefore: true))
             pendingGap = 0
         }
-    }
-
-    /// `text` styled over `base`, its warnings kept and its time counted.
-    private mutating func styled(_ text: AttributedString, base: TextStyle) -> StyledText {
-        let start = Timings.now()
-        defer { styleSeconds += Timings.now() - start }
-        return styler.style(text, base: base, warnings: &warnings)
     }
 
     // MARK: Spacing and containers
@@ -174,7 +168,7 @@ struct Collector {
 
     // MARK: Lists
 
-    private mutating func list(_ list: ListBlock, column: Column, context: Context) {
+    private mutating func list(_ list: StyledList, column: Column, context: Context) {
         space(before: context.listDepth == 0 ? context.paragraph.spaceBefore : 0)
         // The theme's indent, scaled with the text, or more when the widest marker needs it:
         // markers hang inside the parent's column, never in the margin.
@@ -211,7 +205,7 @@ struct Collector {
     }
 
     /// Lays out an item's blocks in `column` and hangs its marker left of the first line.
-    private mutating func listItem(_ blocks: [Block], marker: Marker, column: Column, context: Context) {
+    private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context) {
         let first = slices.count
         collect(blocks, column: column, context: context)
         if !slices[first...].contains(where: { $0.firstBaseline != nil }) {
@@ -254,7 +248,7 @@ struct Collector {
 
     // MARK: Quotes, code and rules
 
-    private mutating func blockQuote(_ blocks: [Block], column: Column, context: Context) {
+    private mutating func blockQuote(_ blocks: [StyledBlock], column: Column, context: Context) {
         space(before: theme.quote.spaceBefore)
         let quote = theme.quote
         var inner = context
@@ -378,22 +372,14 @@ struct Collector {
 
     // MARK: Tables
 
-    private mutating func table(_ table: Table, column: Column) {
+    private mutating func table(_ table: StyledTable, column: Column) {
         let style = theme.table
         space(before: theme.body.spaceBefore)
         tableCount += 1
         let id = tableCount
-        let columnCount = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+        let columnCount = table.header.count
         guard columnCount > 0 else { return }
-        let header = (0..<columnCount).map { index in
-            styled(index < table.header.count ? table.header[index] : AttributedString(), base: style.header.text)
-        }
-        var rows: [[StyledText]] = []
-        for row in table.rows {
-            rows.append((0..<columnCount).map { index in
-                styled(index < row.count ? row[index] : AttributedString(), base: style.cell.text)
-            })
-        }
+        let (header, rows) = (table.header, table.rows)
         let widths = columnWidths(header: header, rows: rows, available: column.width)
         let alignments = (0..<columnCount).map { index -> TextAlignment in
             switch index < table.alignments.count ? table.alignments[index] : .none {
@@ -520,7 +506,7 @@ struct Collector {
     // MARK: Footnotes
 
     /// Footnotes go at the end of the document, after a short rule, numbered as referenced.
-    private mutating func collectFootnotes(_ footnotes: [Footnote], column: Column) {
+    private mutating func collectFootnotes(_ footnotes: [StyledFootnote], column: Column) {
         space(before: theme.body.spaceAfter * 2)
         let width = column.width * 0.3
         append(Slice(height: 0.5, items: [

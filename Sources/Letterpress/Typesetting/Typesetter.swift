@@ -19,8 +19,9 @@ public struct PageGeometry: Sendable, Equatable {
 public struct TypesetDocument {
     public var pages: [Page]
     public var warnings: [Warning]
-    /// Time spent styling runs while typesetting, for `--timings`.
-    public var styleSeconds = 0.0
+    /// Time spent parsing and styling for this document (on another thread when they ran
+    /// beside typesetting), for `--timings`.
+    public var timings = Timings()
 }
 
 extension TypesetDocument {
@@ -55,15 +56,29 @@ public struct Typesetter {
     /// With `sandbox`, images outside that folder are refused.
     public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
                         sandbox: URL? = nil) throws -> TypesetDocument {
+        let start = Timings.now()
+        let styler = Styler(theme: theme, file: file)
+        var warnings = document.warnings
+        let blocks = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
+        let footnotes = styler.style(document.footnotes, warnings: &warnings)
+        let stream = StyledBlockStream(blocks: blocks, ending: .init(footnotes: footnotes, warnings: warnings,
+                                                                      styleSeconds: Timings.now() - start))
+        return try typeset(stream, frontMatter: document.frontMatter, baseURL: baseURL, file: file, badge: badge,
+                           sandbox: sandbox)
+    }
+
+    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`.
+    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
+                 badge: BadgePlan? = nil, sandbox: URL? = nil) throws -> TypesetDocument {
         guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
             throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
         }
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
         collector.sandbox = sandbox
-        collector.collect(document, column: geometry.column)
+        let ending = collector.collect(stream, column: geometry.column)
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
-            .build(badge: badge, specs: document.frontMatter.exclusions)
+            .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, containers: collector.containers,
                                   column: geometry.column, contentTop: geometry.margins.top,
                                   exclusions: exclusions, fonts: fonts)
@@ -71,12 +86,15 @@ public struct Typesetter {
         let top = geometry.margins.top
         let pages = contents.enumerated().map { number, content in
             var items = (drawn[number + 1] ?? []) + content.items.map { $0.offsetBy(dy: top) }
-            items += runningText(page: number + 1, of: contents.count, frontMatter: document.frontMatter)
+            items += runningText(page: number + 1, of: contents.count, frontMatter: frontMatter)
             return Page(size: geometry.size, background: theme.page.background, items: items,
                         outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
         }
-        return TypesetDocument(pages: pages, warnings: document.warnings + collector.warnings,
-                               styleSeconds: collector.styleSeconds)
+        var timings = Timings()
+        (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
+        timings.waiting = stream.waitingSeconds
+        timings.besideTypesetting = stream.concurrent
+        return TypesetDocument(pages: pages, warnings: ending.warnings + collector.warnings, timings: timings)
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}`, `{title}`, `{author}`, `{date}` filled.

@@ -311,8 +311,11 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
 
 @Suite struct KeepTests {
     private func collected(_ markdown: String) throws -> [Slice] {
-        var collector = Collector(theme: TestSupport.defaultTheme, fonts: FontContext(), contentHeight: 700, baseURL: nil, file: "test.md")
-        collector.collect(try TestSupport.parse(markdown), column: Column(x: 72, width: 450))
+        let theme = TestSupport.defaultTheme
+        var warnings: [Warning] = []
+        let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text, warnings: &warnings)
+        var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700, baseURL: nil, file: "test.md")
+        collector.collect(StyledBlockStream(blocks: blocks, ending: .init(footnotes: [], warnings: [])), column: Column(x: 72, width: 450))
         return collector.slices.filter { $0.height > 0 }
     }
 

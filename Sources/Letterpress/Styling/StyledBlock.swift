@@ -1,0 +1,157 @@
+import Foundation
+
+/// A block whose text the theme has styled: what the typesetter lays out. Block spacing and
+/// decorations are still the typesetter's to choose.
+indirect enum StyledBlock: Sendable {
+    /// `title` is the heading's text on one line, for the PDF outline.
+    case heading(level: Int, text: StyledText, title: String)
+    case paragraph(StyledText)
+    case list(StyledList)
+    case blockQuote([StyledBlock])
+    case code(String)
+    case thematicBreak
+    case table(StyledTable)
+    case image(ImageReference)
+    case pageBreak
+}
+
+struct StyledList: Sendable {
+    var ordered: Bool
+    var start: Int
+    var tight: Bool
+    var items: [(task: Bool?, blocks: [StyledBlock])]
+}
+
+struct StyledTable: Sendable {
+    var alignments: [ColumnAlignment]
+    /// As many cells in the header and in every row: missing cells are empty text.
+    var header: [StyledText]
+    var rows: [[StyledText]]
+}
+
+struct StyledFootnote: Sendable {
+    var number: Int
+    var blocks: [StyledBlock]
+}
+
+extension Styler {
+    /// `blocks` styled as the typesetter sets them: paragraphs over `paragraph` (the body's
+    /// style, or the quote's or the footnotes' inside those), headings and table cells over
+    /// their own styles.
+    func style(_ blocks: [Block], paragraph: TextStyle, warnings: inout [Warning]) -> [StyledBlock] {
+        blocks.map { style($0, paragraph: paragraph, warnings: &warnings) }
+    }
+
+    /// The document's footnotes, set in the footnotes' style.
+    func style(_ footnotes: [Footnote], warnings: inout [Warning]) -> [StyledFootnote] {
+        footnotes.map {
+            StyledFootnote(number: $0.number, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
+        }
+    }
+
+    private func style(_ block: Block, paragraph: TextStyle, warnings: inout [Warning]) -> StyledBlock {
+        switch block {
+        case let .heading(level, text):
+            let styled = style(text, base: theme.heading(level).text, warnings: &warnings)
+            let title = String(String.UnicodeScalarView(styled.string.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
+            return .heading(level: level, text: styled, title: title)
+        case let .paragraph(text):
+            return .paragraph(style(text, base: paragraph, warnings: &warnings))
+        case let .list(list):
+            let items = list.items.map { (task: $0.task, blocks: style($0.blocks, paragraph: paragraph, warnings: &warnings)) }
+            return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
+        case let .blockQuote(blocks):
+            return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
+        case let .code(_, text):
+            return .code(text)
+        case .thematicBreak:
+            return .thematicBreak
+        case let .table(table):
+            return .table(style(table, warnings: &warnings))
+        case let .image(reference):
+            return .image(reference)
+        case .pageBreak:
+            return .pageBreak
+        }
+    }
+
+    private func style(_ table: Table, warnings: inout [Warning]) -> StyledTable {
+        let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+        func cells(_ row: [AttributedString], base: TextStyle) -> [StyledText] {
+            (0..<columns).map { style($0 < row.count ? row[$0] : AttributedString(), base: base, warnings: &warnings) }
+        }
+        let header = cells(table.header, base: theme.table.header.text)
+        let rows = table.rows.map { cells($0, base: theme.table.cell.text) }
+        return StyledTable(alignments: table.alignments, header: header, rows: rows)
+    }
+}
+
+/// A document's styled blocks, handed from the thread that parses and styles them to the one
+/// that typesets them, which can start on the first blocks while the rest are parsed.
+final class StyledBlockStream: @unchecked Sendable {
+    /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
+    /// the warnings of parsing and styling.
+    struct Ending {
+        var footnotes: [StyledFootnote]
+        var warnings: [Warning]
+        var parseSeconds = 0.0
+        var styleSeconds = 0.0
+    }
+
+    /// Whether another thread parses and styles while the blocks are typeset.
+    let concurrent: Bool
+
+    private let condition = NSCondition()
+    private var pending: [StyledBlock] = []
+    private var ending: Ending?
+    /// Time the consumer spent waiting for blocks, which is no work of its own.
+    private(set) var waitingSeconds = 0.0
+
+    /// A stream already holding all of `blocks`.
+    init(blocks: [StyledBlock], ending: Ending) {
+        pending = blocks
+        self.ending = ending
+        concurrent = false
+    }
+
+    /// An empty stream, which another thread fills with `send` and ends with `finish`.
+    init() {
+        concurrent = true
+    }
+
+    func send(_ blocks: [StyledBlock]) {
+        guard !blocks.isEmpty else { return }
+        condition.lock()
+        pending += blocks
+        condition.signal()
+        condition.unlock()
+    }
+
+    func finish(_ ending: Ending) {
+        condition.lock()
+        self.ending = ending
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The blocks sent since the last call, waiting for some; empty once the stream is
+    /// finished and drained.
+    func take() -> [StyledBlock] {
+        condition.lock()
+        defer { condition.unlock() }
+        if pending.isEmpty && ending == nil {
+            let start = Timings.now()
+            while pending.isEmpty && ending == nil { condition.wait() }
+            waitingSeconds += Timings.now() - start
+        }
+        defer { pending = [] }
+        return pending
+    }
+
+    /// The footnotes and warnings, once `take` has returned nothing.
+    var end: Ending {
+        condition.lock()
+        defer { condition.unlock() }
+        return ending ?? Ending(footnotes: [], warnings: [])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// `render` parses and styles on a second thread while the first lays out the blocks already
+/// styled: the pages must be exactly those of doing it all on one thread.
+@Suite struct ConcurrentTypesettingTests {
+    static let inputs: [URL] = {
+        let folders = ["Samples", "Fuzz/corpus"].map { TestSupport.packageRoot.appendingPathComponent($0) }
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "md" }
+        }.sorted { $0.path < $1.path }
+    }()
+
+    @Test func thereAreInputs() {
+        #expect(Self.inputs.count >= 10)
+    }
+
+    @Test(arguments: inputs) func parsingBesideTypesettingGivesTheSamePages(input: URL) throws {
+        let source = try String(contentsOf: input, encoding: .utf8)
+        let renderer = Renderer(options: RenderOptions())
+        let (alone, aloneMetadata) = try renderer.typeset(source: source, file: input.path)
+        let (beside, besideMetadata) = try renderer.typesetConcurrently(source: source, file: input.path)
+        #expect(!alone.timings.besideTypesetting && beside.timings.besideTypesetting)
+        #expect(beside.warnings == alone.warnings)
+        #expect(beside.pages.count == alone.pages.count)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func pdf(_ document: TypesetDocument, _ metadata: DocumentMetadata, _ name: String) throws -> Data {
+            var writer = OutputWriter(format: .pdf, metadata: metadata)
+            return try Data(contentsOf: try writer.write(document, to: folder.appendingPathComponent(name))[0])
+        }
+        #expect(try pdf(beside, besideMetadata, "beside.pdf") == pdf(alone, aloneMetadata, "alone.pdf"))
+    }
+
+    /// The stream hands over blocks as they are sent, waits for more, and ends with the
+    /// footnotes and warnings.
+    @Test func streamWaitsForBlocksAndEnds() throws {
+        let stream = StyledBlockStream()
+        let sender = Thread {
+            for _ in 0..<50 {
+                stream.send([.thematicBreak, .pageBreak])
+                usleep(200)
+            }
+            stream.finish(.init(footnotes: [], warnings: [Warning(file: "f.md", message: "late")], parseSeconds: 1))
+        }
+        sender.start()
+        var received = 0
+        while case let blocks = stream.take(), !blocks.isEmpty { received += blocks.count }
+        #expect(received == 100)
+        #expect(stream.end.warnings.map(\.message) == ["late"])
+        #expect(stream.end.parseSeconds == 1)
+        #expect(stream.take().isEmpty, "an ended stream stays ended")
+    }
+}
