@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, a batch of 200
-# generated notes with --jobs 1 and 2, and the book with and without its badge and with a
-# mid-column shape; times the peer tools (Typst, WeasyPrint, pango-view) on the same content in
+# generated notes with --jobs 1 and 2, and the book with and without its badge, with the badge
+# and one mid-column circle, and with the badge and such a circle on every page; times the peer tools (Typst, WeasyPrint, pango-view) on the same content in
 # the same run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
 # usage: Scripts/bench.sh            env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers
@@ -62,6 +62,8 @@ book, res = sys.argv[1], sys.argv[2]
 body = open(book).read()
 open(res + "/book-plain.md", "w").write("---\ndate: 2024-03-14\nbadge: false\n---\n" + body)
 open(res + "/book-badge.md", "w").write("---\ndate: 2024-03-14\n---\n" + body)
+open(res + "/book-circle.md", "w").write("---\ndate: 2024-03-14\nexclusions:\n"
+    "  - {shape: circle, page: 2, center: [297, 430], radius: 60, margin: 8}\n---\n" + body)
 shapes = "\n".join("  - {shape: circle, page: %d, center: [297, 430], radius: 60, margin: 8}" % p for p in range(1, 121))
 open(res + "/book-shapes.md", "w").write("---\ndate: 2024-03-14\nexclusions:\n" + shapes + "\n---\n" + body)
 random.seed(11)
@@ -72,6 +74,7 @@ for i in range(200):
 PY
 measure book-plain "$RENDER" "$RES/book-plain.md" -o "$RES/out/book-plain.pdf"
 measure book-badge "$RENDER" "$RES/book-badge.md" -o "$RES/out/book-badge.pdf"
+measure book-circle "$RENDER" "$RES/book-circle.md" -o "$RES/out/book-circle.pdf"
 measure book-shapes "$RENDER" "$RES/book-shapes.md" -o "$RES/out/book-shapes.pdf"
 measure batch-jobs1 "$RENDER" "$RES/batch/in" -o "$RES/batch/out1" --format png --jobs 1 --quiet
 measure batch-jobs2 "$RENDER" "$RES/batch/in" -o "$RES/batch/out2" --format png --jobs 2 --quiet
@@ -127,17 +130,24 @@ for size in ["note", "report", "book"]:
 lines += ["", "## Other cases", "", "| case | median (min–max) | peak |", "|---|---:|---:|"]
 labels = [("png-note", "note → PNG, 144 dpi"), ("png-report", "report → PNG, 144 dpi"), ("png-book", "book → PNG, 144 dpi (all pages)"),
           ("book-plain", "book → PDF, no badge"), ("book-badge", "book → PDF, with the badge"),
+          ("book-circle", "book → PDF, badge + a circle mid-column on page 2"),
           ("book-shapes", "book → PDF, badge + a circle mid-column on every page"),
           ("batch-jobs1", "200 notes → PNG, --jobs 1"), ("batch-jobs2", "200 notes → PNG, --jobs 2")]
 for name, label in labels:
     r = load(name)
     if r: lines.append("| %s | %.3f s (%.3f–%.3f) | %d MB |" % (label, r[0], r[1], r[2], r[3]))
 b1, b2 = load("batch-jobs1"), load("batch-jobs2")
-plain, badge, shapes = load("book-plain"), load("book-badge"), load("book-shapes")
+plain, badge, circle, shapes = load("book-plain"), load("book-badge"), load("book-circle"), load("book-shapes")
 lines += [""]
 if b1 and b2: lines.append("- batch throughput, --jobs 2 over --jobs 1: %.2f×" % (b1[0] / b2[0]))
 if plain and badge: lines.append("- the badge costs the book %+.1f%%" % ((badge[0] / plain[0] - 1) * 100))
+if plain and circle: lines.append("- the badge and one mid-column circle cost the book %+.1f%%" % ((circle[0] / plain[0] - 1) * 100))
 if plain and shapes: lines.append("- the badge and a mid-column circle on every page cost the book %+.1f%%" % ((shapes[0] / plain[0] - 1) * 100))
+report, book = load("pdf-report"), load("pdf-book")
+report_pages, book_pages = pages("%s/out/report.pdf" % res), pages("%s/out/book.pdf" % res)
+if report and book and report_pages and book_pages and book_pages > report_pages:
+    lines.append("- peak memory grows by %.2f MB a page from the report (%d pages) to the book (%d pages): pages are kept until all are typeset"
+                 % ((book[3] - report[3]) / (book_pages - report_pages), report_pages, book_pages))
 lines += ["", "## Where the time goes (book → PDF, `render --timings`)", "", "```"] + open("%s/timings.txt" % res).read().splitlines() + ["```", ""]
 open(target, "w").write("\n".join(lines))
 print("\n".join(lines))
