@@ -50,10 +50,11 @@ public final class Renderer {
     private var pendingThemeWarnings: [Warning] = []
     /// Time spent loading themes since the last rendering, for its timings.
     private var themeSeconds = 0.0
-    /// The last document rendered, freed when the next rendering starts rather than when it
-    /// is written: a command that exits after its last document then spends no time freeing
-    /// thousands of layouts (10 ms for a book).
+    /// With `keepsLastDocument`, the last document rendered, freed when the next rendering
+    /// starts rather than when it is written: a command that exits after its last document
+    /// then spends no time freeing thousands of layouts (10 ms for a book).
     private var lastDocument: TypesetDocument?
+    public var keepsLastDocument = false
 
     public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
         self.options = options
@@ -135,17 +136,22 @@ public final class Renderer {
         }
     }
 
-    /// Parses and typesets the Markdown `source` at once: a second thread parses and styles
-    /// the body, block by block, while this one lays out the blocks already styled.
-    /// `warnings` are those of reading the source, reported with the rest.
+    /// Parses and typesets the Markdown `source` at once: a second thread parses the body with
+    /// cmark and walks and styles it top-level block by block, while this one lays out the
+    /// blocks already styled. `warnings` are those of reading the source, reported with the rest.
     func typesetConcurrently(source: String, file: String, warnings readWarnings: [Warning] = [])
         throws -> (TypesetDocument, DocumentMetadata) {
+        let splitStart = Timings.now()
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
-        return try typeset(frontMatter: frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
+        let splitSeconds = Timings.now() - splitStart
+        var result = try typeset(frontMatter: frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
+            // Checked before the parser starts: nothing below throws once it runs, so it is
+            // never left parsing for nobody (and holding cmark's lock) when this thread fails.
+            try typesetter.checkRoom()
             let stream = StyledBlockStream()
             let styler = Styler(theme: typesetter.theme, file: file)
             let base = typesetter.theme.body.text
-            let parser = Thread {
+            let parse = {
                 var warnings: [Warning] = []
                 var styleSeconds = 0.0
                 let start = Timings.now()
@@ -163,11 +169,15 @@ public final class Renderer {
                                     parseSeconds: end - start - styleSeconds, styleSeconds: styleSeconds))
             }
             // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
-            parser.stackSize = 8 << 20
-            parser.start()
+            if !DetachedThread.start(stackSize: 8 << 20, parse) {
+                stream.concurrent = false
+                parse()
+            }
             return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
                                           sandbox: sandbox)
         }
+        result.0.timings.parse += splitSeconds
+        return result
     }
 
     /// Loads the theme, places the page and the badge, and has `typeset` lay out the blocks;
@@ -201,23 +211,26 @@ public final class Renderer {
 
     /// Renders the Markdown file `input` to `output` in `format`.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
-        var timings = Timings()
         themeSeconds = 0
         lastDocument = nil
+        let start = Timings.now()
         let data = try Renderer.readData(input)
-        let started = Timings.now()
         let document: TypesetDocument
         let metadata: DocumentMetadata
+        let prepared: Double
         if let archive = try DocumentArchive.read(data, file: input) {
+            prepared = Timings.now()
             (document, metadata) = try typeset(archive.document, file: input)
         } else {
             let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
+            prepared = Timings.now()
             (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
         }
-        timings = document.timings
+        var timings = document.timings
         timings.theme = themeSeconds
-        timings.typeset = Timings.now() - started - timings.theme - timings.waiting
-            - (timings.besideTypesetting ? 0 : timings.style)
+        timings.typeset = Timings.now() - prepared - timings.theme - timings.waiting - timings.parse - timings.style
+        // Reading and decoding the file count as parsing, on this thread.
+        timings.parse += prepared - start
         if options.strict && !document.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
         }
@@ -225,7 +238,7 @@ public final class Renderer {
         let files = try writer.write(document, to: output)
         timings.draw = writer.drawSeconds
         timings.write = writer.writeSeconds
-        lastDocument = document
+        if keepsLastDocument { lastDocument = document }
         return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings, timings: timings)
     }
 
@@ -265,6 +278,35 @@ public final class Renderer {
         if let size = options.pageSize { geometry.size = size }
         if let margins = options.margins { geometry.margins = margins }
         return geometry
+    }
+}
+
+/// A thread that runs one closure and ends, started with an explicit stack size.
+enum DetachedThread {
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts `body` on a new thread; false, with nothing started, when the system refuses
+    /// one (Foundation's `Thread` would not say, and whoever waited for it would wait forever).
+    static func start(stackSize: Int, _ body: @escaping () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        return true
     }
 }
 

@@ -4,11 +4,12 @@ import Foundation
 public struct Timings: Sendable, Equatable, Codable {
     /// Loading the theme and the first font look-ups it causes.
     public var theme = 0.0
+    /// Parsing (reading and decoding the file included) and styling on the main thread.
     public var parse = 0.0
     public var style = 0.0
-    /// Whether parsing and styling ran on a second thread, beside typesetting: their time is
-    /// then not part of the total.
-    public var besideTypesetting = false
+    /// Parsing and styling on a second thread, beside typesetting: not part of the total.
+    public var parseBeside = 0.0
+    public var styleBeside = 0.0
     /// Shaping, line breaking and pagination (styling excluded).
     public var typeset = 0.0
     /// Time typesetting waited for the second thread to parse and style the next blocks.
@@ -25,7 +26,8 @@ public struct Timings: Sendable, Equatable, Codable {
         sum.theme += b.theme
         sum.parse += b.parse
         sum.style += b.style
-        sum.besideTypesetting = a.besideTypesetting || b.besideTypesetting
+        sum.parseBeside += b.parseBeside
+        sum.styleBeside += b.styleBeside
         sum.typeset += b.typeset
         sum.waiting += b.waiting
         sum.draw += b.draw

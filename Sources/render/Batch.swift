@@ -40,6 +40,13 @@ final class BatchRunner {
     let fonts: FontOptions
     let quiet: Bool
     let progress: ProgressBar?
+    /// The renderer of a batch run in this process. It keeps its last document, and lives as
+    /// long as the runner: a command that exits while holding the runner frees neither.
+    private lazy var renderer: Renderer = {
+        let renderer = Renderer(options: options)
+        renderer.keepsLastDocument = true
+        return renderer
+    }()
 
     private let lock = NSLock()
     private var next = 0
@@ -58,7 +65,6 @@ final class BatchRunner {
         let start = Date()
         progress?.start(total: jobs.count)
         if workers == 1 {
-            let renderer = Renderer(options: options)
             while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet).render(job)) }
         } else {
             let group = DispatchGroup()

@@ -148,25 +148,31 @@ struct Convert: ParsableCommand {
         if let shard = shardSpec.flatMap(Self.parseShard) { jobs = Self.slice(jobs, shard) }
         let progress = quiet || jobs.count < 2 ? nil : ProgressBar.forTerminal()
         InterruptHandler.install(progress: progress)
-        let summary = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
-                                  options: options, fonts: fonts, quiet: quiet, progress: progress).run()
+        let runner = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
+                                 options: options, fonts: fonts, quiet: quiet, progress: progress)
+        let summary = runner.run()
         if jobs.count > 1 && !quiet {
             Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",
                                  summary.rendered, jobs.count, summary.failed, summary.pages, summary.seconds))
         }
         if timings { Console.error(Self.describe(summary.timings, startup: startup)) }
-        // Exits here rather than returning: unwinding would free the last document's layouts
-        // and the fonts, which only delays the exit (25 ms for a book).
-        Foundation.exit(summary.failed > 0 ? ExitCode.failure.rawValue : 0)
+        // Exits here, the runner (and so its renderer) still held, rather than returning:
+        // unwinding would free the last document's layouts and the fonts, which only delays
+        // the exit.
+        withExtendedLifetime(runner) { Foundation.exit(summary.failed > 0 ? ExitCode.failure.rawValue : 0) }
     }
 
     /// The `--timings` table: phases summed over every input, as seconds and shares of the
     /// total. Parsing and styling on the second thread are shown but not counted: the total is
     /// the main thread's, which waited for them only as long as `waiting` says.
     static func describe(_ timings: Timings, startup: Double) -> String {
-        let beside = timings.besideTypesetting
-        var phases = [("start-up", startup, false), ("theme", timings.theme, false), ("parse", timings.parse, beside),
-                      ("style", timings.style, beside), ("typeset", timings.typeset, false)]
+        var phases = [("start-up", startup, false), ("theme", timings.theme, false)]
+        let beside = timings.parseBeside + timings.styleBeside > 0
+        // Parsing on this thread is at least reading and decoding the file.
+        phases.append(("parse", timings.parse, false))
+        if timings.style > 0 || !beside { phases.append(("style", timings.style, false)) }
+        if beside { phases += [("parse", timings.parseBeside, true), ("style", timings.styleBeside, true)] }
+        phases.append(("typeset", timings.typeset, false))
         if beside { phases.append(("waiting", timings.waiting, false)) }
         phases += [("draw", timings.draw, false), ("write", timings.write, false)]
         let total = phases.filter { !$0.2 }.map(\.1).reduce(0, +)

@@ -100,8 +100,7 @@ public struct OutputWriter {
             Timings.measure(&writeSeconds) { cairo_show_page(cr) }
         }
         cairo_destroy(cr)
-        Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
-        try check(surface, destination, stream: stream)
+        try finish(surface, destination, stream: stream)
     }
 
     private func setMetadata(on surface: OpaquePointer) {
@@ -211,7 +210,14 @@ public struct OutputWriter {
         let cr = cairo_create(surface)!
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
-        Timings.measure(&writeSeconds) { cairo_surface_finish(surface) }
+        try finish(surface, destination, stream: stream)
+    }
+
+    /// Finishes a PDF or SVG surface and writes what its stream still holds, as write time.
+    private mutating func finish(_ surface: OpaquePointer, _ destination: URL, stream: FileStream) throws {
+        let start = Timings.now()
+        defer { writeSeconds += Timings.now() - start }
+        cairo_surface_finish(surface)
         try check(surface, destination, stream: stream)
     }
 

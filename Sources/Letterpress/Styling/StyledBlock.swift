@@ -98,8 +98,9 @@ final class StyledBlockStream: @unchecked Sendable {
         var styleSeconds = 0.0
     }
 
-    /// Whether another thread parses and styles while the blocks are typeset.
-    let concurrent: Bool
+    /// Whether another thread parses and styles while the blocks are typeset (set before
+    /// either side starts).
+    var concurrent: Bool
 
     private let condition = NSCondition()
     private var pending: [StyledBlock] = []

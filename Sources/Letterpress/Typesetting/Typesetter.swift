@@ -67,12 +67,17 @@ public struct Typesetter {
                            sandbox: sandbox)
     }
 
-    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`.
-    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
-                 badge: BadgePlan? = nil, sandbox: URL? = nil) throws -> TypesetDocument {
+    /// Fails when the margins leave too little of the page for text.
+    func checkRoom() throws {
         guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
             throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
         }
+    }
+
+    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`.
+    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
+                 badge: BadgePlan? = nil, sandbox: URL? = nil) throws -> TypesetDocument {
+        try checkRoom()
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
         collector.sandbox = sandbox
@@ -91,9 +96,12 @@ public struct Typesetter {
                         outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
         }
         var timings = Timings()
-        (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
-        timings.waiting = stream.waitingSeconds
-        timings.besideTypesetting = stream.concurrent
+        if stream.concurrent {
+            (timings.parseBeside, timings.styleBeside) = (ending.parseSeconds, ending.styleSeconds)
+            timings.waiting = stream.waitingSeconds
+        } else {
+            (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
+        }
         return TypesetDocument(pages: pages, warnings: ending.warnings + collector.warnings, timings: timings)
     }
 

@@ -88,6 +88,26 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try fileNames(in: folder) == ["note.md", "note.pdf"])
     }
 
+    /// `--timings` counts the main thread's phases in the total and shows the second
+    /// thread's parsing and styling beside them.
+    @Test func timingsShowTheSecondThreadOutsideTheTotal() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try "# Title\n\nSome *text*.\n\n- one\n- two\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
+        let result = try runRender(["n.md", "--timings"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        var counted = 0.0
+        var total: Double?
+        var secondThread: [String] = []
+        for line in result.stderr.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3, let ms = Double(fields[1]) else { continue }
+            if fields[0] == "total" { total = ms } else if line.hasSuffix("second thread") { secondThread.append(String(fields[0])) } else { counted += ms }
+        }
+        #expect(secondThread == ["parse", "style"])
+        #expect(result.stderr.contains("waiting"))
+        #expect(abs((try #require(total)) - counted) < 0.5, "the total is the sum of the counted lines")
+    }
+
     @Test func outputIsByteIdenticalAcrossRuns() throws {
         let folder = try folder(with: ["note.md": note.replacingOccurrences(of: "date: 2024-03-05\n", with: "")])
         for format in ["pdf", "png", "svg"] {

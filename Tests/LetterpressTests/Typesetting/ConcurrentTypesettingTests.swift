@@ -19,10 +19,10 @@ import Testing
 
     @Test(arguments: inputs) func parsingBesideTypesettingGivesTheSamePages(input: URL) throws {
         let source = try String(contentsOf: input, encoding: .utf8)
-        let renderer = Renderer(options: RenderOptions())
-        let (alone, aloneMetadata) = try renderer.typeset(source: source, file: input.path)
-        let (beside, besideMetadata) = try renderer.typesetConcurrently(source: source, file: input.path)
-        #expect(!alone.timings.besideTypesetting && beside.timings.besideTypesetting)
+        // A renderer each: a renderer reports its theme's warnings only with its first document.
+        let (alone, aloneMetadata) = try Renderer(options: RenderOptions()).typeset(source: source, file: input.path)
+        let (beside, besideMetadata) = try Renderer(options: RenderOptions()).typesetConcurrently(source: source, file: input.path)
+        #expect(alone.timings.parseBeside == 0 && beside.timings.parseBeside > 0)
         #expect(beside.warnings == alone.warnings)
         #expect(beside.pages.count == alone.pages.count)
         let folder = try TestSupport.temporaryFolder()
@@ -32,6 +32,26 @@ import Testing
             return try Data(contentsOf: try writer.write(document, to: folder.appendingPathComponent(name))[0])
         }
         #expect(try pdf(beside, besideMetadata, "beside.pdf") == pdf(alone, aloneMetadata, "alone.pdf"))
+    }
+
+    /// The page is checked before the parser starts: a note whose margins leave no room fails
+    /// at once, and leaves no parser behind holding cmark's lock for the next note.
+    @Test func noRoomForTextFailsBeforeParsing() throws {
+        let body = String(repeating: "A paragraph with *some* emphasis and a [link](https://example.com).\n\n", count: 120_000)
+        let source = "---\nmargin: 300mm\n---\n" + body
+        let renderer = Renderer(options: RenderOptions())
+        #expect(throws: LetterpressError.self) { try renderer.typesetConcurrently(source: source, file: "wide.md") }
+        // Parsing those 8 MB takes seconds; a small note right after must not wait for it
+        // (other tests parse small notes meanwhile, hence the margin).
+        let start = Date()
+        _ = MarkdownParser.parseBody("# Next\n\nnote", file: "next.md")
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+
+    @Test func detachedThreadsRunTheirBody() {
+        let done = DispatchSemaphore(value: 0)
+        #expect(DetachedThread.start(stackSize: 1 << 20) { done.signal() })
+        #expect(done.wait(timeout: .now() + 10) == .success)
     }
 
     /// The stream hands over blocks as they are sent, waits for more, and ends with the
