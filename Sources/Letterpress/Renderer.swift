@@ -55,6 +55,9 @@ public final class Renderer {
     /// then spends no time freeing thousands of layouts (10 ms for a book).
     private var lastDocument: TypesetDocument?
     public var keepsLastDocument = false
+    /// Parses and styles Markdown on a second thread while this one typesets (see
+    /// `typesetConcurrently`); off where other processes already use every core.
+    public var parsesBesideTypesetting = true
 
     public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
         self.options = options
@@ -223,13 +226,21 @@ public final class Renderer {
             (document, metadata) = try typeset(archive.document, file: input)
         } else {
             let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
-            prepared = Timings.now()
-            (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
+            if parsesBesideTypesetting {
+                prepared = Timings.now()
+                (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
+            } else {
+                var parsed = try MarkdownParser.parse(source, file: input)
+                parsed.warnings = decodeWarnings + parsed.warnings
+                prepared = Timings.now()
+                (document, metadata) = try typeset(parsed, file: input)
+            }
         }
         var timings = document.timings
         timings.theme = themeSeconds
         timings.typeset = Timings.now() - prepared - timings.theme - timings.waiting - timings.parse - timings.style
-        // Reading and decoding the file count as parsing, on this thread.
+        // Reading and decoding the file (and parsing it, without the parser thread) count as
+        // parsing on this thread.
         timings.parse += prepared - start
         if options.strict && !document.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)

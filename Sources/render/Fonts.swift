@@ -61,7 +61,11 @@ struct Worker: ParsableCommand {
             try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
         }
         InterruptHandler.install(progress: nil)
-        let renderer = JobRenderer(renderer: Renderer(options: options.render), quiet: options.quiet)
+        // The workers already keep every core busy with a document each: a parser thread per
+        // document would only add switching (5% slower on 200 notes with --jobs 2).
+        let documents = Renderer(options: options.render)
+        documents.parsesBesideTypesetting = false
+        let renderer = JobRenderer(renderer: documents, quiet: options.quiet)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }
             let outcome = renderer.render(job)
