@@ -225,20 +225,15 @@ public final class Renderer {
         let document: TypesetDocument
         let metadata: DocumentMetadata
         let prepared: Double
-        if let archive = try DocumentArchive.read(data, file: input) {
-            prepared = Timings.now()
-            (document, metadata) = try typeset(archive.document, file: input)
-        } else {
+        let archive = try DocumentArchive.read(data, file: input)
+        if archive == nil && parsesBesideTypesetting {
             let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
-            if parsesBesideTypesetting {
-                prepared = Timings.now()
-                (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
-            } else {
-                var parsed = try MarkdownParser.parse(source, file: input)
-                parsed.warnings = decodeWarnings + parsed.warnings
-                prepared = Timings.now()
-                (document, metadata) = try typeset(parsed, file: input)
-            }
+            prepared = Timings.now()
+            (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
+        } else {
+            let parsed = try archive?.document ?? Renderer.document(from: data, file: input)
+            prepared = Timings.now()
+            (document, metadata) = try typeset(parsed, file: input)
         }
         var timings = document.timings
         timings.theme = themeSeconds
