@@ -34,7 +34,7 @@ let package = Package(
             dependencies: ["Letterpress"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
-        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate")]),
+        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         .executableTarget(
             name: "LetterpressFuzz",
             dependencies: ["Letterpress", "CFuzzDriver"],

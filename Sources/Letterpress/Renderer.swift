@@ -55,9 +55,10 @@ public final class Renderer {
     /// then spends no time freeing thousands of layouts (10 ms for a book).
     private var lastDocument: TypesetDocument?
     public var keepsLastDocument = false
-    /// Parses and styles Markdown on a second thread while this one typesets (see
-    /// `typesetConcurrently`); off where other processes already use every core.
-    public var parsesBesideTypesetting = true
+    /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
+    /// thread while this one typesets (see `typesetConcurrently`), and a one-page PNG compressed
+    /// in two bands at once. Off where other processes already use every core.
+    public var usesSpareCores = true
 
     public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
         self.options = options
@@ -226,7 +227,7 @@ public final class Renderer {
         let metadata: DocumentMetadata
         let prepared: Double
         let archive = try DocumentArchive.read(data, file: input)
-        if archive == nil && parsesBesideTypesetting {
+        if archive == nil && usesSpareCores {
             let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
             prepared = Timings.now()
             (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
@@ -245,6 +246,7 @@ public final class Renderer {
             throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
         }
         var writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
+        if !usesSpareCores { writer.encodingThreads = 1 }
         let files = try writer.write(document, to: output)
         timings.draw = writer.drawSeconds
         timings.write = writer.writeSeconds

@@ -62,9 +62,10 @@ struct Worker: ParsableCommand {
         }
         InterruptHandler.install(progress: nil)
         // The workers already keep every core busy with a document each: a parser thread per
-        // document would only add switching (5% slower on 200 notes with --jobs 2).
+        // document would only add switching (5% slower on 200 notes with --jobs 2), and so
+        // would compressing a page on several threads.
         let documents = Renderer(options: options.render)
-        documents.parsesBesideTypesetting = false
+        documents.usesSpareCores = false
         let renderer = JobRenderer(renderer: documents, quiet: options.quiet)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }

@@ -2,7 +2,8 @@
 
 /// Writes 32-bit native-endian xRGB pixels (Cairo's RGB24) as an 8-bit RGB PNG to the open file
 /// `descriptor` (which stays open),
-/// compressed with libdeflate at `level` (1–12). Returns 0 on success, else a nonzero code with
-/// the reason in `message` (`message_size` bytes).
+/// compressed in bands at `level` (libdeflate's 1–12) on up to `threads` threads; the bytes are
+/// the same for any number of threads. Returns 0 on success, else a nonzero code with the
+/// reason in `message` (`message_size` bytes).
 int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int height, int stride,
-                          int level, char *message, int message_size);
+                          int level, int threads, char *message, int message_size);

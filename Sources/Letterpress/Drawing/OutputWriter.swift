@@ -37,6 +37,10 @@ public struct OutputWriter {
     /// Seconds spent painting pages, and encoding and writing files, by `write` so far.
     public private(set) var drawSeconds = 0.0
     public private(set) var writeSeconds = 0.0
+    /// Threads that may compress one PNG page (the bytes are the same for any number). Only a
+    /// document of one page uses more than one: the pages of a longer one are already
+    /// compressed side by side.
+    public var encodingThreads = ProcessInfo.processInfo.activeProcessorCount
 
     public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
         self.format = format
@@ -120,6 +124,7 @@ public struct OutputWriter {
     /// drawn (compressing takes longer than drawing); at most three pages wait at a time, so
     /// memory stays that of a few pages.
     private mutating func writePNGs(_ pages: [Page], to files: [TemporaryFile], naming destination: URL) throws {
+        let threads = pages.count == 1 ? encodingThreads : 1
         let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: 3)
@@ -151,7 +156,7 @@ public struct OutputWriter {
                     group.leave()
                 }
                 let start = Timings.now()
-                let result = Result { try Self.encodePNG(surface, to: file, naming: destination) }
+                let result = Result { try Self.encodePNG(surface, threads: threads, to: file, naming: destination) }
                 lock.lock()
                 encodeSeconds += Timings.now() - start
                 if case let .failure(error) = result, failure == nil { failure = error }
@@ -183,20 +188,20 @@ public struct OutputWriter {
         return surface
     }
 
-    /// Compresses an image surface to a PNG file.
-    private static func encodePNG(_ surface: OpaquePointer, to file: TemporaryFile, naming destination: URL) throws {
+    /// Compresses an image surface to a PNG file on up to `threads` threads.
+    private static func encodePNG(_ surface: OpaquePointer, threads: Int, to file: TemporaryFile, naming destination: URL) throws {
         try encodePNG(cairo_image_surface_get_data(surface), width: cairo_image_surface_get_width(surface),
                       height: cairo_image_surface_get_height(surface), stride: cairo_image_surface_get_stride(surface),
-                      to: file, naming: destination)
+                      threads: threads, to: file, naming: destination)
     }
 
-    /// Compresses 0x00RRGGBB pixels to a PNG file with libdeflate (Cairo's own writer offers no
-    /// compression level and takes several times longer).
-    static func encodePNG(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32,
+    /// Compresses 0x00RRGGBB pixels to a PNG file with libdeflate and zlib (Cairo's own writer
+    /// offers no compression level and takes several times longer).
+    static func encodePNG(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32, threads: Int = 1,
                           to file: TemporaryFile, naming destination: URL) throws {
         var message = [CChar](repeating: 0, count: 256)
         let status = letterpress_write_png(file.descriptor, pixels, width, height, stride, Int32(pngCompression),
-                                           &message, Int32(message.count))
+                                           Int32(clamping: threads), &message, Int32(message.count))
         guard status == 0 else {
             throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
         }
