@@ -36,7 +36,9 @@ public struct RenderResult {
 public final class Renderer {
     public let options: RenderOptions
     let themes: ThemeLoader
-    let fonts = FontContext()
+    /// Made when first needed, after the theme file is read, so that fontconfig's loading
+    /// (see `FontconfigWarmUp`) has that long to finish.
+    private(set) lazy var fonts = FontContext()
     private var loadedThemes: [ThemeKey: Theme] = [:]
 
     /// A theme loaded for one sandbox folder is not allowed for another.

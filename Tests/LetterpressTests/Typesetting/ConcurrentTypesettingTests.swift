@@ -74,3 +74,18 @@ import Testing
         #expect(stream.take().isEmpty, "an ended stream stays ended")
     }
 }
+
+/// fontconfig is loaded on a thread of its own at start-up; fonts made afterwards wait for it.
+@Suite struct FontconfigWarmUpTests {
+    @Test func fontsMadeWhileFontconfigLoadsFindTheInstalledFamilies() {
+        FontconfigWarmUp.start()
+        FontconfigWarmUp.start()
+        let fonts = FontContext()
+        #expect(fonts.isInstalled("DejaVu Sans"))
+        #expect(!fonts.isInstalled("No Such Family 12345"))
+        let style = TextStyle(fontFamilies: ["DejaVu Sans"], size: 12)
+        let layout = TextLayout(StyledText("Loaded", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        #expect(layout.naturalWidth > 10)
+        #expect(layout.usedFonts().allSatisfy { $0.hasPrefix("DejaVu Sans Book") })
+    }
+}
