@@ -140,7 +140,7 @@ public enum FrontMatterReader {
     static func parse(_ yaml: String, file: String) throws -> FrontMatter {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            node = try Yams.compose(yaml: yaml, .stringsAndMerges)
         } catch let error as YamlError {
             let (location, message) = describe(error, lineOffset: 1)
             throw LetterpressError.invalidFrontMatter(file: file, location: location, message: message)
@@ -188,4 +188,12 @@ public enum FrontMatterReader {
             return (nil, error.description)
         }
     }
+}
+
+extension Resolver {
+    /// How front matter and themes resolve untagged scalars: every one is a string, and the
+    /// decoder reads numbers and booleans from the text itself; only `<<` is a merge key, as
+    /// in Yams's own decoder. The default resolver matches each scalar, and each key looked
+    /// up, against seven regular expressions: 2–3 ms of every start-up went on a theme.
+    static let stringsAndMerges = Resolver.basic.appending(.merge)
 }

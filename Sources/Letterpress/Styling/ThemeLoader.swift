@@ -72,7 +72,7 @@ public struct ThemeLoader: Sendable {
     public func summary(of name: String) -> String {
         guard let url = try? locate(name, relativeTo: nil),
               let text = try? String(contentsOf: url, encoding: .utf8),
-              let node = try? Yams.compose(yaml: text),
+              let node = try? Yams.compose(yaml: text, .stringsAndMerges),
               let description = node["description"]?.string
         else { return "" }
         return description
@@ -113,7 +113,7 @@ public struct ThemeLoader: Sendable {
         }
         let node: Node
         do {
-            node = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
+            node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([]))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)

@@ -52,6 +52,12 @@ enum ThemeSchema {
         case let .keys(known):
             return (node.mapping ?? [:]).flatMap { key, child -> [Warning] in
                 let name = key.string ?? "?"
+                // A YAML merge key (`<<: *defaults`) brings in its mapping's keys, or those of
+                // each mapping in a list, which answer to the same shape.
+                if name == "<<", key.scalar?.style == .plain {
+                    let merged = child.sequence.map(Array.init) ?? [child]
+                    return merged.flatMap { unknownKeys(in: $0, shape: shape, path: path, file: file) }
+                }
                 guard let childShape = known[name] else {
                     let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
                     let message = "unknown key '\(join(path, name))' ignored" + Hint.suggestion(for: name, among: known.keys.sorted())

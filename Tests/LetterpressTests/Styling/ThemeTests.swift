@@ -99,6 +99,28 @@ import Testing
         }
     }
 
+    @Test func scalarsKeepTheirTypesAndMergeKeysMerge() throws {
+        let folder = try write(["t.yaml": """
+            body: {size: 12.5, color: "#333333"}
+            headings:
+              - &big {size: 30, color: "#c00000", italic: yes}
+              - <<: *big
+                size: 20
+              - {size: 16, italic: false, fontWeigth: bold}
+            page: {footer: {center: "true", firstPage: off}}
+            """])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
+        #expect(theme.body.text.size == 12.5)
+        #expect(theme.headings[1].text.size == 20)
+        #expect(theme.headings[1].text.color == Color(parsing: "#c00000"), "merged from the anchor")
+        #expect(theme.headings[1].text.italic == true)
+        #expect(theme.headings[2].text.italic != true)
+        #expect(theme.page.footer?.center == "true", "a quoted scalar stays a string")
+        #expect(theme.page.footer?.firstPage == false)
+        #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored"],
+                "the merge key itself is not unknown")
+    }
+
     @Test func unknownKeysWarnWithHints() throws {
         let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n"])
         let (_, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
