@@ -1,6 +1,7 @@
 #include "png_writer.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -86,14 +87,17 @@ static void *compress_band(void *argument) {
         z_stream stream;
         memset(&stream, 0, sizeof stream);
         // zlib's fastest level matches libdeflate's level 2 in speed and nearly in size here.
-        if (deflateInit2(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
+        // zlib counts in 32 bits; a page is at most 32767 pixels a side, far below this.
+        if (raw_size < UINT_MAX / 2 && deflateInit2(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
             size_t bound = deflateBound(&stream, raw_size) + 16;
             band->compressed = malloc(bound);
             stream.next_in = raw;
             stream.avail_in = (uInt)raw_size;
             stream.next_out = band->compressed;
             stream.avail_out = (uInt)bound;
-            if (band->compressed && deflate(&stream, Z_SYNC_FLUSH) == Z_OK && stream.avail_in == 0) {
+            // Room left over shows the flush is complete (zlib may stop a flush that fills
+            // the buffer exactly).
+            if (band->compressed && deflate(&stream, Z_SYNC_FLUSH) == Z_OK && stream.avail_in == 0 && stream.avail_out > 0) {
                 band->compressed_size = bound - stream.avail_out;
             }
             deflateEnd(&stream);

@@ -40,6 +40,34 @@ import Testing
         #expect(bytes == oneThread)
     }
 
+    /// The zlib stream's last four bytes are the Adler-32 of the filtered rows (each row: the Up
+    /// filter's byte 2, then each pixel's RGB less the pixel above): bands joined with the
+    /// wrong checksum would load in readers that only warn about it.
+    @Test func theJoinedStreamEndsWithTheChecksumOfEveryRow() throws {
+        let image = page(width: 97, height: 400)
+        let (_, bytes) = try encoded(image, threads: 2)
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        func add(_ byte: UInt8) {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        for row in 0..<image.height {
+            add(2)
+            for column in 0..<image.width {
+                let pixel = image.pixels[row * image.width + column]
+                let above = row > 0 ? image.pixels[(row - 1) * image.width + column] : 0
+                for shift: UInt32 in [16, 8, 0] {
+                    add(UInt8(truncatingIfNeeded: (pixel >> shift) &- (above >> shift)))
+                }
+            }
+        }
+        let data = [UInt8](bytes)
+        let idat = try #require(data.indices.dropLast(4).first { data[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
+        let length = data[(idat - 4)..<idat].reduce(0) { $0 << 8 | Int($1) }
+        let stored = data[(idat + length)..<(idat + length + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        #expect(stored == b << 16 | a)
+    }
+
     @Test func imagesTooSmallToSplitAreWrittenWhole() throws {
         for (width, height) in [(1, 1), (5, 127), (64, 128), (3, 129)] {
             let image = page(width: width, height: height)
