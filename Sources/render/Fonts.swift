@@ -11,6 +11,8 @@ struct FontOptions: ParsableArguments {
     var isolatedFonts = false
 
     func apply() throws {
+        // Isolated fonts replace the system's configuration: loading that would be wasted.
+        if !isolatedFonts { FontconfigWarmUp.start() }
         guard !fontDirectories.isEmpty || isolatedFonts else { return }
         try FontSetup.configure(folders: fontDirectories, isolated: isolatedFonts)
     }
@@ -57,6 +59,7 @@ struct Worker: ParsableCommand {
               let options = try? JSONDecoder().decode(WorkerOptions.self, from: Data(text.utf8)) else {
             throw ValidationError("render worker is started by render itself")
         }
+        if !options.isolatedFonts { FontconfigWarmUp.start() }
         if !options.fontDirectories.isEmpty || options.isolatedFonts {
             try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
         }

@@ -12,7 +12,6 @@ struct RenderCommand: ParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 as the command line promises.
     static func main() {
-        FontconfigWarmUp.start()
         do {
             var command = try parseAsRoot()
             try command.run()
