@@ -113,7 +113,7 @@ public struct ThemeLoader: Sendable {
         }
         let node: Node
         do {
-            node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([]))
+            node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)

@@ -47,17 +47,13 @@ enum ThemeSchema {
             }
         case let .named(value):
             return (node.mapping ?? [:]).flatMap { key, child in
-                unknownKeys(in: child, shape: value, path: join(path, key.string ?? "?"), file: file)
+                isMergeKey(key) ? merged(child, shape: shape, path: path, file: file)
+                    : unknownKeys(in: child, shape: value, path: join(path, key.string ?? "?"), file: file)
             }
         case let .keys(known):
             return (node.mapping ?? [:]).flatMap { key, child -> [Warning] in
+                if isMergeKey(key) { return merged(child, shape: shape, path: path, file: file) }
                 let name = key.string ?? "?"
-                // A YAML merge key (`<<: *defaults`) brings in its mapping's keys, or those of
-                // each mapping in a list, which answer to the same shape.
-                if name == "<<", key.scalar?.style == .plain {
-                    let merged = child.sequence.map(Array.init) ?? [child]
-                    return merged.flatMap { unknownKeys(in: $0, shape: shape, path: path, file: file) }
-                }
                 guard let childShape = known[name] else {
                     let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
                     let message = "unknown key '\(join(path, name))' ignored" + Hint.suggestion(for: name, among: known.keys.sorted())
@@ -69,4 +65,13 @@ enum ThemeSchema {
     }
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// A YAML merge key (`<<: *defaults`), which Yams's decoder resolves as the merge rule says.
+    private static func isMergeKey(_ key: Node) -> Bool { key.tag.rawValue == Tag.Name.merge.rawValue }
+
+    /// The keys a merge key brings in, from its mapping or each mapping of its list: they
+    /// answer to the shape of the mapping that holds the merge key.
+    private static func merged(_ value: Node, shape: Shape, path: String, file: String) -> [Warning] {
+        (value.sequence.map(Array.init) ?? [value]).flatMap { unknownKeys(in: $0, shape: shape, path: path, file: file) }
+    }
 }

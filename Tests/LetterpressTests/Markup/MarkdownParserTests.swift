@@ -155,6 +155,16 @@ import Testing
         #expect(RunDump.blocks(document.blocks) == ["Image missing.png alt=\"x\" @7:1"])
     }
 
+    @Test func frontMatterScalarsKeepTheirTypes() throws {
+        let document = try TestSupport.parse("---\ntitle: yes\nauthor: 1e3\nbadge: off\n---\nBody")
+        #expect(document.frontMatter.title == "yes")
+        #expect(document.frontMatter.author == "1e3")
+        #expect(document.frontMatter.badge.enabled == false)
+        let merged = try TestSupport.parse("---\nshared: &s {diameter: 40}\nbadge: {<<: *s, center: [100, 100]}\n---\nBody")
+        #expect(merged.frontMatter.badge.diameter == 40)
+        #expect(merged.frontMatter.badge.center == [100, 100])
+    }
+
     @Test func invalidFrontMatterNamesFileLineAndColumn() throws {
         #expect {
             try MarkdownParser.parse("---\ntitle: [unclosed\n---\nbody", file: "notes.md")

@@ -108,6 +108,10 @@ import Testing
                 size: 20
               - {size: 16, italic: false, fontWeigth: bold}
             page: {footer: {center: "true", firstPage: off}}
+            customStyles:
+              base: &base {fontWeight: bold}
+              loud: {<<: *base, foregroundColor: red}
+              <<: {quiet: {foregroundColor: gray}}
             """])
         let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
         #expect(theme.body.text.size == 12.5)
@@ -117,6 +121,8 @@ import Testing
         #expect(theme.headings[2].text.italic != true)
         #expect(theme.page.footer?.center == "true", "a quoted scalar stays a string")
         #expect(theme.page.footer?.firstPage == false)
+        #expect(theme.customStyles["loud"]?.fontWeight == .bold)
+        #expect(theme.customStyles["quiet"]?.foregroundColor == Color(parsing: "gray"))
         #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored"],
                 "the merge key itself is not unknown")
     }
