@@ -12,6 +12,10 @@ struct RenderCommand: ParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 as the command line promises.
     static func main() {
+        // fontconfig loads while the arguments are parsed (3–4 ms), unless they ask for
+        // isolated fonts; a worker starts the load itself once it has read its options.
+        let arguments = CommandLine.arguments.dropFirst()
+        if !arguments.contains("--isolated-fonts") && arguments.first != "worker" { FontconfigWarmUp.start() }
         do {
             var command = try parseAsRoot()
             try command.run()
