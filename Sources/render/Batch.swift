@@ -45,6 +45,9 @@ final class BatchRunner {
     private lazy var renderer: Renderer = {
         let renderer = Renderer(options: options)
         renderer.keepsLastDocument = true
+        // `--jobs 1` over several files means one core, as `--jobs N` means N; a single file
+        // may use them all.
+        renderer.usesSpareCores = jobs.count == 1
         return renderer
     }()
 
