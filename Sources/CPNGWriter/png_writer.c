@@ -45,10 +45,11 @@ struct band {
     size_t raw_size;
 };
 
-static unsigned char *filter_rows(const struct band *band, size_t *raw_size) {
+// The band's rows, filtered; their length goes in `band->raw_size`.
+static unsigned char *filter_rows(struct band *band) {
     size_t row_size = 1 + (size_t)band->width * 3;
-    *raw_size = row_size * (size_t)(band->end_row - band->first_row);
-    unsigned char *raw = malloc(*raw_size ? *raw_size : 1);
+    band->raw_size = row_size * (size_t)(band->end_row - band->first_row);
+    unsigned char *raw = malloc(band->raw_size ? band->raw_size : 1);
     if (!raw) return NULL;
     // Every row with the Up filter (the difference from the row above): a page is mostly rows
     // like the one above, which become zeros that compress to almost nothing.
@@ -70,10 +71,9 @@ static unsigned char *filter_rows(const struct band *band, size_t *raw_size) {
 
 static void *compress_band(void *argument) {
     struct band *band = argument;
-    size_t raw_size;
-    unsigned char *raw = filter_rows(band, &raw_size);
+    unsigned char *raw = filter_rows(band);
     if (!raw) return NULL;
-    band->raw_size = raw_size;
+    size_t raw_size = band->raw_size;
     band->adler = libdeflate_adler32(1, raw, raw_size);
     if (band->is_last) {
         struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(band->level);

@@ -11,8 +11,6 @@ struct FontOptions: ParsableArguments {
     var isolatedFonts = false
 
     func apply() throws {
-        // Isolated fonts replace the system's configuration: loading that would be wasted.
-        if !isolatedFonts { FontconfigWarmUp.start() }
         guard !fontDirectories.isEmpty || isolatedFonts else { return }
         try FontSetup.configure(folders: fontDirectories, isolated: isolatedFonts)
     }

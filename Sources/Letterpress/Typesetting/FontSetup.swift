@@ -59,10 +59,9 @@ public enum FontSetup {
 
 /// Loads fontconfig's configuration and font caches on a thread of its own, so that the work
 /// (4 ms with a warm cache, far more with a cold one) overlaps reading the command line, the
-/// note and the theme.
-/// Whatever calls fontconfig first waits for it. Without it, Pango's own loading
-/// thread and the first fontconfig call on the main thread each built a configuration, and
-/// the main thread waited for its own.
+/// note and the theme. Whatever calls fontconfig first waits for it. Without it, Pango's own
+/// loading thread and the first fontconfig call on the main thread each built a
+/// configuration, and the main thread waited for its own.
 public enum FontconfigWarmUp {
     private static let condition = NSCondition()
     nonisolated(unsafe) private static var started = false
