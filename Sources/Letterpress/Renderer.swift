@@ -174,6 +174,7 @@ public final class Renderer {
                 styleSeconds += end - styleStart
                 stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
                                     parseSeconds: end - start - styleSeconds, styleSeconds: styleSeconds))
+                stream.help()
             }
             // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
             if !DetachedThread.start(stackSize: 8 << 20, parse) {
@@ -184,6 +185,7 @@ public final class Renderer {
             // the wait would otherwise be idle, and a thread put to sleep for it is slow to
             // wake (a note renders 8 ms sooner).
             _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
+            defer { stream.declineHelp() }
             return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
                                           sandbox: sandbox)
         }

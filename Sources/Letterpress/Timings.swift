@@ -12,7 +12,11 @@ public struct Timings: Sendable, Equatable, Codable {
     public var styleBeside = 0.0
     /// Shaping, line breaking and pagination (styling excluded).
     public var typeset = 0.0
-    /// Time typesetting waited for the second thread to parse and style the next blocks.
+    /// Shaping and line breaking on the second thread, once it has parsed everything: not
+    /// part of the total.
+    public var typesetBeside = 0.0
+    /// Time typesetting waited for the second thread to parse and style the next blocks, or to
+    /// lay out the last blocks it took.
     public var waiting = 0.0
     /// Painting page items on Cairo surfaces.
     public var draw = 0.0
@@ -29,6 +33,7 @@ public struct Timings: Sendable, Equatable, Codable {
         sum.parseBeside += b.parseBeside
         sum.styleBeside += b.styleBeside
         sum.typeset += b.typeset
+        sum.typesetBeside += b.typesetBeside
         sum.waiting += b.waiting
         sum.draw += b.draw
         sum.write += b.write

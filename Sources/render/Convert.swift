@@ -163,7 +163,7 @@ struct Convert: ParsableCommand {
     }
 
     /// The `--timings` table: phases summed over every input, as seconds and shares of the
-    /// total. Parsing and styling on the second thread are shown but not counted: the total is
+    /// total. Parsing, styling and typesetting on the second thread are shown but not counted: the total is
     /// the main thread's, which waited for them only as long as `waiting` says.
     static func describe(_ timings: Timings, startup: Double) -> String {
         var phases = [("start-up", startup, false), ("theme", timings.theme, false)]
@@ -173,6 +173,7 @@ struct Convert: ParsableCommand {
         if timings.style > 0 || !beside { phases.append(("style", timings.style, false)) }
         if beside { phases += [("parse", timings.parseBeside, true), ("style", timings.styleBeside, true)] }
         phases.append(("typeset", timings.typeset, false))
+        if timings.typesetBeside > 0 { phases.append(("typeset", timings.typesetBeside, true)) }
         if beside { phases.append(("waiting", timings.waiting, false)) }
         phases += [("draw", timings.draw, false), ("write", timings.write, false)]
         let total = phases.filter { !$0.2 }.map(\.1).reduce(0, +)

@@ -88,6 +88,10 @@ extension Styler {
 
 /// A document's styled blocks, handed from the thread that parses and styles them to the one
 /// that typesets them, which can start on the first blocks while the rest are parsed.
+///
+/// Once the parser has sent everything, its thread can help: the typesetting thread takes
+/// blocks a few at a time from the front, and the helper takes runs of blocks from the back
+/// until the two meet (see `offerHelp`).
 final class StyledBlockStream: @unchecked Sendable {
     /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
     /// the warnings of parsing and styling.
@@ -103,10 +107,23 @@ final class StyledBlockStream: @unchecked Sendable {
     var concurrent: Bool
 
     private let condition = NSCondition()
+    /// Blocks sent and not yet taken: the front is `pending[front...]`.
     private var pending: [StyledBlock] = []
+    private var front = 0
     private var ending: Ending?
+    private var helper = Helper.undecided
+    private enum Helper {
+        case undecided
+        case offered((StyledBlockStream) -> Void)
+        case declined
+    }
+    private var backRuns = 0
     /// Time the consumer spent waiting for blocks, which is no work of its own.
     private(set) var waitingSeconds = 0.0
+
+    /// Blocks the front takes at a time: few, so that the back can take the rest as soon as
+    /// the parser is done, but enough that the lock is not taken per block.
+    static let frontBatch = 4
 
     /// A stream already holding all of `blocks`.
     init(blocks: [StyledBlock], ending: Ending) {
@@ -124,29 +141,87 @@ final class StyledBlockStream: @unchecked Sendable {
         guard !blocks.isEmpty else { return }
         condition.lock()
         pending += blocks
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
     func finish(_ ending: Ending) {
         condition.lock()
         self.ending = ending
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
-    /// The blocks sent since the last call, waiting for some; empty once the stream is
-    /// finished and drained.
+    /// The next few blocks from the front, waiting for some; empty once the stream is finished
+    /// and every block has been taken.
     func take() -> [StyledBlock] {
         condition.lock()
         defer { condition.unlock() }
-        if pending.isEmpty && ending == nil {
+        if front == pending.count && ending == nil {
             let start = Timings.now()
-            while pending.isEmpty && ending == nil { condition.wait() }
+            while front == pending.count && ending == nil { condition.wait() }
             waitingSeconds += Timings.now() - start
         }
-        defer { pending = [] }
-        return pending
+        let end = min(front + Self.frontBatch, pending.count)
+        defer {
+            front = end
+            // Drops taken blocks now and then rather than on every take, which would copy the rest.
+            if front > 256 && front * 2 > pending.count {
+                pending.removeFirst(front)
+                front = 0
+            }
+        }
+        return Array(pending[front..<end])
+    }
+
+    /// Once the stream is finished and at least `minimum` blocks are left untaken: the last
+    /// half of them, or the last `maximum` if fewer. Nil otherwise.
+    func takeFromBack(atMost maximum: Int, ifAtLeast minimum: Int) -> [StyledBlock]? {
+        condition.lock()
+        defer { condition.unlock() }
+        let left = pending.count - front
+        guard ending != nil, left >= max(minimum, 1) else { return nil }
+        let start = pending.count - min(maximum, (left + 1) / 2)
+        defer { pending.removeSubrange(start...) }
+        backRuns += 1
+        return Array(pending[start...])
+    }
+
+    /// How many runs `takeFromBack` has handed out: final once `take` has returned nothing.
+    var runsTakenFromBack: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return backRuns
+    }
+
+    /// Sets the work the producing thread does once it has sent everything (see `help`).
+    func offerHelp(_ work: @escaping (StyledBlockStream) -> Void) {
+        condition.lock()
+        if case .undecided = helper { helper = .offered(work) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Tells the producing thread that no work will be offered, unless some already was: the
+    /// consumer calls it when it is done or fails, so that `help` never waits for nothing.
+    func declineHelp() {
+        condition.lock()
+        if case .undecided = helper { helper = .declined }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Called by the producing thread after `finish`: waits until the consumer offers work or
+    /// declines, and does the work. Does nothing on a stream that is not `concurrent`, whose
+    /// consumer runs after the producer on the same thread.
+    func help() {
+        guard concurrent else { return }
+        condition.lock()
+        while case .undecided = helper { condition.wait() }
+        let offered = helper
+        helper = .declined
+        condition.unlock()
+        if case let .offered(work) = offered { work(self) }
     }
 
     /// The footnotes and warnings, once `take` has returned nothing.

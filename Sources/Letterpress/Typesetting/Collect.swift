@@ -24,19 +24,30 @@ struct Collector {
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
+    /// Time a helper thread spent laying out blocks from the end of the stream, and time this
+    /// thread waited for its last run.
+    private(set) var helperSeconds = 0.0
+    private(set) var waitingForHelperSeconds = 0.0
     private var containerStack: [Int] = []
-    private var pendingGap: Double = 0
+    private var pendingGap: PendingGap
+    /// Slices that took the gap the blocks before this collector's first left owing, which is
+    /// not known here (see `absorb`), with the gap as it stood then.
+    private var inheritedGaps: [(slice: Int, gap: PendingGap)] = []
     private var tableCount = 0
-    /// Font family and feature pairs already warned about.
-    private var reportedFeatures = Set<String>()
+    /// Font family and feature pairs already warned about, with their warning's index.
+    private var featureWarnings: [String: Int] = [:]
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
 
-    init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String) {
+    /// A collector for a document's blocks from the first, or, `midDocument`, for blocks
+    /// that follow others, to be joined after their collector with `absorb`.
+    init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String,
+         midDocument: Bool = false) {
         self.theme = theme
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.baseURL = baseURL
         self.file = file
+        pendingGap = midDocument ? .inherited : .none
     }
 
     /// How blocks inside lists and quotes are styled.
@@ -47,11 +58,21 @@ struct Collector {
     }
 
     /// Lays out the stream's blocks as they arrive, then its footnotes; returns its ending.
+    /// When the stream's parser is on another thread, that thread, once done, lays out runs of
+    /// blocks from the end, and this collector takes them over when it reaches them.
     @discardableResult
     mutating func collect(_ stream: StyledBlockStream, column: Column) -> StyledBlockStream.Ending {
+        let backRuns = BackRuns()
+        if stream.concurrent {
+            let settings = self
+            stream.offerHelp { stream in backRuns.collect(from: stream, like: settings, column: column) }
+        }
         while case let blocks = stream.take(), !blocks.isEmpty {
             collect(blocks, column: column, context: Context(paragraph: theme.body))
         }
+        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.wait(for: stream.runsTakenFromBack) }
+        for run in runs.reversed() { absorb(run) }
+        helperSeconds = seconds
         let ending = stream.end
         if !ending.footnotes.isEmpty { collectFootnotes(ending.footnotes, column: column) }
         return ending
@@ -59,6 +80,43 @@ struct Collector {
 
     mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
         for block in blocks { collect(block, column: column, context: context) }
+    }
+
+    /// Appends what `next` collected from the blocks right after this collector's (it must
+    /// have been made `midDocument`, this one not): its containers and tables numbered after
+    /// these, the gap this collector leaves owing put above `next`'s first slices, and its
+    /// warnings about fonts warned about here dropped.
+    mutating func absorb(_ next: Collector) {
+        let owed = pendingGap.value(inheriting: 0)
+        var added = next.slices
+        for index in added.indices {
+            added[index].containers = added[index].containers.map { $0 + containers.count }
+            if let table = added[index].table { added[index].table = table + tableCount }
+        }
+        for (index, gap) in next.inheritedGaps {
+            added[index].gapBefore += gap.value(inheriting: owed) - gap.value(inheriting: 0)
+        }
+        slices += added
+        containers += next.containers
+        tableCount += next.tableCount
+        pendingGap = next.pendingGap
+        if pendingGap.inherits { pendingGap.set(next.pendingGap.value(inheriting: owed)) }
+        let featureKeys = Dictionary(uniqueKeysWithValues: next.featureWarnings.map { ($0.value, $0.key) })
+        for (index, warning) in next.warnings.enumerated() {
+            if let key = featureKeys[index] {
+                guard featureWarnings[key] == nil else { continue }
+                featureWarnings[key] = warnings.count
+            }
+            warnings.append(warning)
+        }
+    }
+
+    /// A collector like this one, empty, for blocks that follow others, drawing with `fonts`.
+    fileprivate func midDocument(fonts: FontContext) -> Collector {
+        var collector = Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, baseURL: baseURL,
+                                  file: file, midDocument: true)
+        collector.sandbox = sandbox
+        return collector
     }
 
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
@@ -86,22 +144,28 @@ struct Collector {
             image(reference, column: column)
         case .pageBreak:
             append(Slice(height: 0, breakBefore: true))
-            pendingGap = 0
+            pendingGap.set(0)
         }
     }
 
     // MARK: Spacing and containers
 
     private mutating func space(before: Double) {
-        pendingGap = max(pendingGap, before)
+        pendingGap.ask(before)
     }
 
     private mutating func append(_ slice: Slice) {
         var slice = slice
-        slice.gapBefore += pendingGap
+        takeGap(into: &slice)
         slice.containers = containerStack + slice.containers
-        pendingGap = 0
+        pendingGap.set(0)
         slices.append(slice)
+    }
+
+    /// Adds the pending gap to the space above `slice`, which is about to be appended.
+    private mutating func takeGap(into slice: inout Slice) {
+        slice.gapBefore += pendingGap.value(inheriting: 0)
+        if pendingGap.inherits { inheritedGaps.append((slices.count, pendingGap)) }
     }
 
     private mutating func withContainer(_ band: ContainerBand, _ body: (inout Collector) -> Void) {
@@ -127,7 +191,7 @@ struct Collector {
         var lines = LineItems(fonts: fonts).slices(of: source)
         if !lines.isEmpty { lines[0].outline = outline }
         for line in lines { append(line) }
-        pendingGap = style.spaceAfter
+        pendingGap.set(style.spaceAfter)
     }
 
     /// Warns once per font when a run asks for an OpenType feature its font lacks (tabular
@@ -138,7 +202,9 @@ struct Collector {
                 // Fonts whose digits all have one width are tabular without the feature.
                 if feature == "tnum" && fonts.digitsShareOneWidth(run.style) { continue }
                 let family = run.style.fontFamilies.first ?? "?"
-                guard reportedFeatures.insert("\(family)|\(feature)").inserted else { continue }
+                let key = "\(family)|\(feature)"
+                guard featureWarnings[key] == nil else { continue }
+                featureWarnings[key] = warnings.count
                 let sample = text.slice(run.range).string.prefix(40)
                 warnings.append(Warning(file: file, message: "font '\(family)' has no '\(feature)' feature for '\(sample)'"
                     + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : "")))
@@ -194,9 +260,9 @@ struct Collector {
                 marker = .text(theme.list.bullets[context.listDepth % theme.list.bullets.count])
             }
             listItem(item.blocks, marker: marker, column: itemColumn, context: inner)
-            if list.tight { pendingGap = theme.list.itemSpacing }
+            if list.tight { pendingGap.set(theme.list.itemSpacing) }
         }
-        pendingGap = context.tight ? theme.list.itemSpacing : context.paragraph.spaceAfter
+        pendingGap.set(context.tight ? theme.list.itemSpacing : context.paragraph.spaceAfter)
     }
 
     enum Marker {
@@ -256,7 +322,7 @@ struct Collector {
         withContainer(ContainerBand(x: column.x, width: quote.barWidth, color: quote.barColor)) { collector in
             collector.collect(blocks, column: column.inset(left: quote.indent), context: inner)
         }
-        pendingGap = max(pendingGap, quote.spaceAfter)
+        pendingGap.ask(quote.spaceAfter)
     }
 
     private mutating func code(_ text: String, column: Column) {
@@ -278,7 +344,7 @@ struct Collector {
             collector.appendLines(of: layouts, column: column, topPadding: style.padding, bottomPadding: style.padding,
                                   xOffset: style.padding)
         }
-        pendingGap = style.spaceAfter
+        pendingGap.set(style.spaceAfter)
     }
 
     static let codeLinesPerLayout = 64
@@ -292,7 +358,7 @@ struct Collector {
         append(Slice(height: rule.thickness, items: [
             .line(from: Point(x: left, y: y), to: Point(x: left + width, y: y), rule.color, width: rule.thickness),
         ]))
-        pendingGap = rule.spaceAfter
+        pendingGap.set(rule.spaceAfter)
     }
 
     // MARK: Images
@@ -319,7 +385,7 @@ struct Collector {
                                     message: "image '\(reference.source)' \(error); drawing a placeholder"))
             placeholder(reference, column: column)
         }
-        pendingGap = max(pendingGap, theme.body.spaceAfter)
+        pendingGap.ask(theme.body.spaceAfter)
     }
 
     /// A floating image: a slice the paginator turns into a shape of its page. By default it
@@ -331,7 +397,7 @@ struct Collector {
         let shownWidth = height * Double(image.pixelWidth) / Double(image.pixelHeight)
         // The float starts where the next block would; that block keeps its space above.
         var slice = Slice(height: 0)
-        slice.gapBefore = pendingGap
+        takeGap(into: &slice)
         slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
                                     column: column, outline: image.opaqueRows())
         slices.append(slice)
@@ -349,7 +415,7 @@ struct Collector {
         style.align = .center
         let layout = TextLayout(StyledText(text, style: style.text), width: column.width, align: .center,
                                 lineHeight: style.lineHeight, context: fonts)
-        pendingGap = 4
+        pendingGap.set(4)
         appendLines(of: [layout], column: column)
     }
 
@@ -405,7 +471,7 @@ struct Collector {
                 append(slice)
             }
         }
-        pendingGap = theme.body.spaceAfter
+        pendingGap.set(theme.body.spaceAfter)
     }
 
     /// Column widths that fit `available`: natural widths when they fit, else a fair share to
@@ -512,12 +578,77 @@ struct Collector {
         append(Slice(height: 0.5, items: [
             .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), theme.rule.color, width: 0.5),
         ]))
-        pendingGap = theme.footnotes.spaceAfter * 2
+        pendingGap.set(theme.footnotes.spaceAfter * 2)
         var context = Context(paragraph: theme.footnotes)
         context.tight = false
         let itemColumn = column.inset(left: theme.list.indent)
         for footnote in footnotes {
             listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
         }
+    }
+}
+
+/// The space owed above the next slice: the larger of the space after the last block and the
+/// space asked before the next. A collector of blocks from the middle of a document does not
+/// know the gap the blocks before left owing, the inherited gap: until a block sets the gap
+/// outright, the gap is the larger of that and the spaces asked since.
+struct PendingGap {
+    /// The largest space asked since the gap was set (or, when it inherits, since the start;
+    /// nil when none was).
+    private(set) var asked: Double?
+    private(set) var inherits: Bool
+
+    static let none = PendingGap(asked: 0, inherits: false)
+    static let inherited = PendingGap(asked: nil, inherits: true)
+
+    mutating func ask(_ space: Double) { asked = max(asked ?? space, space) }
+    mutating func set(_ space: Double) { (asked, inherits) = (space, false) }
+
+    /// The gap, when the blocks before left `inherited` owing.
+    func value(inheriting inherited: Double) -> Double {
+        inherits ? max(inherited, asked ?? inherited) : asked ?? 0
+    }
+}
+
+/// The runs of blocks a helper thread collected from the end of a stream, in the order it took
+/// them: the document's last run first.
+private final class BackRuns: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var runs: [Collector] = []
+    /// From the helper's start to its last run's end.
+    private var seconds = 0.0
+
+    /// Blocks the helper takes at a time, at most, and the blocks that must be left for it to
+    /// start: below that, the front is done before a second font map would be ready.
+    static let runLength = 16
+    static let minimumToStart = 64
+
+    /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
+    /// and lays each out with a collector of its own, like `settings`, until the front is near.
+    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
+        var fonts: FontContext?
+        let start = Timings.now()
+        while let blocks = stream.takeFromBack(atMost: Self.runLength,
+                                               ifAtLeast: fonts == nil ? Self.minimumToStart : 1) {
+            // A font map of its own: Pango's serve one thread at a time.
+            let runFonts = fonts ?? FontContext()
+            fonts = runFonts
+            var run = settings.midDocument(fonts: runFonts)
+            run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
+            condition.lock()
+            runs.append(run)
+            seconds = Timings.now() - start
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    /// The first `count` runs, waiting for those not yet laid out, and the time spent on them
+    /// so far.
+    func wait(for count: Int) -> (runs: [Collector], seconds: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        while runs.count < count { condition.wait() }
+        return (runs, seconds)
     }
 }

@@ -98,7 +98,8 @@ public struct Typesetter {
         var timings = Timings()
         if stream.concurrent {
             (timings.parseBeside, timings.styleBeside) = (ending.parseSeconds, ending.styleSeconds)
-            timings.waiting = stream.waitingSeconds
+            timings.waiting = stream.waitingSeconds + collector.waitingForHelperSeconds
+            timings.typesetBeside = collector.helperSeconds
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }
