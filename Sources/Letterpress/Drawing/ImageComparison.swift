@@ -104,7 +104,7 @@ private struct Poppler {
     let size: Size
     let render: Render
 
-    nonisolated(unsafe) static let shared: Poppler? = {
+    static let shared: Poppler? = {
         guard let library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL) else { return nil }
         func symbol<T>(_ name: String, as type: T.Type) -> T? {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }

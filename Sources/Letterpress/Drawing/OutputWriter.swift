@@ -128,44 +128,61 @@ public struct OutputWriter {
         let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: 3)
-        let lock = NSLock()
-        var failure: Error?
-        var encodeSeconds = 0.0
+        let outcome = EncodingOutcome()
         for (page, file) in zip(pages, files) {
             slots.wait()
-            lock.lock()
-            let failed = failure != nil
-            lock.unlock()
-            if failed { slots.signal(); break }
+            if outcome.failure != nil { slots.signal(); break }
             // On failure, the pages already drawn still finish before the files go.
-            let surface: OpaquePointer
+            let surface: DrawnSurface
             do {
-                surface = try drawPNG(page, naming: destination)
+                surface = DrawnSurface(pointer: try drawPNG(page, naming: destination))
             } catch {
                 slots.signal()
-                lock.lock()
-                failure = failure ?? error
-                lock.unlock()
+                outcome.record(error: error)
                 break
             }
             group.enter()
             encoder.async {
                 defer {
-                    cairo_surface_destroy(surface)
+                    cairo_surface_destroy(surface.pointer)
                     slots.signal()
                     group.leave()
                 }
                 let start = Timings.now()
-                let result = Result { try Self.encodePNG(surface, threads: threads, to: file, naming: destination) }
-                lock.lock()
-                encodeSeconds += Timings.now() - start
-                if case let .failure(error) = result, failure == nil { failure = error }
-                lock.unlock()
+                var failure: Error?
+                do {
+                    try Self.encodePNG(surface.pointer, threads: threads, to: file, naming: destination)
+                } catch {
+                    failure = error
+                }
+                outcome.record(seconds: Timings.now() - start, error: failure)
             }
         }
         group.wait()
-        writeSeconds += encodeSeconds
-        if let failure { throw failure }
+        writeSeconds += outcome.seconds
+        if let failure = outcome.failure { throw failure }
+    }
+
+    /// A drawn page's image surface, handed to the thread that compresses it and then owned there.
+    private struct DrawnSurface: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// What the compressing threads report: their time in all, and the first error.
+    private final class EncodingOutcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var firstError: Error?
+        private var total = 0.0
+
+        var failure: Error? { lock.withLock { firstError } }
+        var seconds: Double { lock.withLock { total } }
+
+        func record(seconds: Double = 0, error: Error?) {
+            lock.withLock {
+                total += seconds
+                if firstError == nil { firstError = error }
+            }
+        }
     }
 
     /// One page painted on an image surface at the writer's resolution.

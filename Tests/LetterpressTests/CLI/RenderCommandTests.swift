@@ -24,18 +24,19 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil) throws
     if let input { stdin.fileHandleForWriting.write(input) }
     try stdin.fileHandleForWriting.close()
     // Read both pipes before waiting, so that a large output cannot block the child.
-    var output = Data()
-    var errors = Data()
+    // Written by the reading thread, read here only after `group.wait()`.
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let errors = Collected()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
         group.leave()
     }
-    output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors, as: UTF8.self))
+    return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors.data, as: UTF8.self))
 }
 
 /// The folder's file names, sorted, without hidden files.
@@ -273,7 +274,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try runRender(["styled.md", "-o", "a.png", "--dpi", "30"], in: folder).status == 0)
         #expect(try runRender(["styled.json", "-o", "b.png", "--dpi", "30"], in: folder).status == 0)
         #expect(try Data(contentsOf: folder.appendingPathComponent("a.png")) == Data(contentsOf: folder.appendingPathComponent("b.png")))
-        let broken = try folder.appendingPathComponent("broken.json")
+        let broken = folder.appendingPathComponent("broken.json")
         try Data("{\"format\": \"letterpress-runs\", \"blocks\": 3}".utf8).write(to: broken)
         let failure = try runRender(["broken.json", "-o", "c.pdf"], in: folder)
         #expect(failure.status == 1 && failure.stderr.hasPrefix("broken.json: not a valid letterpress-runs archive"))
