@@ -34,6 +34,9 @@ public struct RenderResult {
 
 /// The whole pipeline: parse, style, typeset, draw.
 public final class Renderer {
+    /// The release, printed by `render --version`.
+    public static let version = "0.1.0"
+
     public let options: RenderOptions
     let themes: ThemeLoader
     /// Made when first needed, after the theme file is read, so that fontconfig's loading

@@ -7,6 +7,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render Markdown notes to paged PDF, PNG and SVG.",
+        version: Renderer.version,
         subcommands: [Convert.self, Inspect.self, Themes.self, Compare.self, Fonts.self, Worker.self],
         defaultSubcommand: Convert.self)
 

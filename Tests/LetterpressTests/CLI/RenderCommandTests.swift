@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Letterpress
 
 /// What a run of the `render` executable produced.
 struct CommandResult {
@@ -91,6 +92,12 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
 
     /// `--timings` counts the main thread's phases in the total and shows the second
     /// thread's parsing and styling beside them.
+    @Test func versionIsPrintedAlone() throws {
+        let result = try runRender(["--version"], in: try TestSupport.temporaryFolder())
+        #expect(result.status == 0 && String(decoding: result.stdout, as: UTF8.self) == Renderer.version + "\n")
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func timingsShowTheSecondThreadOutsideTheTotal() throws {
         let folder = try TestSupport.temporaryFolder()
         try "# Title\n\nSome *text*.\n\n- one\n- two\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
