@@ -157,8 +157,11 @@ public final class Renderer {
         var result = try typeset(frontMatter: frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
             // Checked before the parser starts: nothing below throws once it runs, so it is
             // never left parsing for nobody (and holding cmark's lock) when this thread fails.
+            // Should this thread leave before offering it work, the parser's thread stops
+            // waiting for the offer.
             try typesetter.checkRoom()
             let stream = StyledBlockStream()
+            defer { stream.declineHelp() }
             let styler = Styler(theme: typesetter.theme, file: file)
             let base = typesetter.theme.body.text
             let parse = {
@@ -188,7 +191,6 @@ public final class Renderer {
             // the wait would otherwise be idle, and a thread put to sleep for it is slow to
             // wake (a note renders 8 ms sooner).
             _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
-            defer { stream.declineHelp() }
             return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
                                           sandbox: sandbox)
         }

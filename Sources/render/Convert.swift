@@ -163,8 +163,8 @@ struct Convert: ParsableCommand {
     }
 
     /// The `--timings` table: phases summed over every input, as seconds and shares of the
-    /// total. Parsing, styling and typesetting on the second thread are shown but not counted: the total is
-    /// the main thread's, which waited for them only as long as `waiting` says.
+    /// total. Parsing, styling and typesetting on the second thread are shown but not counted:
+    /// the total is the main thread's, which waited for them only as long as `waiting` says.
     static func describe(_ timings: Timings, startup: Double) -> String {
         var phases = [("start-up", startup, false), ("theme", timings.theme, false)]
         let beside = timings.parseBeside + timings.styleBeside > 0

@@ -91,7 +91,7 @@ extension Styler {
 ///
 /// Once the parser has sent everything, its thread can help: the typesetting thread takes
 /// blocks a few at a time from the front, and the helper takes runs of blocks from the back
-/// until the two meet (see `offerHelp`).
+/// until the two meet (see `help` and `takeFromBack`).
 final class StyledBlockStream: @unchecked Sendable {
     /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
     /// the warnings of parsing and styling.
@@ -162,7 +162,7 @@ final class StyledBlockStream: @unchecked Sendable {
             while front == pending.count && ending == nil { condition.wait() }
             waitingSeconds += Timings.now() - start
         }
-        let end = min(front + Self.frontBatch, pending.count)
+        let end = concurrent ? min(front + Self.frontBatch, pending.count) : pending.count
         defer {
             front = end
             // Drops taken blocks now and then rather than on every take, which would copy the rest.
@@ -174,8 +174,8 @@ final class StyledBlockStream: @unchecked Sendable {
         return Array(pending[front..<end])
     }
 
-    /// Once the stream is finished and at least `minimum` blocks are left untaken: the last
-    /// half of them, or the last `maximum` if fewer. Nil otherwise.
+    /// Once the stream is finished and at least `minimum` blocks are left untaken: the last half
+    /// of them (rounded up), at most `maximum`. Nil otherwise.
     func takeFromBack(atMost maximum: Int, ifAtLeast minimum: Int) -> [StyledBlock]? {
         condition.lock()
         defer { condition.unlock() }

@@ -24,15 +24,15 @@ struct Collector {
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
-    /// Time a helper thread spent laying out blocks from the end of the stream, and time this
-    /// thread waited for its last run.
+    /// Time from a helper thread's start (its font map included) to the end of the last run of
+    /// blocks it laid out from the end of the stream, and time this thread waited for that run.
     private(set) var helperSeconds = 0.0
     private(set) var waitingForHelperSeconds = 0.0
     private var containerStack: [Int] = []
     private var pendingGap: PendingGap
     /// Slices that took the gap the blocks before this collector's first left owing, which is
-    /// not known here (see `absorb`), with the gap as it stood then.
-    private var inheritedGaps: [(slice: Int, gap: PendingGap)] = []
+    /// not known here (see `absorb`): their own space above, and the gap as it stood then.
+    private var inheritedGaps: [(slice: Int, ownSpace: Double, gap: PendingGap)] = []
     private var tableCount = 0
     /// Font family and feature pairs already warned about, with their warning's index.
     private var featureWarnings: [String: Int] = [:]
@@ -47,7 +47,7 @@ struct Collector {
         self.contentHeight = contentHeight
         self.baseURL = baseURL
         self.file = file
-        pendingGap = midDocument ? .inherited : .none
+        pendingGap = midDocument ? .inherited : .settled
     }
 
     /// How blocks inside lists and quotes are styled.
@@ -87,14 +87,16 @@ struct Collector {
     /// these, the gap this collector leaves owing put above `next`'s first slices, and its
     /// warnings about fonts warned about here dropped.
     mutating func absorb(_ next: Collector) {
+        precondition(!pendingGap.inherits && inheritedGaps.isEmpty, "absorbing into a collector of a document's middle")
         let owed = pendingGap.value(inheriting: 0)
         var added = next.slices
         for index in added.indices {
             added[index].containers = added[index].containers.map { $0 + containers.count }
             if let table = added[index].table { added[index].table = table + tableCount }
         }
-        for (index, gap) in next.inheritedGaps {
-            added[index].gapBefore += gap.value(inheriting: owed) - gap.value(inheriting: 0)
+        // Summed as one collector sums them, so that the result is the same to the last bit.
+        for (index, ownSpace, gap) in next.inheritedGaps {
+            added[index].gapBefore = ownSpace + gap.value(inheriting: owed)
         }
         slices += added
         containers += next.containers
@@ -164,8 +166,8 @@ struct Collector {
 
     /// Adds the pending gap to the space above `slice`, which is about to be appended.
     private mutating func takeGap(into slice: inout Slice) {
+        if pendingGap.inherits { inheritedGaps.append((slices.count, slice.gapBefore, pendingGap)) }
         slice.gapBefore += pendingGap.value(inheriting: 0)
-        if pendingGap.inherits { inheritedGaps.append((slices.count, pendingGap)) }
     }
 
     private mutating func withContainer(_ band: ContainerBand, _ body: (inout Collector) -> Void) {
@@ -598,7 +600,7 @@ struct PendingGap {
     private(set) var asked: Double?
     private(set) var inherits: Bool
 
-    static let none = PendingGap(asked: 0, inherits: false)
+    static let settled = PendingGap(asked: 0, inherits: false)
     static let inherited = PendingGap(asked: nil, inherits: true)
 
     mutating func ask(_ space: Double) { asked = max(asked ?? space, space) }
@@ -611,7 +613,8 @@ struct PendingGap {
 }
 
 /// The runs of blocks a helper thread collected from the end of a stream, in the order it took
-/// them: the document's last run first.
+/// them: the document's last run first. The helper makes no Pango call after adding its last
+/// run, so the main thread may use the runs' layouts (and their font map) once it has them.
 private final class BackRuns: @unchecked Sendable {
     private let condition = NSCondition()
     private var runs: [Collector] = []

@@ -55,8 +55,19 @@ import Testing
         Last paragraph with ^[9,012](font: 'Comfortaa', monospacedDigit: true).
         """
 
-    private static func blocks() throws -> (Theme, [StyledBlock]) {
-        let theme = TestSupport.defaultTheme
+    /// Spacings whose sums round, to catch a joined gap that differs from one collector's in
+    /// its last bit.
+    private static let fractionalTheme: Theme = {
+        var theme = TestSupport.defaultTheme
+        // 0.7 + (2.9 - 0.7) is not 2.9 in binary floating point.
+        theme.body.spaceBefore = 0.7
+        theme.body.spaceAfter = 2.9
+        theme.headings = theme.headings.map { var style = $0; style.spaceBefore = 1e-3 + 3.3; return style }
+        theme.quote.spaceAfter = 0.3
+        return theme
+    }()
+
+    private static func blocks(_ theme: Theme = TestSupport.defaultTheme) throws -> (Theme, [StyledBlock]) {
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text,
                                                 warnings: &warnings)
@@ -79,16 +90,19 @@ import Testing
     private static func describe(_ collector: Collector) -> [String] {
         let slices = collector.slices.map { slice in
             let items = (slice.items + slice.attachments).map(describe)
+            let paragraph = slice.paragraph.map { "\($0.text.string.prefix(16)) \($0.column.x) \($0.column.width)" }
             return "\(slice.height) gap \(slice.gapBefore) keep \(slice.keepWithNext) in \(slice.containers) "
                 + "break \(slice.breakBefore) table \(String(describing: slice.table)) \(slice.isTableHeader) "
-                + "float \(slice.float != nil) outline \(slice.outline?.title ?? "-") \(items)"
+                + "float \(slice.float != nil) outline \(slice.outline?.title ?? "-") baseline \(String(describing: slice.firstBaseline)) "
+                + "paragraph \(paragraph ?? "-") from \(slice.byteStart) band \(slice.startsBand) \(items)"
         }
         let containers = collector.containers.map { "\($0.x) \($0.width) \($0.color)" }
         return slices + containers + collector.warnings.map(\.message)
     }
 
-    @Test func runsCollectedApartAndJoinedMatchOneCollector() throws {
-        let (theme, blocks) = try Self.blocks()
+    @Test(arguments: [TestSupport.defaultTheme, fractionalTheme])
+    func runsCollectedApartAndJoinedMatchOneCollector(theme: Theme) throws {
+        let (theme, blocks) = try Self.blocks(theme)
         var whole = Self.collector(theme)
         whole.collect(blocks, column: Self.column, context: .init(paragraph: theme.body))
         let expected = Self.describe(whole)
@@ -131,29 +145,87 @@ import Testing
         #expect(gap.value(inheriting: 7) == 1)
     }
 
-    /// A document long enough that the parser's thread, once done, lays out its last blocks:
-    /// the pages must be those of one thread, placed alike, with the same fonts.
+    /// A document long enough that a second thread, offered the stream's last blocks, lays out
+    /// some of them: the pages must be those of one thread, placed alike, with the same fonts
+    /// and warnings. The stream is filled before typesetting starts, so the second thread has
+    /// all but the first few blocks to take from when it is offered them.
     @Test func aLongDocumentTypesetOnTwoThreadsMatchesOneThread() throws {
         let section = (1...40).map { number in
             "## Section \(number)\n\nParagraph \(number) of text that wraps across the column more than once, "
-                + "with *emphasis*, **strong words** and `code` in it, so that each one takes some shaping.\n\n"
-                + "- an item\n- another item\n\n> a quote \(number)\n"
+                + "with *emphasis*, **strong words**, `code` and ^[\(number)](font: 'Comfortaa', monospacedDigit: true) in it.\n\n"
+                + "- an item\n- another item\n\n> a quote \(number)\n\n| n | m |\n|---|---|\n| a | b |\n\n"
+                + "![Two tones](two-tone.png \"float: left; width: 40\")\n"
         }.joined(separator: "\n")
-        let source = String(repeating: section, count: 4)
-        let folder = try TestSupport.temporaryFolder()
-        let file = folder.appendingPathComponent("long.md").path
+        let document = try TestSupport.parse(String(repeating: section, count: 3))
+        let theme = TestSupport.defaultTheme
+        let typesetter = Typesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+                                    fonts: FontContext())
+        let expected = try typesetter.typeset(document, baseURL: TestSupport.fixtures, file: "long.md")
 
-        let alone = Renderer(options: RenderOptions())
-        alone.usesSpareCores = false
-        let (expected, _) = try alone.typeset(try MarkdownParser.parse(source, file: file), file: file)
-        let helped = Renderer(options: RenderOptions())
-        let (document, _) = try helped.typesetConcurrently(source: source, file: file)
+        var warnings: [Warning] = []
+        let styler = Styler(theme: theme, file: "long.md")
+        let stream = StyledBlockStream()
+        stream.send(styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings))
+        stream.finish(.init(footnotes: [], warnings: warnings))
+        let helper = Thread { stream.help() }
+        helper.start()
+        let helped = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: TestSupport.fixtures,
+                                            file: "long.md")
 
-        #expect(document.timings.typesetBeside > 0, "the parser's thread laid out no blocks")
-        #expect(document.pages.count == expected.pages.count && document.pages.count > 20)
-        for (page, other) in zip(document.pages, expected.pages) {
+        #expect(stream.runsTakenFromBack > 0 && helped.timings.typesetBeside > 0, "the second thread laid out nothing")
+        #expect(helped.pages.count == expected.pages.count && helped.pages.count > 20)
+        for (page, other) in zip(helped.pages, expected.pages) {
             #expect(page.items.map(Self.describe) == other.items.map(Self.describe))
         }
-        #expect(document.usedFonts == expected.usedFonts)
+        #expect(helped.usedFonts == expected.usedFonts)
+        #expect(helped.warnings.map(\.message) == expected.warnings.map(\.message))
+        #expect(helped.warnings.filter { $0.message.contains("tnum") }.count == 1)
+    }
+
+    @Test func theFrontAndTheBackTakeEachBlockOnce() throws {
+        let (_, blocks) = try Self.blocks()
+        let stream = StyledBlockStream()
+        stream.send(blocks)
+        #expect(stream.takeFromBack(atMost: 4, ifAtLeast: 1) == nil, "nothing from the back before the end")
+        stream.finish(.init(footnotes: [], warnings: []))
+        let front = stream.take()
+        #expect(front.count == StyledBlockStream.frontBatch)
+        #expect(stream.takeFromBack(atMost: 4, ifAtLeast: blocks.count) == nil, "too few left")
+        var back: [[StyledBlock]] = []
+        while let run = stream.takeFromBack(atMost: 4, ifAtLeast: 1) { back.append(run) }
+        #expect(stream.take().isEmpty && stream.runsTakenFromBack == back.count)
+        #expect(back.allSatisfy { $0.count <= 4 && !$0.isEmpty })
+        let order = front + back.reversed().flatMap { $0 }
+        #expect(order.map { "\($0)" } == blocks.map { "\($0)" })
+    }
+
+    @Test func helpWaitsForAnOfferOrADecline() {
+        let offered = StyledBlockStream()
+        let ran = NSCondition()
+        var didRun = false
+        let helper = Thread {
+            offered.help()
+            ran.withLock { didRun = true; ran.signal() }
+        }
+        helper.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(ran.withLock { !didRun }, "help returned before an offer or a decline")
+        var work = 0
+        offered.offerHelp { _ in work += 1 }
+        ran.withLock { while !didRun { ran.wait() } }
+        #expect(work == 1)
+        offered.declineHelp()
+        offered.offerHelp { _ in work += 1 }
+        offered.help()
+        #expect(work == 1, "an offer is done once")
+
+        let declined = StyledBlockStream()
+        declined.declineHelp()
+        declined.offerHelp { _ in work += 1 }
+        declined.help()
+        #expect(work == 1, "an offer after a decline is not done")
+
+        let alone = StyledBlockStream(blocks: [], ending: .init(footnotes: [], warnings: []))
+        alone.help()
     }
 }
