@@ -101,8 +101,7 @@ struct Collector {
         slices += added
         containers += next.containers
         tableCount += next.tableCount
-        pendingGap = next.pendingGap
-        if pendingGap.inherits { pendingGap.set(next.pendingGap.value(inheriting: owed)) }
+        pendingGap.set(next.pendingGap.value(inheriting: owed))
         let featureKeys = Dictionary(uniqueKeysWithValues: next.featureWarnings.map { ($0.value, $0.key) })
         for (index, warning) in next.warnings.enumerated() {
             if let key = featureKeys[index] {
@@ -118,6 +117,14 @@ struct Collector {
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, baseURL: baseURL,
                                   file: file, midDocument: true)
         collector.sandbox = sandbox
+        return collector
+    }
+
+    /// An empty collector for the blocks that follow this one's, with its settings and fonts,
+    /// and the list markers it has laid out with those fonts.
+    fileprivate func following() -> Collector {
+        var collector = midDocument(fonts: fonts)
+        collector.markerLayouts = markerLayouts
         return collector
     }
 
@@ -629,15 +636,15 @@ private final class BackRuns: @unchecked Sendable {
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
     /// and lays each out with a collector of its own, like `settings`, until the front is near.
     func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
-        var fonts: FontContext?
+        var previous: Collector?
         let start = Timings.now()
         while let blocks = stream.takeFromBack(atMost: Self.runLength,
-                                               ifAtLeast: fonts == nil ? Self.minimumToStart : 1) {
-            // A font map of its own: Pango's serve one thread at a time.
-            let runFonts = fonts ?? FontContext()
-            fonts = runFonts
-            var run = settings.midDocument(fonts: runFonts)
+                                               ifAtLeast: previous == nil ? Self.minimumToStart : 1) {
+            // The first run gets a font map of its own (Pango's serve one thread at a time);
+            // the later runs share it, and the list markers laid out with it.
+            var run = previous?.following() ?? settings.midDocument(fonts: FontContext())
             run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
+            previous = run
             condition.lock()
             runs.append(run)
             seconds = Timings.now() - start
