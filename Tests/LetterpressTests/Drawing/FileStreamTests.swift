@@ -12,7 +12,7 @@ import Testing
 
     @Test func piecesOfEverySizeArriveInOrder() throws {
         let url = try TestSupport.temporaryFolder().appendingPathComponent("out.bin")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let stream = FileStream(handle.fileDescriptor)
