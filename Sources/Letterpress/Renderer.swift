@@ -56,11 +56,6 @@ public final class Renderer {
     private var pendingThemeWarnings: [Warning] = []
     /// Time spent loading themes since the last rendering, for its timings.
     private var themeSeconds = 0.0
-    /// With `keepsLastDocument`, the last document rendered, freed when the next rendering
-    /// starts rather than when it is written: a command that exits after its last document
-    /// then spends no time freeing thousands of layouts (10 ms for a book).
-    private var lastDocument: TypesetDocument?
-    public var keepsLastDocument = false
     /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
     /// thread while this one typesets (see `typesetConcurrently`), and a one-page PNG compressed
     /// in two bands at once. Off where other processes already use every core.
@@ -133,6 +128,10 @@ public final class Renderer {
         return document
     }
 
+    /// Where a document's pages go, as they are finished: made, once the document's metadata
+    /// is known, before the first page.
+    typealias PageDestination = (DocumentMetadata) throws -> (Page) throws -> Void
+
     /// Parses and typesets `source`; `file` names it in messages and locates its images.
     public func typeset(source: String, file: String) throws -> (TypesetDocument, DocumentMetadata) {
         try typeset(try MarkdownParser.parse(source, file: file), file: file)
@@ -141,27 +140,47 @@ public final class Renderer {
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        try typeset(frontMatter: document.frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
-            try typesetter.typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox)
+        try Self.gathering { try typeset(document, file: file, into: $0) }
+    }
+
+    /// The pages `typeset` delivers to the destination it is given, gathered into a document.
+    static func gathering(_ typeset: (PageDestination) throws -> TypesetOutcome) rethrows
+        -> (TypesetDocument, DocumentMetadata) {
+        var pages: [Page] = []
+        var metadata = DocumentMetadata()
+        let outcome = try typeset { documentMetadata in
+            metadata = documentMetadata
+            return { pages.append($0) }
+        }
+        return (TypesetDocument(pages: pages, warnings: outcome.warnings, timings: outcome.timings), metadata)
+    }
+
+    /// Typesets a parsed document, handing each page to `destination` as it is finished.
+    func typeset(_ document: Document, file: String, into destination: PageDestination) throws -> TypesetOutcome {
+        try typeset(frontMatter: document.frontMatter, file: file, into: destination) {
+            typesetter, baseURL, badge, sandbox, deliver in
+            try typesetter.typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox, deliver: deliver)
         }
     }
 
     /// Parses and typesets the Markdown `source` at once: a second thread parses the body with
     /// cmark and walks and styles it top-level block by block, while this one lays out the
-    /// blocks already styled. `warnings` are those of reading the source, reported with the rest.
-    func typesetConcurrently(source: String, file: String, warnings readWarnings: [Warning] = [])
-        throws -> (TypesetDocument, DocumentMetadata) {
+    /// blocks already styled and hands each page to `destination` as it is finished. `warnings`
+    /// are those of reading the source, reported with the rest.
+    func typesetConcurrently(source: String, file: String, warnings readWarnings: [Warning] = [],
+                             into destination: PageDestination) throws -> TypesetOutcome {
         let splitStart = Timings.now()
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         let splitSeconds = Timings.now() - splitStart
-        var result = try typeset(frontMatter: frontMatter, file: file) { typesetter, baseURL, badge, sandbox in
-            // Checked before the parser starts: nothing below throws once it runs, so it is
-            // never left parsing for nobody (and holding cmark's lock) when this thread fails.
-            // Should this thread leave before offering it work, the parser's thread stops
-            // waiting for the offer.
+        var outcome = try typeset(frontMatter: frontMatter, file: file, into: destination) {
+            typesetter, baseURL, badge, sandbox, deliver in
+            // Checked before the parser starts: nothing below throws once it runs, but for the
+            // pages' delivery, which closes the stream, so the parser is never left parsing
+            // for nobody (and holding cmark's lock) when this thread fails. Should this thread
+            // leave before offering it work, the parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
             let stream = StyledBlockStream()
-            defer { stream.declineHelp() }
+            defer { stream.close() }
             let styler = Styler(theme: typesetter.theme, file: file)
             let base = typesetter.theme.body.text
             let parse = {
@@ -192,18 +211,20 @@ public final class Renderer {
             // wake (a note renders 8 ms sooner).
             _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
             return try typesetter.typeset(stream, frontMatter: frontMatter, baseURL: baseURL, file: file, badge: badge,
-                                          sandbox: sandbox)
+                                          sandbox: sandbox, deliver: deliver)
         }
-        result.0.timings.parse += splitSeconds
-        return result
+        outcome.timings.parse += splitSeconds
+        return outcome
     }
 
-    /// Loads the theme, places the page and the badge, and has `typeset` lay out the blocks;
-    /// then puts the warnings in the order of the file, after the theme's.
+    /// Loads the theme, places the page and the badge, opens the destination, and has `typeset`
+    /// lay out the blocks and deliver the pages; then puts the warnings in the order of the
+    /// file, after the theme's.
     private func typeset(
-        frontMatter: FrontMatter, file: String,
-        _ typeset: (Typesetter, _ baseURL: URL, BadgePlan?, _ sandbox: URL?) throws -> TypesetDocument
-    ) throws -> (TypesetDocument, DocumentMetadata) {
+        frontMatter: FrontMatter, file: String, into destination: PageDestination,
+        _ typeset: (Typesetter, _ baseURL: URL, BadgePlan?, _ sandbox: URL?, _ deliver: (Page) throws -> Void) throws
+            -> TypesetOutcome
+    ) throws -> TypesetOutcome {
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
         let sandbox = options.sandbox ? baseURL : nil
@@ -211,7 +232,12 @@ public final class Renderer {
         let geometry = try self.geometry(theme: theme, frontMatter: frontMatter, file: file)
         var badgeWarnings: [Warning] = []
         let badge = badgePlan(frontMatter, file: file, warnings: &badgeWarnings)
-        var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox)
+        let metadata = DocumentMetadata(
+            title: frontMatter.title, author: frontMatter.author,
+            creationDate: PDFDate.creationDate(frontMatter: frontMatter.date ?? options.date))
+        let deliver = try destination(metadata)
+        var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox,
+                                   deliver)
         document.warnings += badgeWarnings
         // In the order of the file: parsing and styling find them at different times.
         let located = document.warnings.enumerated().sorted { a, b in
@@ -221,47 +247,53 @@ public final class Renderer {
         }.map(\.element)
         document.warnings = pendingThemeWarnings + located
         pendingThemeWarnings = []
-        let metadata = DocumentMetadata(
-            title: frontMatter.title, author: frontMatter.author,
-            creationDate: PDFDate.creationDate(frontMatter: frontMatter.date ?? options.date))
-        return (document, metadata)
+        return document
     }
 
-    /// Renders the Markdown file `input` to `output` in `format`.
+    /// Renders the Markdown file `input` to `output` in `format`, writing each page as soon as
+    /// it is typeset.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
         themeSeconds = 0
-        lastDocument = nil
         let start = Timings.now()
         let data = try Renderer.readData(input)
-        let document: TypesetDocument
-        let metadata: DocumentMetadata
+        var writer = OutputWriter(format: format, dpi: options.dpi)
+        if !usesSpareCores { writer.encodingThreads = 1 }
+        var pages: PageOutput?
+        let destination: PageDestination = { metadata in
+            writer.metadata = metadata
+            let opened = try writer.open(output)
+            pages = opened
+            return { try opened.add($0) }
+        }
+        let outcome: TypesetOutcome
         let prepared: Double
         let archive = try DocumentArchive.read(data, file: input)
         if archive == nil && usesSpareCores {
             let (source, decodeWarnings) = MarkdownParser.decode(data, file: input)
             prepared = Timings.now()
-            (document, metadata) = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings)
+            outcome = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings, into: destination)
         } else {
             let parsed = try archive?.document ?? Renderer.document(from: data, file: input)
             prepared = Timings.now()
-            (document, metadata) = try typeset(parsed, file: input)
+            outcome = try typeset(parsed, file: input, into: destination)
         }
-        var timings = document.timings
+        guard let pages else { preconditionFailure("typesetting delivered no pages") }
+        var timings = outcome.timings
         timings.theme = themeSeconds
+        timings.waiting += pages.waitingSeconds
+        // Pages were drawn and written while the document was typeset.
         timings.typeset = Timings.now() - prepared - timings.theme - timings.waiting - timings.parse - timings.style
+            - pages.drawSeconds - pages.writeSeconds
         // Reading and decoding the file (and parsing it, without the parser thread) count as
         // parsing on this thread.
         timings.parse += prepared - start
-        if options.strict && !document.warnings.isEmpty {
-            throw LetterpressError.strictWarnings(file: input, warnings: document.warnings)
+        if options.strict && !outcome.warnings.isEmpty {
+            throw LetterpressError.strictWarnings(file: input, warnings: outcome.warnings)
         }
-        var writer = OutputWriter(format: format, dpi: options.dpi, metadata: metadata)
-        if !usesSpareCores { writer.encodingThreads = 1 }
-        let files = try writer.write(document, to: output)
-        timings.draw = writer.drawSeconds
-        timings.write = writer.writeSeconds
-        if keepsLastDocument { lastDocument = document }
-        return RenderResult(files: files, pageCount: document.pages.count, warnings: document.warnings, timings: timings)
+        let files = try pages.finish()
+        timings.draw = pages.drawSeconds
+        timings.write = pages.writeSeconds
+        return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: timings)
     }
 
     /// The badge for a note: dated by its front matter, else `--date`, else the file's

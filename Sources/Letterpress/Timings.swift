@@ -16,7 +16,7 @@ public struct Timings: Sendable, Equatable, Codable {
     /// part of the total.
     public var typesetBeside = 0.0
     /// Time typesetting waited for the second thread to parse and style the next blocks, or to
-    /// lay out the last blocks it took.
+    /// lay out the last blocks it took, or for a PNG page to be compressed.
     public var waiting = 0.0
     /// Painting page items on Cairo surfaces.
     public var draw = 0.0

@@ -44,7 +44,6 @@ final class BatchRunner {
     /// long as the runner: a command that exits while holding the runner frees neither.
     private lazy var renderer: Renderer = {
         let renderer = Renderer(options: options)
-        renderer.keepsLastDocument = true
         // `--jobs 1` over several files means one core, as `--jobs N` means N; a single file
         // may use them all.
         renderer.usesSpareCores = jobs.count == 1

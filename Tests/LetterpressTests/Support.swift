@@ -34,4 +34,11 @@ enum TestSupport {
         return try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
             .typeset(document, baseURL: fixtures, file: "test.md")
     }
+
+    /// Whether `item` is the default theme's footer on `page`: the page number, in the bottom
+    /// margin of `typeset`'s geometry, which is not the note's text.
+    static func isFooter(_ item: PageItem, on page: Page) -> Bool {
+        guard case let .text(layout, _, origin) = item else { return false }
+        return origin.y > page.size.height - 72 && layout.text.string.allSatisfy(\.isNumber)
+    }
 }

@@ -52,30 +52,132 @@ public struct OutputWriter {
     /// (`out.png` for one page, else `out-1.png`, `out-2.png`, …).
     public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
         guard format != .pdf, pageCount > 1 else { return [destination] }
+        return (1...pageCount).map { pageURL(for: destination, number: $0) }
+    }
+
+    /// The file of page `number` at `destination` in a document of more than one page.
+    func pageURL(for destination: URL, number: Int) -> URL {
         let stem = destination.deletingPathExtension().lastPathComponent
-        let folder = destination.deletingLastPathComponent()
-        return (1...pageCount).map { folder.appendingPathComponent("\(stem)-\($0).\(destination.pathExtension)") }
+        return destination.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).\(destination.pathExtension)")
+    }
+
+    /// Starts writing pages to `destination` as they come.
+    public func open(_ destination: URL) throws -> PageOutput {
+        try PageOutput(self, destination: destination)
     }
 
     /// Writes `document` to `destination` and returns the files written.
     @discardableResult
     public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
-        let targets = outputURLs(for: destination, pageCount: document.pages.count)
-        var temporaries: [TemporaryFile] = []
-        // Files already renamed into place are closed and no longer temporary.
-        var renamed = 0
-        defer { TemporaryFile.remove(Array(temporaries[renamed...])) }
-        for target in targets {
-            temporaries.append(try TemporaryFile(beside: target))
+        let output = try open(destination)
+        for page in document.pages { try output.add(page) }
+        let files = try output.finish()
+        drawSeconds += output.drawSeconds
+        writeSeconds += output.writeSeconds
+        return files
+    }
+
+    /// libdeflate level for PNG output: fast, and on text pages barely larger than the best.
+    static let pngCompression = 2
+
+    /// Compresses 0x00RRGGBB pixels to a PNG file with libdeflate and zlib (Cairo's own writer
+    /// offers no compression level and takes several times longer).
+    static func encodePNG(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32, threads: Int = 1,
+                          to file: TemporaryFile, naming destination: URL) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = letterpress_write_png(file.descriptor, pixels, width, height, stride, Int32(pngCompression),
+                                           Int32(clamping: threads), &message, Int32(message.count))
+        guard status == 0 else {
+            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
         }
-        switch format {
+    }
+}
+
+/// A document's pages being written as they are typeset: each is drawn when it comes and then
+/// let go, so that memory holds a few pages however long the document. The files keep
+/// temporary names until `finish` renames them all into place; an output dropped before then
+/// (on a failure) removes them.
+public final class PageOutput {
+    private let settings: OutputWriter
+    private let destination: URL
+    public private(set) var pageCount = 0
+    /// Seconds spent painting pages, and encoding and writing files.
+    public private(set) var drawSeconds = 0.0
+    public private(set) var writeSeconds = 0.0
+    /// Seconds spent waiting for the compressing threads to take another page.
+    public private(set) var waitingSeconds = 0.0
+    /// One per page for PNG and SVG, the first named for the destination until the page count
+    /// settles the names.
+    private var temporaries: [TemporaryFile] = []
+    /// Temporary files already renamed into place, which are no longer temporary.
+    private var renamed = 0
+    private var pdf: (stream: FileStream, surface: OpaquePointer, context: OpaquePointer)?
+    /// The PDF outline's open entries: each level's latest.
+    private var parents: [(level: Int, id: Int32)] = []
+    private let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
+    private let encoding = DispatchGroup()
+    /// At most three pages wait to be compressed at a time.
+    private let slots = DispatchSemaphore(value: 3)
+    private let outcome = EncodingOutcome()
+    /// The first PNG page, compressed once it is known whether it is the only one (which gets
+    /// every thread).
+    private var firstPNG: DrawnSurface?
+
+    fileprivate init(_ settings: OutputWriter, destination: URL) throws {
+        self.settings = settings
+        self.destination = destination
+        temporaries.append(try TemporaryFile(beside: destination))
+    }
+
+    deinit {
+        if let firstPNG {
+            cairo_surface_destroy(firstPNG.pointer)
+            slots.signal()
+        }
+        // On failure, the pages already drawn still finish before the files go.
+        encoding.wait()
+        if let pdf {
+            cairo_destroy(pdf.context)
+            cairo_surface_destroy(pdf.surface)
+        }
+        TemporaryFile.remove(Array(temporaries[renamed...]))
+    }
+
+    /// Draws the next page, and writes it or hands it to a thread that compresses it.
+    public func add(_ page: Page) throws {
+        pageCount += 1
+        switch settings.format {
+        case .pdf: try addPDF(page)
+        case .png: try addPNG(page)
+        case .svg: try addSVG(page)
+        }
+    }
+
+    /// Writes what is left and renames the files into place; returns them.
+    public func finish() throws -> [URL] {
+        switch settings.format {
         case .pdf:
-            try writePDF(document.pages, to: temporaries[0], naming: destination)
+            if pdf == nil { startPDF(size: .a4) }
+            let (stream, surface, context) = pdf!
+            cairo_destroy(context)
+            pdf = nil
+            defer { cairo_surface_destroy(surface) }
+            try Timings.measure(&writeSeconds) {
+                cairo_surface_finish(surface)
+                try check(surface, stream: stream)
+            }
         case .png:
-            try writePNGs(document.pages, to: temporaries, naming: destination)
+            if let first = firstPNG {
+                firstPNG = nil
+                compress(first, into: temporaries[0], threads: pageCount == 1 ? settings.encodingThreads : 1)
+            }
+            encoding.wait()
+            writeSeconds += outcome.seconds
+            if let failure = outcome.failure { throw failure }
         case .svg:
-            for (page, file) in zip(document.pages, temporaries) { try writeSVG(page, to: file, naming: destination) }
+            break
         }
+        let targets = settings.outputURLs(for: destination, pageCount: pageCount)
         for (temporary, target) in zip(temporaries, targets) {
             try temporary.move(to: target)
             renamed += 1
@@ -83,31 +185,12 @@ public struct OutputWriter {
         return targets
     }
 
-    private mutating func writePDF(_ pages: [Page], to file: TemporaryFile, naming destination: URL) throws {
-        let first = pages.first?.size ?? .a4
-        let stream = FileStream(file.descriptor)
-        let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, first.width, first.height)!
-        defer { cairo_surface_destroy(surface) }
-        setMetadata(on: surface)
-        let cr = cairo_create(surface)!
-        let drawer = PageDrawer(drawsLinks: true)
-        var parents: [(level: Int, id: Int32)] = []
-        for (number, page) in pages.enumerated() {
-            cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-            Timings.measure(&drawSeconds) { drawer.draw(page, on: cr) }
-            for entry in page.outline {
-                while let last = parents.last, last.level >= entry.level { parents.removeLast() }
-                let target = String(format: "page=%d pos=[0 %.2f]", number + 1, entry.y)
-                let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
-                parents.append((entry.level, id))
-            }
-            Timings.measure(&writeSeconds) { cairo_show_page(cr) }
-        }
-        cairo_destroy(cr)
-        try finish(surface, destination, stream: stream)
-    }
+    // MARK: PDF
 
-    private func setMetadata(on surface: OpaquePointer) {
+    private func startPDF(size: PageSize) {
+        let stream = FileStream(temporaries[0].descriptor)
+        let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, size.width, size.height)!
+        let metadata = settings.metadata
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Letterpress")
         if let title = metadata.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
         if let author = metadata.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
@@ -115,52 +198,79 @@ public struct OutputWriter {
         // Without an explicit value Cairo writes the current time; an empty one leaves it out.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate ?? "")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
+        pdf = (stream, surface, cairo_create(surface)!)
     }
 
-    /// libdeflate level for PNG output: fast, and on text pages barely larger than the best.
-    static let pngCompression = 2
-
-    /// Draws the pages one by one and compresses them on other threads while the next is
-    /// drawn (compressing takes longer than drawing); at most three pages wait at a time, so
-    /// memory stays that of a few pages.
-    private mutating func writePNGs(_ pages: [Page], to files: [TemporaryFile], naming destination: URL) throws {
-        let threads = pages.count == 1 ? encodingThreads : 1
-        let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
-        let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: 3)
-        let outcome = EncodingOutcome()
-        for (page, file) in zip(pages, files) {
-            slots.wait()
-            if outcome.failure != nil { slots.signal(); break }
-            // On failure, the pages already drawn still finish before the files go.
-            let surface: DrawnSurface
-            do {
-                surface = DrawnSurface(pointer: try drawPNG(page, naming: destination))
-            } catch {
-                slots.signal()
-                outcome.record(error: error)
-                break
-            }
-            group.enter()
-            encoder.async {
-                defer {
-                    cairo_surface_destroy(surface.pointer)
-                    slots.signal()
-                    group.leave()
-                }
-                let start = Timings.now()
-                var failure: Error?
-                do {
-                    try Self.encodePNG(surface.pointer, threads: threads, to: file, naming: destination)
-                } catch {
-                    failure = error
-                }
-                outcome.record(seconds: Timings.now() - start, error: failure)
-            }
+    private func addPDF(_ page: Page) throws {
+        if pdf == nil { startPDF(size: page.size) }
+        let (stream, surface, context) = pdf!
+        cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true).draw(page, on: context) }
+        for entry in page.outline {
+            while let last = parents.last, last.level >= entry.level { parents.removeLast() }
+            let target = String(format: "page=%d pos=[0 %.2f]", pageCount, entry.y)
+            let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+            parents.append((entry.level, id))
         }
-        group.wait()
-        writeSeconds += outcome.seconds
-        if let failure = outcome.failure { throw failure }
+        Timings.measure(&writeSeconds) { cairo_show_page(context) }
+        // A full disk stops the rendering at once rather than at the end.
+        if stream.failure != nil { try check(surface, stream: stream) }
+    }
+
+    // MARK: PNG
+
+    /// Draws the page now and compresses it on another thread while the next is drawn
+    /// (compressing takes longer than drawing).
+    private func addPNG(_ page: Page) throws {
+        if pageCount > 1 {
+            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
+        }
+        Timings.measure(&waitingSeconds) { slots.wait() }
+        if let failure = outcome.failure {
+            slots.signal()
+            throw failure
+        }
+        let surface: DrawnSurface
+        do {
+            surface = DrawnSurface(pointer: try drawPNG(page))
+        } catch {
+            slots.signal()
+            throw error
+        }
+        if let first = firstPNG {
+            firstPNG = nil
+            compress(first, into: temporaries[0], threads: 1)
+        }
+        if pageCount == 1 {
+            firstPNG = surface
+        } else {
+            compress(surface, into: temporaries[pageCount - 1], threads: 1)
+        }
+    }
+
+    /// Compresses a drawn page into `file` on the encoding queue, then frees it and its slot.
+    private func compress(_ surface: DrawnSurface, into file: TemporaryFile, threads: Int) {
+        encoding.enter()
+        let (destination, outcome, slots, encoding) = (destination, outcome, slots, encoding)
+        encoder.async {
+            defer {
+                cairo_surface_destroy(surface.pointer)
+                slots.signal()
+                encoding.leave()
+            }
+            let start = Timings.now()
+            var failure: Error?
+            do {
+                let pointer = surface.pointer
+                try OutputWriter.encodePNG(
+                    cairo_image_surface_get_data(pointer), width: cairo_image_surface_get_width(pointer),
+                    height: cairo_image_surface_get_height(pointer), stride: cairo_image_surface_get_stride(pointer),
+                    threads: threads, to: file, naming: destination)
+            } catch {
+                failure = error
+            }
+            outcome.record(seconds: Timings.now() - start, error: failure)
+        }
     }
 
     /// A drawn page's image surface, handed to the thread that compresses it and then owned there.
@@ -186,8 +296,8 @@ public struct OutputWriter {
     }
 
     /// One page painted on an image surface at the writer's resolution.
-    private mutating func drawPNG(_ page: Page, naming destination: URL) throws -> OpaquePointer {
-        let scale = dpi / 72
+    private func drawPNG(_ page: Page) throws -> OpaquePointer {
+        let scale = settings.dpi / 72
         let width = Int32(min((page.size.width * scale).rounded(.up), 32767))
         let height = Int32(min((page.size.height * scale).rounded(.up), 32767))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
@@ -196,7 +306,7 @@ public struct OutputWriter {
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
         do {
-            try check(surface, destination)
+            try check(surface)
         } catch {
             cairo_surface_destroy(surface)
             throw error
@@ -205,45 +315,26 @@ public struct OutputWriter {
         return surface
     }
 
-    /// Compresses an image surface to a PNG file on up to `threads` threads.
-    private static func encodePNG(_ surface: OpaquePointer, threads: Int, to file: TemporaryFile, naming destination: URL) throws {
-        try encodePNG(cairo_image_surface_get_data(surface), width: cairo_image_surface_get_width(surface),
-                      height: cairo_image_surface_get_height(surface), stride: cairo_image_surface_get_stride(surface),
-                      threads: threads, to: file, naming: destination)
-    }
+    // MARK: SVG
 
-    /// Compresses 0x00RRGGBB pixels to a PNG file with libdeflate and zlib (Cairo's own writer
-    /// offers no compression level and takes several times longer).
-    static func encodePNG(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32, threads: Int = 1,
-                          to file: TemporaryFile, naming destination: URL) throws {
-        var message = [CChar](repeating: 0, count: 256)
-        let status = letterpress_write_png(file.descriptor, pixels, width, height, stride, Int32(pngCompression),
-                                           Int32(clamping: threads), &message, Int32(message.count))
-        guard status == 0 else {
-            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
+    private func addSVG(_ page: Page) throws {
+        if pageCount > 1 {
+            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
         }
-    }
-
-    private mutating func writeSVG(_ page: Page, to file: TemporaryFile, naming destination: URL) throws {
-        let stream = FileStream(file.descriptor)
+        let stream = FileStream(temporaries[pageCount - 1].descriptor)
         let surface = cairo_svg_surface_create_for_stream(FileStream.write, stream.context, page.size.width, page.size.height)!
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
         cairo_destroy(cr)
-        try finish(surface, destination, stream: stream)
+        try Timings.measure(&writeSeconds) {
+            cairo_surface_finish(surface)
+            try check(surface, stream: stream)
+        }
     }
 
-    /// Finishes a PDF or SVG surface and writes what its stream still holds, as write time.
-    private mutating func finish(_ surface: OpaquePointer, _ destination: URL, stream: FileStream) throws {
-        let start = Timings.now()
-        defer { writeSeconds += Timings.now() - start }
-        cairo_surface_finish(surface)
-        try check(surface, destination, stream: stream)
-    }
-
-    private func check(_ surface: OpaquePointer, _ destination: URL, stream: FileStream? = nil) throws {
+    private func check(_ surface: OpaquePointer, stream: FileStream? = nil) throws {
         let status = cairo_surface_status(surface)
         if status == CAIRO_STATUS_SUCCESS, let stream, !stream.flush() {
             throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: strerror(stream.failure ?? EIO)))

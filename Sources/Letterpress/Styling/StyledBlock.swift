@@ -118,11 +118,13 @@ final class StyledBlockStream: @unchecked Sendable {
         case declined
     }
     private var backRuns = 0
+    private var closed = false
     /// Time the consumer spent waiting for blocks, which is no work of its own.
     private(set) var waitingSeconds = 0.0
 
     /// Blocks the front takes at a time: few, so that the back can take the rest as soon as
-    /// the parser is done, but enough that the lock is not taken per block.
+    /// the parser is done and pages are written as soon as they are laid out, but enough that
+    /// the lock is not taken per block.
     static let frontBatch = 4
 
     /// A stream already holding all of `blocks`.
@@ -162,7 +164,7 @@ final class StyledBlockStream: @unchecked Sendable {
             while front == pending.count && ending == nil { condition.wait() }
             waitingSeconds += Timings.now() - start
         }
-        let end = concurrent ? min(front + Self.frontBatch, pending.count) : pending.count
+        let end = min(front + Self.frontBatch, pending.count)
         defer {
             front = end
             // Drops taken blocks now and then rather than on every take, which would copy the rest.
@@ -180,7 +182,7 @@ final class StyledBlockStream: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let left = pending.count - front
-        guard ending != nil, left >= max(minimum, 1) else { return nil }
+        guard ending != nil, !closed, left >= max(minimum, 1) else { return nil }
         let start = pending.count - min(maximum, (left + 1) / 2)
         defer { pending.removeSubrange(start...) }
         backRuns += 1
@@ -202,10 +204,12 @@ final class StyledBlockStream: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Tells the producing thread that no work will be offered, unless some already was: the
-    /// consumer calls it when it is done or fails, so that `help` never waits for nothing.
-    func declineHelp() {
+    /// Tells the producing thread that no work will be offered, unless some already was, and
+    /// hands out no more runs from the back: the consumer calls it when it is done or fails, so
+    /// that `help` never waits for nothing, nor goes on working for nobody.
+    func close() {
         condition.lock()
+        closed = true
         if case .undecided = helper { helper = .declined }
         condition.broadcast()
         condition.unlock()

@@ -34,6 +34,11 @@ struct Collector {
     /// not known here (see `absorb`): their own space above, and the gap as it stood then.
     private var inheritedGaps: [(slice: Int, ownSpace: Double, gap: PendingGap)] = []
     private var tableCount = 0
+    /// The lines (slices) the second thread lays out at most, some 40 pages: its runs wait in
+    /// memory until this collector reaches them, and a long document's pages must not all wait.
+    var helperSliceBudget = 2000
+    /// How many of `containers` `newContainers` has handed out.
+    private var handedContainers = 0
     /// Font family and feature pairs already warned about, with their warning's index.
     private var featureWarnings: [String: Int] = [:]
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
@@ -57,11 +62,16 @@ struct Collector {
         var tight = false
     }
 
-    /// Lays out the stream's blocks as they arrive, then its footnotes; returns its ending.
-    /// When the stream's parser is on another thread, that thread, once done, lays out runs of
-    /// blocks from the end, and this collector takes them over when it reaches them.
+    /// Lays out the stream's blocks as they arrive, then its footnotes, and hands the slices
+    /// laid out, with the container bands they open, to `handOff` after every few blocks;
+    /// returns the stream's ending. When the stream's parser is on another thread, that thread,
+    /// once done, lays out runs of blocks from the end, and this collector takes them over when
+    /// it reaches them.
     @discardableResult
-    mutating func collect(_ stream: StyledBlockStream, column: Column) -> StyledBlockStream.Ending {
+    mutating func collect(
+        _ stream: StyledBlockStream, column: Column,
+        handOff: (_ slices: [Slice], _ containers: ArraySlice<ContainerBand>) throws -> Void
+    ) rethrows -> StyledBlockStream.Ending {
         let backRuns = BackRuns()
         if stream.concurrent {
             let settings = self
@@ -69,13 +79,31 @@ struct Collector {
         }
         while case let blocks = stream.take(), !blocks.isEmpty {
             collect(blocks, column: column, context: Context(paragraph: theme.body))
+            try handOff(takeSlices(), newContainers())
         }
         let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.wait(for: stream.runsTakenFromBack) }
-        for run in runs.reversed() { absorb(run) }
         helperSeconds = seconds
+        for run in runs.reversed() {
+            absorb(run)
+            try handOff(takeSlices(), newContainers())
+        }
         let ending = stream.end
         if !ending.footnotes.isEmpty { collectFootnotes(ending.footnotes, column: column) }
+        try handOff(takeSlices(), newContainers())
         return ending
+    }
+
+    /// The slices laid out since the last call, which this collector then forgets.
+    private mutating func takeSlices() -> [Slice] {
+        defer { slices = [] }
+        return slices
+    }
+
+    /// The container bands opened since the last call (the bands are kept: absorbing numbers
+    /// a run's after them).
+    private mutating func newContainers() -> ArraySlice<ContainerBand> {
+        defer { handedContainers = containers.count }
+        return containers[handedContainers...]
     }
 
     mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
@@ -634,16 +662,20 @@ private final class BackRuns: @unchecked Sendable {
     static let minimumToStart = 64
 
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
-    /// and lays each out with a collector of its own, like `settings`, until the front is near.
+    /// and lays each out with a collector of its own, like `settings`, until the front is near
+    /// or the budget is spent.
     func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
         var previous: Collector?
+        var slices = 0
         let start = Timings.now()
-        while let blocks = stream.takeFromBack(atMost: Self.runLength,
+        while slices < settings.helperSliceBudget,
+              let blocks = stream.takeFromBack(atMost: Self.runLength,
                                                ifAtLeast: previous == nil ? Self.minimumToStart : 1) {
             // The first run gets a font map of its own (Pango's serve one thread at a time);
             // the later runs share it, and the list markers laid out with it.
             var run = previous?.following() ?? settings.midDocument(fonts: FontContext())
             run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
+            slices += run.slices.count
             previous = run
             condition.lock()
             runs.append(run)

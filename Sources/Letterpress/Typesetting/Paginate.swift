@@ -12,13 +12,23 @@ import Foundation
 /// image) moves below the shapes in its way. Floating images become shapes of their page.
 struct Paginator {
     let contentHeight: Double
-    let containers: [ContainerBand]
+    /// Every container band so far: slices name theirs by index.
+    var containers: [ContainerBand]
     /// The column of the page's text, for slices that cannot wrap.
     let column: Column
     /// The y of the content's top on the page, to turn content y into page y.
     let contentTop: Double
     var exclusions: ExclusionMap
     let fonts: FontContext
+
+    init(contentHeight: Double, column: Column, contentTop: Double, exclusions: ExclusionMap, fonts: FontContext) {
+        self.contentHeight = contentHeight
+        self.containers = []
+        self.column = column
+        self.contentTop = contentTop
+        self.exclusions = exclusions
+        self.fonts = fonts
+    }
 
     /// One page's content before margins, headers and footers: items with y from the content top.
     struct PageContent {
@@ -29,35 +39,47 @@ struct Paginator {
         var isEmpty: Bool { placed.isEmpty }
     }
 
-    /// The pages, and the exclusion map with the floats that were placed added.
-    mutating func paginate(_ input: [Slice]) -> [PageContent] {
-        var slices = input
+    /// Slices given and not yet placed: from `next` on.
+    private var slices: [Slice] = []
+    private var next = 0
+    /// The page being filled.
+    private var page = PageContent()
+    private var finishedPages = 0
+    /// The header row of each table, repeated above its rows that start a page.
+    private var headers: [Int: Slice] = [:]
+    private var pendingFloats: [Slice] = []
+
+    /// Adds slices that follow those added before, ending at a block's end (a paragraph's lines
+    /// come together), and returns the pages they finish; `ending` when no more follow. A slice
+    /// is placed once the slices it keeps with are known, so the pages are those of all the
+    /// slices at once.
+    mutating func add(_ input: [Slice], ending: Bool = false) -> [PageContent] {
+        slices += input
         var pages: [PageContent] = []
-        var page = PageContent()
-        var headers: [Int: Slice] = [:]
-        var pendingFloats: [Slice] = []
-        var index = 0
+        var page = self.page
+        defer { self.page = page }
         func newPage() {
             pages.append(finish(page))
+            finishedPages += 1
             page = PageContent()
-            for float in pendingFloats { _ = placeFloat(float, on: &page, number: pages.count + 1) }
+            for float in pendingFloats { _ = placeFloat(float, on: &page, number: finishedPages + 1) }
             pendingFloats = []
         }
-        while index < slices.count {
-            let slice = slices[index]
-            let number = pages.count + 1
+        while next < slices.count, ending || knowsGroup(from: next) {
+            let slice = slices[next]
+            let number = finishedPages + 1
             if slice.breakBefore {
                 if !page.isEmpty { newPage() }
-                index += 1
+                next += 1
                 continue
             }
             if slice.float != nil {
                 if !placeFloat(slice, on: &page, number: number) { pendingFloats.append(slice) }
-                index += 1
+                next += 1
                 continue
             }
             let gap = page.isEmpty ? 0 : slice.gapBefore
-            if !page.isEmpty && page.cursor + gap + groupHeight(slices, from: index) > contentHeight {
+            if !page.isEmpty && page.cursor + gap + groupHeight(from: next) > contentHeight {
                 newPage()
                 continue
             }
@@ -68,21 +90,21 @@ struct Paginator {
             if slice.isTableHeader, let table = slice.table { headers[table] = slice }
             let y = page.cursor + gap
             if let paragraph = slice.paragraph, needsFitting(slice, at: y, page: number, column: paragraph.column) {
-                var end = index + 1
+                var end = next + 1
                 while end < slices.count, slices[end].paragraph === paragraph { end += 1 }
                 var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
                     paragraph, from: slice.byteStart, page: number, top: contentTop + y,
                     bottom: contentTop + contentHeight, contentTop: contentTop, firstHeight: slice.height)
                 carry(from: slice, to: &fitted)
-                slices.replaceSubrange(index..<end, with: fitted)
+                slices.replaceSubrange(next..<end, with: fitted)
                 if let first = fitted.first, first.fittedAt == nil,
                    exclusions.blocks(page: number, top: contentTop + y, bottom: contentTop + y + first.height,
                                      left: paragraph.column.x, right: paragraph.column.x + paragraph.column.width) {
                     // No band beside the shapes fits above the page's end: go on on the next
                     // page, or, on an empty page, let the line through rather than loop.
                     if page.isEmpty {
-                        place(slices[index], at: y, on: &page)
-                        index += 1
+                        place(slices[next], at: y, on: &page)
+                        next += 1
                     } else {
                         newPage()
                     }
@@ -97,14 +119,24 @@ struct Paginator {
                 var moved = slice
                 moved.startsBand = clear > y + 0.01
                 place(moved, at: clear, on: &page)
-                index += 1
+                next += 1
                 continue
             }
             place(slice, at: y, on: &page)
-            index += 1
+            next += 1
         }
-        if !page.isEmpty || pages.isEmpty || !pendingFloats.isEmpty { newPage() }
-        if page.placed.isEmpty && !page.items.isEmpty { pages.append(finish(page)) }
+        // Placed slices go at once, with the lines of finished pages: what is left waits only
+        // for the slices it keeps with.
+        slices.removeFirst(next)
+        next = 0
+        if ending {
+            if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty { newPage() }
+            if page.placed.isEmpty && !page.items.isEmpty {
+                pages.append(finish(page))
+                finishedPages += 1
+                page = PageContent()
+            }
+        }
         return pages
     }
 
@@ -153,7 +185,7 @@ struct Paginator {
 
     /// The height from the slice at `start` through the end of its keep-with-next run and
     /// the slice after it; just the slice's own height when that run is taller than a page.
-    private func groupHeight(_ slices: [Slice], from start: Int) -> Double {
+    private func groupHeight(from start: Int) -> Double {
         var height = slices[start].height
         var index = start
         while slices[index].keepWithNext, index + 1 < slices.count, !slices[index + 1].breakBefore {
@@ -162,6 +194,20 @@ struct Paginator {
             if height > contentHeight { return slices[start].height }
         }
         return height
+    }
+
+    /// Whether the slices `groupHeight(from: start)` needs have all been added.
+    private func knowsGroup(from start: Int) -> Bool {
+        var height = slices[start].height
+        var index = start
+        while slices[index].keepWithNext {
+            guard index + 1 < slices.count else { return false }
+            if slices[index + 1].breakBefore { return true }
+            index += 1
+            height += slices[index].gapBefore + slices[index].height
+            if height > contentHeight { return true }
+        }
+        return true
     }
 
     private func place(_ slice: Slice, at y: Double, on page: inout PageContent) {

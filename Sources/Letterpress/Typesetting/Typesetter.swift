@@ -15,6 +15,13 @@ public struct PageGeometry: Sendable, Equatable {
     var contentHeight: Double { size.height - margins.top - margins.bottom }
 }
 
+/// What typesetting a document made besides its pages, which went out one by one.
+struct TypesetOutcome {
+    var pageCount: Int
+    var warnings: [Warning]
+    var timings: Timings
+}
+
 /// A typeset document: its pages in order, ready for any drawer.
 public struct TypesetDocument {
     public var pages: [Page]
@@ -56,6 +63,17 @@ public struct Typesetter {
     /// With `sandbox`, images outside that folder are refused.
     public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
                         sandbox: URL? = nil) throws -> TypesetDocument {
+        var pages: [Page] = []
+        let outcome = try typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox) {
+            pages.append($0)
+        }
+        return TypesetDocument(pages: pages, warnings: outcome.warnings, timings: outcome.timings)
+    }
+
+    /// Typesets `document` like `typeset(_:baseURL:file:badge:sandbox:)`, handing each page to
+    /// `deliver` as it is finished.
+    func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil, sandbox: URL? = nil,
+                 deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let start = Timings.now()
         let styler = Styler(theme: theme, file: file)
         var warnings = document.warnings
@@ -64,7 +82,7 @@ public struct Typesetter {
         let stream = StyledBlockStream(blocks: blocks, ending: .init(footnotes: footnotes, warnings: warnings,
                                                                       styleSeconds: Timings.now() - start))
         return try typeset(stream, frontMatter: document.frontMatter, baseURL: baseURL, file: file, badge: badge,
-                           sandbox: sandbox)
+                           sandbox: sandbox, deliver: deliver)
     }
 
     /// Fails when the margins leave too little of the page for text.
@@ -74,26 +92,51 @@ public struct Typesetter {
         }
     }
 
-    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`.
+    /// Whether a header or footer shows the page count, which only the last page settles.
+    var showsPageCount: Bool {
+        [theme.page.header, theme.page.footer].contains { style in
+            guard let style else { return false }
+            return [style.left, style.center, style.right].contains { $0.contains("{pages}") }
+        }
+    }
+
+    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`, and
+    /// hands each page to `deliver` as soon as it is finished, so that pages already drawn are
+    /// not kept; all at the end when the headers or footers show the page count.
     func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
-                 badge: BadgePlan? = nil, sandbox: URL? = nil) throws -> TypesetDocument {
+                 badge: BadgePlan? = nil, sandbox: URL? = nil, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
         collector.sandbox = sandbox
-        let ending = collector.collect(stream, column: geometry.column)
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: frontMatter.exclusions)
-        var paginator = Paginator(contentHeight: geometry.contentHeight, containers: collector.containers,
-                                  column: geometry.column, contentTop: geometry.margins.top,
-                                  exclusions: exclusions, fonts: fonts)
-        let contents = paginator.paginate(collector.slices)
-        let top = geometry.margins.top
-        let pages = contents.enumerated().map { number, content in
-            var items = (drawn[number + 1] ?? []) + content.items.map { $0.offsetBy(dy: top) }
-            items += runningText(page: number + 1, of: contents.count, frontMatter: frontMatter)
-            return Page(size: geometry.size, background: theme.page.background, items: items,
-                        outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
+        var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
+                                  contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
+        let holdsPages = showsPageCount
+        var held: [Paginator.PageContent] = []
+        var pageCount = 0
+        func finish(_ contents: [Paginator.PageContent]) throws {
+            guard !holdsPages else { return held += contents }
+            for content in contents {
+                pageCount += 1
+                try deliver(page(content, number: pageCount, of: nil, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
+            }
+        }
+        let ending = try collector.collect(stream, column: geometry.column) { slices, containers in
+            paginator.containers += containers
+            try finish(paginator.add(slices))
+        }
+        try finish(paginator.add([], ending: true))
+        if holdsPages {
+            pageCount = held.count
+            for index in held.indices {
+                // Each page's content goes as soon as the page is delivered.
+                let content = held[index]
+                held[index] = Paginator.PageContent()
+                try deliver(page(content, number: index + 1, of: pageCount, drawn: drawn[index + 1] ?? [],
+                                 frontMatter: frontMatter))
+            }
         }
         var timings = Timings()
         if stream.concurrent {
@@ -103,12 +146,23 @@ public struct Typesetter {
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }
-        return TypesetDocument(pages: pages, warnings: ending.warnings + collector.warnings, timings: timings)
+        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings, timings: timings)
     }
 
-    /// Header and footer lines for page `page`, with `{page}`, `{pages}`, `{title}`, `{author}`, `{date}` filled.
-    private func runningText(page: Int, of pages: Int, frontMatter: FrontMatter) -> [PageItem] {
-        let values = ["page": String(page), "pages": String(pages), "title": frontMatter.title ?? "",
+    /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
+    private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, drawn: [PageItem],
+                      frontMatter: FrontMatter) -> Page {
+        let top = geometry.margins.top
+        var items = drawn + content.items.map { $0.offsetBy(dy: top) }
+        items += runningText(page: number, of: pages, frontMatter: frontMatter)
+        return Page(size: geometry.size, background: theme.page.background, items: items,
+                    outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
+    }
+
+    /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see
+    /// `showsPageCount`), `{title}`, `{author}`, `{date}` filled.
+    private func runningText(page: Int, of pages: Int?, frontMatter: FrontMatter) -> [PageItem] {
+        let values = ["page": String(page), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
                       "author": frontMatter.author ?? "", "date": frontMatter.date ?? ""]
         func fill(_ template: String) -> String {
             values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }

@@ -13,8 +13,7 @@ import Testing
     private func text(of document: TypesetDocument) -> String {
         document.pages.flatMap { page in
             page.items.compactMap { item -> String? in
-                // The footer's page numbers ("2 / 8") are not the note's text.
-                guard case let .text(layout, index, _) = item, !layout.text.string.contains(" / ") else { return nil }
+                guard case let .text(layout, index, _) = item, !TestSupport.isFooter(item, on: page) else { return nil }
                 return String(decoding: Array(layout.text.string.utf8)[layout.lines[index].byteRange], as: UTF8.self)
             }
         }.joined()

@@ -21,7 +21,10 @@ import Testing
         let source = try String(contentsOf: input, encoding: .utf8)
         // A renderer each: a renderer reports its theme's warnings only with its first document.
         let (alone, aloneMetadata) = try Renderer(options: RenderOptions()).typeset(source: source, file: input.path)
-        let (beside, besideMetadata) = try Renderer(options: RenderOptions()).typesetConcurrently(source: source, file: input.path)
+        let renderer = Renderer(options: RenderOptions())
+        let (beside, besideMetadata) = try Renderer.gathering {
+            try renderer.typesetConcurrently(source: source, file: input.path, into: $0)
+        }
         #expect(alone.timings.parseBeside == 0 && beside.timings.parseBeside > 0)
         #expect(beside.warnings == alone.warnings)
         #expect(beside.pages.count == alone.pages.count)
@@ -40,7 +43,9 @@ import Testing
         let body = String(repeating: "A paragraph with *some* emphasis and a [link](https://example.com).\n\n", count: 120_000)
         let source = "---\nmargin: 300mm\n---\n" + body
         let renderer = Renderer(options: RenderOptions())
-        #expect(throws: LetterpressError.self) { try renderer.typesetConcurrently(source: source, file: "wide.md") }
+        #expect(throws: LetterpressError.self) {
+            try renderer.typesetConcurrently(source: source, file: "wide.md") { _ in { _ in } }
+        }
         // Parsing those 8 MB takes seconds; a small note right after must not wait for it
         // (other tests parse small notes meanwhile, hence the margin).
         let start = Date()

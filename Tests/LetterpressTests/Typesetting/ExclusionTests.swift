@@ -83,8 +83,7 @@ import Testing
         var lines: [String] = []
         for (number, page) in document.pages.enumerated() {
             for item in page.items {
-                // The page footer ("1 / 2") is not part of the paragraph.
-                guard case let .text(layout, index, origin) = item, !layout.text.string.contains("/") else { continue }
+                guard case let .text(layout, index, origin) = item, !TestSupport.isFooter(item, on: page) else { continue }
                 let line = layout.lines[index]
                 let bytes = Array(layout.text.string.utf8)[line.byteRange]
                 lines.append(String(decoding: bytes, as: UTF8.self))

@@ -88,7 +88,11 @@ import Testing
 
     /// What pagination and drawing see of the collected slices, as comparable text.
     private static func describe(_ collector: Collector) -> [String] {
-        let slices = collector.slices.map { slice in
+        describe(collector.slices, containers: collector.containers, warnings: collector.warnings)
+    }
+
+    private static func describe(_ slices: [Slice], containers: [ContainerBand], warnings: [Warning]) -> [String] {
+        let slices = slices.map { slice in
             let items = (slice.items + slice.attachments).map(describe)
             let paragraph = slice.paragraph.map { "\($0.text.string.prefix(16)) \($0.column.x) \($0.column.width)" }
             return "\(slice.height) gap \(slice.gapBefore) keep \(slice.keepWithNext) in \(slice.containers) "
@@ -96,8 +100,8 @@ import Testing
                 + "float \(slice.float != nil) outline \(slice.outline?.title ?? "-") baseline \(String(describing: slice.firstBaseline)) "
                 + "paragraph \(paragraph ?? "-") from \(slice.byteStart) band \(slice.startsBand) \(items)"
         }
-        let containers = collector.containers.map { "\($0.x) \($0.width) \($0.color)" }
-        return slices + containers + collector.warnings.map(\.message)
+        let containers = containers.map { "\($0.x) \($0.width) \($0.color)" }
+        return slices + containers + warnings.map(\.message)
     }
 
     @Test(arguments: [TestSupport.defaultTheme, fractionalTheme])
@@ -169,8 +173,10 @@ import Testing
         stream.finish(.init(footnotes: [], warnings: warnings))
         let helper = Thread { stream.help() }
         helper.start()
-        let helped = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: TestSupport.fixtures,
-                                            file: "long.md")
+        var pages: [Page] = []
+        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: TestSupport.fixtures,
+                                             file: "long.md") { pages.append($0) }
+        let helped = TypesetDocument(pages: pages, warnings: outcome.warnings, timings: outcome.timings)
 
         #expect(stream.runsTakenFromBack > 0 && helped.timings.typesetBeside > 0, "the second thread laid out nothing")
         #expect(helped.pages.count == expected.pages.count && helped.pages.count > 20)
@@ -180,6 +186,31 @@ import Testing
         #expect(helped.usedFonts == expected.usedFonts)
         #expect(helped.warnings.map(\.message) == expected.warnings.map(\.message))
         #expect(helped.warnings.filter { $0.message.contains("tnum") }.count == 1)
+    }
+
+    /// The second thread's runs wait in memory until the front reaches them, so it stops once it
+    /// has laid out its budget of lines; the slices handed on are the same either way.
+    @Test(arguments: [1, 40])
+    func theSecondThreadStopsAtItsBudget(budget: Int) throws {
+        let (theme, blocks) = try Self.blocks()
+        let many = Array(repeating: blocks, count: 12).flatMap { $0 }
+        var whole = Self.collector(theme)
+        whole.collect(many, column: Self.column, context: .init(paragraph: theme.body))
+
+        let stream = StyledBlockStream()
+        stream.send(many)
+        stream.finish(.init(footnotes: [], warnings: []))
+        let helper = Thread { stream.help() }
+        helper.start()
+        var helped = Self.collector(theme)
+        helped.helperSliceBudget = budget
+        var slices: [Slice] = []
+        var containers: [ContainerBand] = []
+        helped.collect(stream, column: Self.column) { slices += $0; containers += $1 }
+        stream.close()
+        #expect(Self.describe(slices, containers: containers, warnings: helped.warnings) == Self.describe(whole))
+        // Each run of 16 blocks here lays out more than 16 lines.
+        #expect((1...(budget == 1 ? 1 : 3)).contains(stream.runsTakenFromBack), "\(stream.runsTakenFromBack) runs")
     }
 
     @Test func theFrontAndTheBackTakeEachBlockOnce() throws {
@@ -201,26 +232,24 @@ import Testing
 
     @Test func helpWaitsForAnOfferOrADecline() {
         let offered = StyledBlockStream()
-        let ran = NSCondition()
-        var didRun = false
+        let returned = DispatchSemaphore(value: 0)
         let helper = Thread {
             offered.help()
-            ran.withLock { didRun = true; ran.signal() }
+            returned.signal()
         }
         helper.start()
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(ran.withLock { !didRun }, "help returned before an offer or a decline")
+        #expect(returned.wait(timeout: .now() + 0.05) == .timedOut, "help returned before an offer or a decline")
         var work = 0
         offered.offerHelp { _ in work += 1 }
-        ran.withLock { while !didRun { ran.wait() } }
+        returned.wait()
         #expect(work == 1)
-        offered.declineHelp()
+        offered.close()
         offered.offerHelp { _ in work += 1 }
         offered.help()
         #expect(work == 1, "an offer is done once")
 
         let declined = StyledBlockStream()
-        declined.declineHelp()
+        declined.close()
         declined.offerHelp { _ in work += 1 }
         declined.help()
         #expect(work == 1, "an offer after a decline is not done")
