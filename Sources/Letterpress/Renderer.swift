@@ -174,10 +174,11 @@ public final class Renderer {
         let splitSeconds = Timings.now() - splitStart
         var outcome = try typeset(frontMatter: frontMatter, file: file, into: destination) {
             typesetter, baseURL, badge, sandbox, deliver in
-            // Checked before the parser starts: nothing below throws once it runs, but for the
-            // pages' delivery, which closes the stream, so the parser is never left parsing
-            // for nobody (and holding cmark's lock) when this thread fails. Should this thread
-            // leave before offering it work, the parser's thread stops waiting for the offer.
+            // Checked before the parser starts. Once it runs, only delivering a page can fail,
+            // which closes the stream: the parser then stops styling and sending, and the
+            // second thread takes no more runs, though cmark's walk goes on to its end. Should
+            // this thread leave before offering it work, the parser's thread stops waiting for
+            // the offer.
             try typesetter.checkRoom()
             let stream = StyledBlockStream()
             defer { stream.close() }
@@ -188,6 +189,7 @@ public final class Renderer {
                 var styleSeconds = 0.0
                 let start = Timings.now()
                 let document = MarkdownParser.parseBody(body, file: file) { blocks in
+                    guard !stream.isClosed else { return }
                     let styleStart = Timings.now()
                     let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
                     styleSeconds += Timings.now() - styleStart
@@ -258,11 +260,11 @@ public final class Renderer {
         let data = try Renderer.readData(input)
         var writer = OutputWriter(format: format, dpi: options.dpi)
         if !usesSpareCores { writer.encodingThreads = 1 }
-        var pages: PageOutput?
+        var pageOutput: PageOutput?
         let destination: PageDestination = { metadata in
             writer.metadata = metadata
             let opened = try writer.open(output)
-            pages = opened
+            pageOutput = opened
             return { try opened.add($0) }
         }
         let outcome: TypesetOutcome
@@ -277,22 +279,21 @@ public final class Renderer {
             prepared = Timings.now()
             outcome = try typeset(parsed, file: input, into: destination)
         }
-        guard let pages else { preconditionFailure("typesetting delivered no pages") }
+        guard let pageOutput else { preconditionFailure("typesetting opened no output") }
         var timings = outcome.timings
         timings.theme = themeSeconds
-        timings.waiting += pages.waitingSeconds
         // Pages were drawn and written while the document was typeset.
         timings.typeset = Timings.now() - prepared - timings.theme - timings.waiting - timings.parse - timings.style
-            - pages.drawSeconds - pages.writeSeconds
+            - pageOutput.drawSeconds - pageOutput.writeSeconds
         // Reading and decoding the file (and parsing it, without the parser thread) count as
         // parsing on this thread.
         timings.parse += prepared - start
         if options.strict && !outcome.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: outcome.warnings)
         }
-        let files = try pages.finish()
-        timings.draw = pages.drawSeconds
-        timings.write = pages.writeSeconds
+        let files = try pageOutput.finish()
+        timings.draw = pageOutput.drawSeconds
+        timings.write = pageOutput.writeSeconds
         return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: timings)
     }
 

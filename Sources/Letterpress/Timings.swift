@@ -16,11 +16,12 @@ public struct Timings: Sendable, Equatable, Codable {
     /// part of the total.
     public var typesetBeside = 0.0
     /// Time typesetting waited for the second thread to parse and style the next blocks, or to
-    /// lay out the last blocks it took, or for a PNG page to be compressed.
+    /// lay out the last blocks it took.
     public var waiting = 0.0
     /// Painting page items on Cairo surfaces.
     public var draw = 0.0
-    /// Encoding and writing files (PNG compression, PDF and SVG output).
+    /// Encoding and writing files (PDF and SVG output); for PNG, which other threads compress,
+    /// the time this thread waited for them.
     public var write = 0.0
 
     public init() {}

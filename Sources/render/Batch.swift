@@ -40,8 +40,8 @@ final class BatchRunner {
     let fonts: FontOptions
     let quiet: Bool
     let progress: ProgressBar?
-    /// The renderer of a batch run in this process. It keeps its last document, and lives as
-    /// long as the runner: a command that exits while holding the runner frees neither.
+    /// The renderer of a batch run in this process. It keeps its fonts, and lives as long as
+    /// the runner: a command that exits while holding the runner does not free them.
     private lazy var renderer: Renderer = {
         let renderer = Renderer(options: options)
         // `--jobs 1` over several files means one core, as `--jobs N` means N; a single file

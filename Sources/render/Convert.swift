@@ -157,8 +157,7 @@ struct Convert: ParsableCommand {
         }
         if timings { Console.error(Self.describe(summary.timings, startup: startup)) }
         // Exits here, the runner (and so its renderer) still held, rather than returning:
-        // unwinding would free the last document's layouts and the fonts, which only delays
-        // the exit.
+        // unwinding would free the fonts, which only delays the exit.
         withExtendedLifetime(runner) { Foundation.exit(summary.failed > 0 ? ExitCode.failure.rawValue : 0) }
     }
 

@@ -101,11 +101,10 @@ public final class PageOutput {
     private let settings: OutputWriter
     private let destination: URL
     public private(set) var pageCount = 0
-    /// Seconds spent painting pages, and encoding and writing files.
+    /// Seconds this thread spent painting pages, and encoding and writing files (for PNG,
+    /// which other threads compress, waiting for them).
     public private(set) var drawSeconds = 0.0
     public private(set) var writeSeconds = 0.0
-    /// Seconds spent waiting for the compressing threads to take another page.
-    public private(set) var waitingSeconds = 0.0
     /// One per page for PNG and SVG, the first named for the destination until the page count
     /// settles the names.
     private var temporaries: [TemporaryFile] = []
@@ -137,6 +136,8 @@ public final class PageOutput {
         // On failure, the pages already drawn still finish before the files go.
         encoding.wait()
         if let pdf {
+            // Destroying the surface would finish the PDF, fonts and all, for nothing.
+            pdf.stream.abandon()
             cairo_destroy(pdf.context)
             cairo_surface_destroy(pdf.surface)
         }
@@ -171,8 +172,7 @@ public final class PageOutput {
                 firstPNG = nil
                 compress(first, into: temporaries[0], threads: pageCount == 1 ? settings.encodingThreads : 1)
             }
-            encoding.wait()
-            writeSeconds += outcome.seconds
+            Timings.measure(&writeSeconds) { encoding.wait() }
             if let failure = outcome.failure { throw failure }
         case .svg:
             break
@@ -225,7 +225,7 @@ public final class PageOutput {
         if pageCount > 1 {
             temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
         }
-        Timings.measure(&waitingSeconds) { slots.wait() }
+        Timings.measure(&writeSeconds) { slots.wait() }
         if let failure = outcome.failure {
             slots.signal()
             throw failure
@@ -258,8 +258,6 @@ public final class PageOutput {
                 slots.signal()
                 encoding.leave()
             }
-            let start = Timings.now()
-            var failure: Error?
             do {
                 let pointer = surface.pointer
                 try OutputWriter.encodePNG(
@@ -267,9 +265,8 @@ public final class PageOutput {
                     height: cairo_image_surface_get_height(pointer), stride: cairo_image_surface_get_stride(pointer),
                     threads: threads, to: file, naming: destination)
             } catch {
-                failure = error
+                outcome.record(error)
             }
-            outcome.record(seconds: Timings.now() - start, error: failure)
         }
     }
 
@@ -278,18 +275,15 @@ public final class PageOutput {
         let pointer: OpaquePointer
     }
 
-    /// What the compressing threads report: their time in all, and the first error.
+    /// The first error the compressing threads met.
     private final class EncodingOutcome: @unchecked Sendable {
         private let lock = NSLock()
         private var firstError: Error?
-        private var total = 0.0
 
         var failure: Error? { lock.withLock { firstError } }
-        var seconds: Double { lock.withLock { total } }
 
-        func record(seconds: Double = 0, error: Error?) {
+        func record(_ error: Error) {
             lock.withLock {
-                total += seconds
                 if firstError == nil { firstError = error }
             }
         }
@@ -374,6 +368,7 @@ final class FileStream {
     }
 
     private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil else { return false }
         if used + bytes.count > Self.capacity {
             guard flush() else { return false }
         }
@@ -381,6 +376,11 @@ final class FileStream {
         UnsafeMutableRawBufferPointer(rebasing: buffer[used..<used + bytes.count]).copyMemory(from: bytes)
         used += bytes.count
         return true
+    }
+
+    /// Refuses every later write: the file is to be removed.
+    func abandon() {
+        failure = ECANCELED
     }
 
     /// Writes the bytes gathered so far; false, with `failure` set, when the file refuses them.

@@ -215,6 +215,13 @@ final class StyledBlockStream: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether the consumer is done or has failed (see `close`).
+    var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+
     /// Called by the producing thread after `finish`: waits until the consumer offers work or
     /// declines, and does the work. Does nothing on a stream that is not `concurrent`, whose
     /// consumer runs after the producer on the same thread.

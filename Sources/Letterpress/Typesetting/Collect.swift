@@ -64,15 +64,16 @@ struct Collector {
 
     /// Lays out the stream's blocks as they arrive, then its footnotes, and hands the slices
     /// laid out, with the container bands they open, to `handOff` after every few blocks;
-    /// returns the stream's ending. When the stream's parser is on another thread, that thread,
-    /// once done, lays out runs of blocks from the end, and this collector takes them over when
-    /// it reaches them.
+    /// returns the stream's ending, and closes the stream. When the stream's parser is on
+    /// another thread, that thread, once done, lays out runs of blocks from the end, holding
+    /// `gate` meanwhile, and this collector takes them over when it reaches them.
     @discardableResult
     mutating func collect(
-        _ stream: StyledBlockStream, column: Column,
+        _ stream: StyledBlockStream, column: Column, gate: HelperGate = HelperGate(),
         handOff: (_ slices: [Slice], _ containers: ArraySlice<ContainerBand>) throws -> Void
     ) rethrows -> StyledBlockStream.Ending {
-        let backRuns = BackRuns()
+        defer { stream.close() }
+        let backRuns = BackRuns(gate: gate)
         if stream.concurrent {
             let settings = self
             stream.offerHelp { stream in backRuns.collect(from: stream, like: settings, column: column) }
@@ -81,7 +82,7 @@ struct Collector {
             collect(blocks, column: column, context: Context(paragraph: theme.body))
             try handOff(takeSlices(), newContainers())
         }
-        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.wait(for: stream.runsTakenFromBack) }
+        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.take(stream.runsTakenFromBack) }
         helperSeconds = seconds
         for run in runs.reversed() {
             absorb(run)
@@ -647,12 +648,37 @@ struct PendingGap {
     }
 }
 
+/// Held by the thread that lays out runs from the end of a document while it does: the other
+/// thread draws pages only when it can take it, because Cairo 1.16 and FreeType crash or
+/// deadlock when one thread draws while another lays out text (see `BatchRunner`).
+final class HelperGate: @unchecked Sendable {
+    private let lock = NSLock()
+
+    /// Runs `body` if no run is being laid out; returns whether it ran.
+    func ifIdle(_ body: () throws -> Void) rethrows -> Bool {
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        try body()
+        return true
+    }
+
+    /// Runs `body` once no run is being laid out, and keeps runs from starting meanwhile.
+    func whenIdle<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
 /// The runs of blocks a helper thread collected from the end of a stream, in the order it took
-/// them: the document's last run first. The helper makes no Pango call after adding its last
-/// run, so the main thread may use the runs' layouts (and their font map) once it has them.
+/// them: the document's last run first. The helper holds the gate while it lays them out, and
+/// keeps nothing of them once it lets it go, so the main thread may use the runs' layouts (and
+/// their font map) once it has them.
 private final class BackRuns: @unchecked Sendable {
+    private let gate: HelperGate
     private let condition = NSCondition()
     private var runs: [Collector] = []
+    private var finished = false
     /// From the helper's start to its last run's end.
     private var seconds = 0.0
 
@@ -661,13 +687,25 @@ private final class BackRuns: @unchecked Sendable {
     static let runLength = 16
     static let minimumToStart = 64
 
+    init(gate: HelperGate) {
+        self.gate = gate
+    }
+
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
     /// and lays each out with a collector of its own, like `settings`, until the front is near
     /// or the budget is spent.
     func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
+        let start = Timings.now()
+        gate.whenIdle { layOutRuns(from: stream, like: settings, column: column, start: start) }
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
         var previous: Collector?
         var slices = 0
-        let start = Timings.now()
         while slices < settings.helperSliceBudget,
               let blocks = stream.takeFromBack(atMost: Self.runLength,
                                                ifAtLeast: previous == nil ? Self.minimumToStart : 1) {
@@ -680,17 +718,17 @@ private final class BackRuns: @unchecked Sendable {
             condition.lock()
             runs.append(run)
             seconds = Timings.now() - start
-            condition.signal()
             condition.unlock()
         }
     }
 
-    /// The first `count` runs, waiting for those not yet laid out, and the time spent on them
-    /// so far.
-    func wait(for count: Int) -> (runs: [Collector], seconds: Double) {
+    /// The `count` runs taken from the back, once the helper is done with them (none are when
+    /// `count` is 0), and the time it spent on them.
+    func take(_ count: Int) -> (runs: [Collector], seconds: Double) {
         condition.lock()
         defer { condition.unlock() }
-        while runs.count < count { condition.wait() }
+        while count > 0 && !finished { condition.wait() }
+        defer { runs = [] }
         return (runs, seconds)
     }
 }

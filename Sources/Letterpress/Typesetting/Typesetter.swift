@@ -101,10 +101,12 @@ public struct Typesetter {
     }
 
     /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`, and
-    /// hands each page to `deliver` as soon as it is finished, so that pages already drawn are
-    /// not kept; all at the end when the headers or footers show the page count.
+    /// hands each page to `deliver` as soon as it is finished (and the second thread lays
+    /// nothing out), so that pages already drawn are not kept; all at the end when the headers
+    /// or footers show the page count.
     func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
-                 badge: BadgePlan? = nil, sandbox: URL? = nil, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+                 badge: BadgePlan? = nil, sandbox: URL? = nil, gate: HelperGate = HelperGate(),
+                 deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
@@ -114,30 +116,27 @@ public struct Typesetter {
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
                                   contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
         let holdsPages = showsPageCount
-        var held: [Paginator.PageContent] = []
+        var waiting: [Paginator.PageContent] = []
         var pageCount = 0
-        func finish(_ contents: [Paginator.PageContent]) throws {
-            guard !holdsPages else { return held += contents }
-            for content in contents {
-                pageCount += 1
-                try deliver(page(content, number: pageCount, of: nil, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
-            }
-        }
-        let ending = try collector.collect(stream, column: geometry.column) { slices, containers in
-            paginator.containers += containers
-            try finish(paginator.add(slices))
-        }
-        try finish(paginator.add([], ending: true))
-        if holdsPages {
-            pageCount = held.count
-            for index in held.indices {
+        func deliverWaitingPages() throws {
+            let total = holdsPages ? pageCount + waiting.count : nil
+            for index in waiting.indices {
                 // Each page's content goes as soon as the page is delivered.
-                let content = held[index]
-                held[index] = Paginator.PageContent()
-                try deliver(page(content, number: index + 1, of: pageCount, drawn: drawn[index + 1] ?? [],
-                                 frontMatter: frontMatter))
+                let content = waiting[index]
+                waiting[index] = Paginator.PageContent()
+                pageCount += 1
+                try deliver(page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
             }
+            waiting = []
         }
+        let ending = try collector.collect(stream, column: geometry.column, gate: gate) { slices, containers in
+            paginator.containers += containers
+            waiting += paginator.add(slices)
+            // Pages wait while the second thread lays out (see `HelperGate`), or for the count.
+            if !holdsPages { _ = try gate.ifIdle(deliverWaitingPages) }
+        }
+        waiting += paginator.add([], ending: true)
+        try gate.whenIdle(deliverWaitingPages)
         var timings = Timings()
         if stream.concurrent {
             (timings.parseBeside, timings.styleBeside) = (ending.parseSeconds, ending.styleSeconds)

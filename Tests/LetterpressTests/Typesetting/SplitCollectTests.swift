@@ -174,8 +174,15 @@ import Testing
         let helper = Thread { stream.help() }
         helper.start()
         var pages: [Page] = []
+        var deliveredWithoutTheGate = 0
+        let gate = HelperGate()
         let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: TestSupport.fixtures,
-                                             file: "long.md") { pages.append($0) }
+                                             file: "long.md", gate: gate) { page in
+            // Held by this thread while it delivers, so the second thread lays nothing out meanwhile.
+            if gate.ifIdle({}) { deliveredWithoutTheGate += 1 }
+            pages.append(page)
+        }
+        #expect(deliveredWithoutTheGate == 0)
         let helped = TypesetDocument(pages: pages, warnings: outcome.warnings, timings: outcome.timings)
 
         #expect(stream.runsTakenFromBack > 0 && helped.timings.typesetBeside > 0, "the second thread laid out nothing")
@@ -211,6 +218,25 @@ import Testing
         #expect(Self.describe(slices, containers: containers, warnings: helped.warnings) == Self.describe(whole))
         // Each run of 16 blocks here lays out more than 16 lines.
         #expect((1...(budget == 1 ? 1 : 3)).contains(stream.runsTakenFromBack), "\(stream.runsTakenFromBack) runs")
+    }
+
+    @Test func theGateKeepsDrawingAndLayingOutApart() {
+        let gate = HelperGate()
+        let entered = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let helper = Thread {
+            gate.whenIdle {
+                entered.signal()
+                leave.wait()
+            }
+        }
+        helper.start()
+        entered.wait()
+        var ran = false
+        #expect(!gate.ifIdle { ran = true } && !ran, "nothing runs while the other thread holds the gate")
+        leave.signal()
+        #expect(gate.whenIdle { true })
+        #expect(gate.ifIdle { ran = true } && ran)
     }
 
     @Test func theFrontAndTheBackTakeEachBlockOnce() throws {
