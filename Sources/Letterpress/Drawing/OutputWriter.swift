@@ -258,6 +258,7 @@ public final class PageOutput {
                 slots.signal()
                 encoding.leave()
             }
+            defer { file.closeWritten() }
             do {
                 let pointer = surface.pointer
                 try OutputWriter.encodePNG(
@@ -326,6 +327,7 @@ public final class PageOutput {
             cairo_surface_finish(surface)
             try check(surface, stream: stream)
         }
+        temporaries[pageCount - 1].closeWritten()
     }
 
     private func check(_ surface: OpaquePointer, stream: FileStream? = nil) throws {
@@ -405,12 +407,14 @@ final class FileStream {
 }
 
 /// A unique temporary file created next to its final destination, so that renaming is atomic,
-/// and kept open: writers write through the descriptor, so that an interrupt that removes the
-/// file cannot race a writer into creating it again. Every one alive is listed, so that an
-/// interrupted run can remove them all.
-public struct TemporaryFile {
+/// and kept open while it is written: writers write through the descriptor, so that an
+/// interrupt that removes the file cannot race a writer into creating it again. Every one alive
+/// is listed, so that an interrupted run can remove them all.
+public final class TemporaryFile {
     let url: URL
     let descriptor: Int32
+    /// Written once, on one thread, before the file is moved or removed on another.
+    private var isOpen = true
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var alive = Set<String>()
@@ -453,15 +457,23 @@ public struct TemporaryFile {
         guard rename(url.path, target.path) == 0 else {
             throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
         }
-        close()
+        forget()
     }
 
-    /// Closes the file once it has been renamed into place.
-    private func close() {
+    /// Closes the file once it is written, so that a document of many pages does not hold a
+    /// descriptor for each; it stays temporary until it is moved or removed.
+    func closeWritten() {
+        guard isOpen else { return }
+        isOpen = false
+        Glibc.close(descriptor)
+    }
+
+    /// Closes the file once it has been renamed into place or removed.
+    private func forget() {
         Self.lock.lock()
         Self.alive.remove(url.path)
         Self.lock.unlock()
-        Glibc.close(descriptor)
+        closeWritten()
     }
 
     /// Removes every temporary file not yet renamed into place (on SIGINT or SIGTERM).
@@ -476,7 +488,7 @@ public struct TemporaryFile {
     static func remove(_ files: [TemporaryFile]) {
         for file in files {
             unlink(file.url.path)
-            file.close()
+            file.forget()
         }
     }
 }

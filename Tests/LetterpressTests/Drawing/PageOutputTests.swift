@@ -43,4 +43,20 @@ import Testing
             : (1...Self.pages.count).map { "d\(Self.pages.count)-\($0).\(format)" })
         #expect(try contents(of: folder) == expected.sorted())
     }
+
+    /// Each page's file is closed once the page is written: a document of a thousand pages
+    /// must not hold a thousand descriptors (the usual limit is 1,024).
+    @Test(arguments: [OutputFormat.png, .svg])
+    func writtenPagesCloseTheirFiles(format: OutputFormat) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = Array(repeating: Self.pages, count: 40).flatMap { $0 }
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+        let output = try OutputWriter(format: format, dpi: 5).open(folder.appendingPathComponent("many.\(format)"))
+        let before = try openDescriptors()
+        for page in pages { try output.add(page) }
+        // Other tests open files meanwhile; a descriptor per page would be over a hundred.
+        #expect(try openDescriptors() - before < pages.count / 2)
+        #expect(try output.finish().count == pages.count)
+    }
 }
