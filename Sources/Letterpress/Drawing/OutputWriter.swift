@@ -217,14 +217,18 @@ public final class PageOutput {
         if stream.failure != nil { try check(surface, stream: stream) }
     }
 
+    /// A temporary file for the page just added, after the first (made with the output).
+    private func addPageFile() throws {
+        guard pageCount > 1 else { return }
+        temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
+    }
+
     // MARK: PNG
 
     /// Draws the page now and compresses it on another thread while the next is drawn
     /// (compressing takes longer than drawing).
     private func addPNG(_ page: Page) throws {
-        if pageCount > 1 {
-            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
-        }
+        try addPageFile()
         Timings.measure(&writeSeconds) { slots.wait() }
         if let failure = outcome.failure {
             slots.signal()
@@ -313,9 +317,7 @@ public final class PageOutput {
     // MARK: SVG
 
     private func addSVG(_ page: Page) throws {
-        if pageCount > 1 {
-            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
-        }
+        try addPageFile()
         let stream = FileStream(temporaries[pageCount - 1].descriptor)
         let surface = cairo_svg_surface_create_for_stream(FileStream.write, stream.context, page.size.width, page.size.height)!
         defer { cairo_surface_destroy(surface) }

@@ -65,7 +65,7 @@ struct Paginator {
             for float in pendingFloats { _ = placeFloat(float, on: &page, number: finishedPages + 1) }
             pendingFloats = []
         }
-        while next < slices.count, ending || knowsGroup(from: next) {
+        while next < slices.count, let group = groupHeight(from: next, ending: ending) {
             let slice = slices[next]
             let number = finishedPages + 1
             if slice.breakBefore {
@@ -79,7 +79,7 @@ struct Paginator {
                 continue
             }
             let gap = page.isEmpty ? 0 : slice.gapBefore
-            if !page.isEmpty && page.cursor + gap + groupHeight(from: next) > contentHeight {
+            if !page.isEmpty && page.cursor + gap + group > contentHeight {
                 newPage()
                 continue
             }
@@ -185,29 +185,18 @@ struct Paginator {
 
     /// The height from the slice at `start` through the end of its keep-with-next run and
     /// the slice after it; just the slice's own height when that run is taller than a page.
-    private func groupHeight(from start: Int) -> Double {
+    /// Nil when that needs slices not yet added, unless the document is `ending`.
+    private func groupHeight(from start: Int, ending: Bool) -> Double? {
         var height = slices[start].height
         var index = start
-        while slices[index].keepWithNext, index + 1 < slices.count, !slices[index + 1].breakBefore {
+        while slices[index].keepWithNext {
+            guard index + 1 < slices.count else { return ending ? height : nil }
+            if slices[index + 1].breakBefore { break }
             index += 1
             height += slices[index].gapBefore + slices[index].height
             if height > contentHeight { return slices[start].height }
         }
         return height
-    }
-
-    /// Whether the slices `groupHeight(from: start)` needs have all been added.
-    private func knowsGroup(from start: Int) -> Bool {
-        var height = slices[start].height
-        var index = start
-        while slices[index].keepWithNext {
-            guard index + 1 < slices.count else { return false }
-            if slices[index + 1].breakBefore { return true }
-            index += 1
-            height += slices[index].gapBefore + slices[index].height
-            if height > contentHeight { return true }
-        }
-        return true
     }
 
     private func place(_ slice: Slice, at y: Double, on page: inout PageContent) {
