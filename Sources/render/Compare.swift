@@ -5,6 +5,7 @@ import Letterpress
 /// `render compare A B`: golden-image comparison of two PNGs, or two PDFs page by page.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two renderings (PNG files, or PDF files page by page).",
         discussion: """
             Pixels count as different when their colours differ beyond --threshold, except where \

@@ -19,6 +19,7 @@ struct FontOptions: ParsableArguments {
 /// `render fonts FILE…`: the font files a rendering uses.
 struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fonts",
         abstract: "List the font files a rendering uses (family and style → file), fallbacks included.")
 
     @Argument(help: "Markdown files.")
@@ -50,7 +51,7 @@ struct Fonts: ParsableCommand {
 
 /// `render worker`: renders the jobs a batch hands it, one JSON line each way. Not for people.
 struct Worker: ParsableCommand {
-    static let configuration = CommandConfiguration(shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "worker", shouldDisplay: false)
 
     func run() throws {
         guard let text = ProcessInfo.processInfo.environment["LETTERPRESS_WORKER_OPTIONS"],

@@ -5,6 +5,7 @@ import Letterpress
 /// `render inspect FILE`: the blocks and attributed runs a note parses into.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Show the blocks and attributed runs of a Markdown file, with counts.")
 
     @Argument(help: "A Markdown file, or - for standard input.")

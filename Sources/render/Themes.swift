@@ -6,6 +6,7 @@ import Yams
 /// `render themes [NAME]`: the themes `--theme` accepts, or one of them resolved.
 struct Themes: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "themes",
         abstract: "List the available themes, or print one resolved (every value filled in).")
 
     @Argument(help: "A theme name or path to show resolved.")

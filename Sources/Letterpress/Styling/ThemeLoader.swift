@@ -13,16 +13,41 @@ public struct ThemeLoader: Sendable {
         self.searchPaths = searchPaths
     }
 
-    /// The themes shipped with Letterpress, then `$LETTERPRESS_THEMES` (colon-separated).
+    /// The folders of `$LETTERPRESS_THEMES` (colon-separated), then the themes shipped with
+    /// Letterpress: a theme file there named like a shipped one replaces it.
     public static var defaultSearchPaths: [URL] {
         var paths: [URL] = []
         if let extra = ProcessInfo.processInfo.environment["LETTERPRESS_THEMES"] {
             paths += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         }
-        if let bundled = Bundle.module.url(forResource: "Themes", withExtension: nil) {
+        if let bundled = shippedThemes {
             paths.append(bundled)
         }
         return paths
+    }
+
+    /// The folder of the shipped themes. SwiftPM copies a target's resources into a folder
+    /// beside the executable, which is looked for first: `Bundle.module` finds it too, but its
+    /// first use builds the main bundle, a fifth of the main thread's work for a one-page note.
+    private static let shippedThemes: URL? = {
+        var path = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let length = readlink("/proc/self/exe", &path, path.count)
+        if length > 0 && length < path.count {
+            let beside = URL(fileURLWithPath: String(decoding: path[..<length], as: UTF8.self)).deletingLastPathComponent()
+                .appendingPathComponent("Letterpress_Letterpress.resources/Themes", isDirectory: true)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isFolder), isFolder.boolValue {
+                return beside
+            }
+        }
+        return Bundle.module.url(forResource: "Themes", withExtension: nil)
+    }()
+
+    /// Makes the YAML resolvers that reading a theme uses: Yams's decoder compiles its default
+    /// resolver's regular expressions on first use, whichever resolver the YAML was read with.
+    static func prepareResolvers() {
+        _ = Resolver.stringsAndMerges
+        _ = Resolver.default
     }
 
     /// Names of the themes found in the search paths, sorted.

@@ -9,12 +9,17 @@ struct CommandResult {
     var stderr: String
 }
 
-/// Runs the built `render` with `arguments` in `folder`, feeding `input` to standard input.
-func runRender(_ arguments: [String], in folder: URL, input: Data? = nil) throws -> CommandResult {
+/// Runs the built `render` with `arguments` in `folder`, feeding `input` to standard input;
+/// `environment` is added to this process's.
+func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
+               environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = TestSupport.renderExecutable
     process.arguments = arguments
     process.currentDirectoryURL = folder
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()
@@ -321,6 +326,20 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(custom.status == 0 && custom.stderr.contains("t.yaml:3:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)"))
         let missing = try runRender(["themes", "nope"], in: folder)
         #expect(missing.status == 1 && missing.stderr.contains("known themes: default"))
+    }
+
+    @Test func shippedThemesAreFoundAndLetterpressThemesComesFirst() throws {
+        let folder = try folder(with: ["mine/default.yaml": "description: my own default\nbody:\n  size: 13\n"])
+        let shipped = String(decoding: try runRender(["themes"], in: folder).stdout, as: UTF8.self)
+        for name in ["default", "important", "menlo", "night", "notepad", "report", "times"] {
+            #expect(shipped.contains("\n\(name) ") || shipped.hasPrefix("\(name) "), "\(name) missing from: \(shipped)")
+        }
+        #expect(shipped.contains("Quiet sans-serif notes"))
+        let environment = ["LETTERPRESS_THEMES": folder.appendingPathComponent("mine").path]
+        let replaced = String(decoding: try runRender(["themes"], in: folder, environment: environment).stdout, as: UTF8.self)
+        #expect(replaced.contains("my own default") && !replaced.contains("Quiet sans-serif notes") && replaced.contains("menlo"))
+        let resolved = try runRender(["themes", "default"], in: folder, environment: environment)
+        #expect(resolved.status == 0 && String(decoding: resolved.stdout, as: UTF8.self).contains("size: 13"))
     }
 
     @Test func theBadgeFollowsTheDateAndCanBeTurnedOff() throws {
