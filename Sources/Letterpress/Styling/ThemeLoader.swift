@@ -28,7 +28,7 @@ public struct ThemeLoader: Sendable {
 
     /// The folder of the shipped themes. SwiftPM copies a target's resources into a folder
     /// beside the executable, which is looked for first: `Bundle.module` finds it too, but its
-    /// first use builds the main bundle, a fifth of the main thread's work for a one-page note.
+    /// first use builds the main bundle, a tenth of the main thread's work for a one-page note.
     private static let shippedThemes: URL? = {
         var path = [UInt8](repeating: 0, count: Int(PATH_MAX))
         let length = readlink("/proc/self/exe", &path, path.count)
