@@ -43,13 +43,6 @@ public struct ThemeLoader: Sendable {
         return Bundle.module.url(forResource: "Themes", withExtension: nil)
     }()
 
-    /// Makes the YAML resolvers that reading a theme uses: Yams's decoder compiles its default
-    /// resolver's regular expressions on first use, whichever resolver the YAML was read with.
-    static func prepareResolvers() {
-        _ = Resolver.stringsAndMerges
-        _ = Resolver.default
-    }
-
     /// Names of the themes found in the search paths, sorted.
     public func availableThemes() -> [String] {
         let names = searchPaths.flatMap { folder in

@@ -62,9 +62,6 @@ public enum FontSetup {
 /// note and the theme. Whatever calls fontconfig first waits for it. Without it, Pango's own
 /// loading thread and the first fontconfig call on the main thread each built a
 /// configuration, and the main thread waited for its own.
-///
-/// The same thread first makes the YAML resolvers a theme is read with, which the main thread
-/// needs before any font: their regular expressions pay ICU's one-time set-up, 1.5 ms.
 public enum FontconfigWarmUp {
     private static let condition = NSCondition()
     nonisolated(unsafe) private static var started = false
@@ -77,7 +74,6 @@ public enum FontconfigWarmUp {
         guard !started else { return }
         started = true
         let running = DetachedThread.start(stackSize: 512 << 10) {
-            ThemeLoader.prepareResolvers()
             FcInit()
             condition.lock()
             finished = true
