@@ -6,10 +6,9 @@ import Foundation
 /// spans, lays the rest of the paragraph out at each span's width and keeps the first line,
 /// then goes on from where that line ended. If a line comes out taller than the band it was
 /// fitted for (a bigger font, say), the band is measured again at that height and the line
-/// fitted anew. Only a bounded prefix of the remaining text is laid out for each line (about
-/// two and a half lines' worth, and never less than two lines, so that justification does
-/// not treat the first line as the paragraph's last), and as soon as a band is clear of shapes
-/// the rest of the paragraph is laid out at full width in one go: only lines that meet a shape
+/// fitted anew. Only a short prefix of the remaining text is laid out for each line (a line
+/// and a bit: Pango's cost grows with the text), and as soon as a band is clear of shapes the
+/// rest of the paragraph is laid out at full width in one go: only lines that meet a shape
 /// pay for fitting.
 struct LineFitter {
     let fonts: FontContext
@@ -106,11 +105,12 @@ struct LineFitter {
     private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
         let bytes = paragraph.bytes
         let size = (paragraph.text.base ?? paragraph.text.runs.first?.style)?.size ?? 10
-        // About two and a half lines of text for justified paragraphs (so that the first line
-        // is never taken for the last), one and a half for the others, extended to the next
-        // space (or, in a long word, to a character boundary: such words carry invisible break
-        // opportunities anyway); more if that gave fewer than two lines.
-        let lines = paragraph.align == .justify ? 2.5 : 1.5
+        // About a line and a half of text for justified paragraphs (whose first line must not
+        // be taken for the last), a line and a fifth for the others, extended to the next space
+        // (or, in a long word, to a character boundary: such words carry invisible break
+        // opportunities anyway); more if that gave fewer than two lines. Laying out costs
+        // Pango some 6,000 instructions a character, so the prefix is kept short.
+        let lines = paragraph.align == .justify ? 1.5 : 1.2
         let step = max(Int(lines * width / (0.45 * size)), 16)
         var end = min(bytes.count, start + step)
         while true {
