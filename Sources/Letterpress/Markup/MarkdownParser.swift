@@ -49,15 +49,37 @@ public enum MarkdownParser {
         return document
     }
 
-    /// Serialises parsing: cmark-gfm adds and removes extension characters in a process-wide
-    /// table at the start and end of every parse.
+    /// Serialises cmark's parsing (not the walk over its tree): cmark-gfm adds and removes
+    /// extension characters in a process-wide table at the start and end of every parse.
     private static let lock = NSLock()
 
-    /// Parses Markdown without front matter; warnings name `file`. `whileParsing` gets the
-    /// blocks of each top-level node as soon as they are built, so that a caller on another
-    /// thread can style and lay them out before the rest are parsed.
-    public static func parseBody(_ body: String, file: String = "<input>",
-                                 whileParsing: ([Block]) -> Void = { _ in }) -> Document {
+    /// Parses Markdown without front matter; warnings name `file`.
+    public static func parseBody(_ body: String, file: String = "<input>") -> Document {
+        var blocks: [Block] = []
+        var document = parseBody(body, file: file) { blocks += $0 }
+        document.blocks = blocks
+        return document
+    }
+
+    /// Parses Markdown without front matter and hands `deliver` the blocks of each top-level
+    /// node as soon as they are built, so that a caller on another thread can style and lay
+    /// them out before the rest are built; the document returned has the footnotes and
+    /// warnings, and no blocks (the caller has them, and need not keep them all).
+    public static func parseBody(_ body: String, file: String, delivering deliver: ([Block]) -> Void) -> Document {
+        guard let (root, budgetExhausted) = parseTree(body) else { return Document(blocks: []) }
+        defer { cmark_node_free(root) }
+        var walker = MarkupWalker(file: file, source: body)
+        walker.document(root, deliver)
+        var warnings = walker.warnings
+        if budgetExhausted {
+            warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
+        }
+        return Document(blocks: [], footnotes: walker.footnotes(), warnings: warnings)
+    }
+
+    /// cmark's tree of `body`, which the caller frees, and whether the attribute extension
+    /// ran out of its scanning budget.
+    private static func parseTree(_ body: String) -> (root: OpaquePointer, budgetExhausted: Bool)? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
@@ -65,7 +87,7 @@ public enum MarkdownParser {
         AttributeExtension.budgetExhausted = false
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
-        guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -79,18 +101,7 @@ public enum MarkdownParser {
                 cmark_parser_feed(parser, $0, buffer.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
-        defer { cmark_node_free(root) }
-        var walker = MarkupWalker(file: file, source: body)
-        var blocks: [Block] = []
-        walker.document(root) { parsed in
-            blocks += parsed
-            whileParsing(parsed)
-        }
-        var warnings = walker.warnings
-        if AttributeExtension.budgetExhausted {
-            warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
-        }
-        return Document(blocks: blocks, footnotes: walker.footnotes(), warnings: warnings)
+        guard let root = cmark_parser_finish(parser) else { return nil }
+        return (root, AttributeExtension.budgetExhausted)
     }
 }

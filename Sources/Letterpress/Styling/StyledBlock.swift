@@ -92,6 +92,9 @@ extension Styler {
 /// Once the parser has sent everything, its thread can help: the typesetting thread takes
 /// blocks a few at a time from the front, and the helper takes runs of blocks from the back
 /// until the two meet (see `help` and `takeFromBack`).
+///
+/// The parser waits while `capacity` blocks are untaken, so that a long document is not held
+/// all at once, styled, while its pages are laid out and written.
 final class StyledBlockStream: @unchecked Sendable {
     /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
     /// the warnings of parsing and styling.
@@ -127,21 +130,31 @@ final class StyledBlockStream: @unchecked Sendable {
     /// the lock is not taken per block.
     static let frontBatch = 4
 
+    /// Untaken blocks at most, while the parser is running: about a hundred pages of prose,
+    /// so that a book's back is there for the helper to lay out (see `BackRuns`).
+    let capacity: Int
+
     /// A stream already holding all of `blocks`.
     init(blocks: [StyledBlock], ending: Ending) {
         pending = blocks
         self.ending = ending
         concurrent = false
+        capacity = .max
     }
 
     /// An empty stream, which another thread fills with `send` and ends with `finish`.
-    init() {
+    init(capacity: Int = 1024) {
         concurrent = true
+        self.capacity = capacity
     }
 
+    /// Adds `blocks` at the back, once fewer than `capacity` are untaken (or the consumer has
+    /// closed the stream) on a `concurrent` stream; at once on the other, whose consumer
+    /// runs after the producer on the same thread.
     func send(_ blocks: [StyledBlock]) {
         guard !blocks.isEmpty else { return }
         condition.lock()
+        while concurrent && !closed && pending.count - front >= capacity { condition.wait() }
         pending += blocks
         condition.broadcast()
         condition.unlock()
@@ -165,6 +178,7 @@ final class StyledBlockStream: @unchecked Sendable {
             waitingSeconds += Timings.now() - start
         }
         let end = min(front + Self.frontBatch, pending.count)
+        if end > front && pending.count - front >= capacity { condition.broadcast() }
         defer {
             front = end
             // Drops taken blocks now and then rather than on every take, which would copy the rest.

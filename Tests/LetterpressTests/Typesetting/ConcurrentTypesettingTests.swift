@@ -37,6 +37,19 @@ import Testing
         #expect(try pdf(beside, besideMetadata, "beside.pdf") == pdf(alone, aloneMetadata, "alone.pdf"))
     }
 
+    /// A document with more blocks than the stream holds: the parser waits for the typesetter
+    /// to take some, and the pages are those of doing it all on one thread.
+    @Test func aDocumentLongerThanTheStreamGivesTheSamePages() throws {
+        let paragraphs = (0..<1_300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
+        let source = "# Long\n\n" + paragraphs.joined(separator: "\n\n") + "\n\nA last note.[^1]\n\n[^1]: Its footnote.\n"
+        let (alone, _) = try Renderer(options: RenderOptions()).typeset(source: source, file: "long.md")
+        let renderer = Renderer(options: RenderOptions())
+        let (beside, _) = try Renderer.gathering { try renderer.typesetConcurrently(source: source, file: "long.md", into: $0) }
+        #expect(1_301 > StyledBlockStream().capacity)
+        #expect(beside.pages.count == alone.pages.count && alone.pages.count > 20)
+        #expect(beside.pages.map(\.items.count) == alone.pages.map(\.items.count))
+    }
+
     /// The page is checked before the parser starts: a note whose margins leave no room fails
     /// at once, and leaves no parser behind holding cmark's lock for the next note.
     @Test func noRoomForTextFailsBeforeParsing() throws {
@@ -78,6 +91,66 @@ import Testing
         #expect(stream.end.parseSeconds == 1)
         #expect(stream.take().isEmpty, "an ended stream stays ended")
     }
+
+    /// A sender waits while the stream holds `capacity` blocks, and goes on as they are taken.
+    @Test func streamHoldsAtMostItsCapacity() throws {
+        let stream = StyledBlockStream(capacity: 4)
+        let sent = Counter()
+        let sender = Thread {
+            for index in 0..<20 {
+                stream.send([index.isMultiple(of: 2) ? .thematicBreak : .pageBreak])
+                sent.increment()
+            }
+            stream.finish(.init(footnotes: [], warnings: []))
+        }
+        sender.start()
+        usleep(200_000)
+        #expect(sent.value == 4)
+        var received: [StyledBlock] = []
+        while case let blocks = stream.take(), !blocks.isEmpty { received += blocks }
+        #expect(sent.value == 20)
+        #expect(received.count == 20)
+        #expect(received.enumerated().allSatisfy { index, block in
+            if case .thematicBreak = block { index.isMultiple(of: 2) } else { !index.isMultiple(of: 2) }
+        })
+    }
+
+    /// A consumer that stops (it failed, say) releases a sender waiting for room.
+    @Test func closingReleasesAWaitingSender() {
+        let stream = StyledBlockStream(capacity: 1)
+        let done = DispatchSemaphore(value: 0)
+        let sender = Thread {
+            for _ in 0..<5 { stream.send([.pageBreak]) }
+            done.signal()
+        }
+        sender.start()
+        usleep(50_000)
+        stream.close()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
+
+    /// cmark's lock covers its parse, not the walk that hands blocks over: a document whose
+    /// consumer is slow does not hold up another document's parse.
+    @Test func aSlowConsumerDoesNotHoldUpAnotherParse() {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let walker = Thread {
+            var first = true
+            _ = MarkdownParser.parseBody("# One\n\ntext\n\n# Two\n", file: "slow.md") { _ in
+                guard first else { return }
+                first = false
+                started.signal()
+                _ = release.wait(timeout: .now() + 5)
+            }
+        }
+        walker.start()
+        started.wait()
+        let start = Date()
+        let other = MarkdownParser.parseBody("# Next\n\nnote", file: "next.md")
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(other.blocks.count == 2)
+        release.signal()
+    }
 }
 
 /// fontconfig is loaded on a thread of its own at start-up; fonts made afterwards wait for it.
@@ -92,5 +165,17 @@ import Testing
         let layout = TextLayout(StyledText("Loaded", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
         #expect(layout.naturalWidth > 10)
         #expect(layout.usedFonts().allSatisfy { $0.hasPrefix("DejaVu Sans Book") })
+    }
+}
+
+/// A count shared between threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() {
+        lock.withLock { count += 1 }
     }
 }
