@@ -6,14 +6,10 @@ import Foundation
 public struct Styler {
     public let theme: Theme
     let file: String
-    private let highlights: [(NSRegularExpression, InlineAttributes)]
 
     public init(theme: Theme, file: String = "<input>") {
         self.theme = theme
         self.file = file
-        highlights = theme.highlights.compactMap { rule in
-            (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.style) }
-        }
     }
 
     /// Sizes, tracking and offsets outside these ranges are clamped, with a warning.
@@ -154,12 +150,12 @@ public struct Styler {
     /// Gives each match of the theme's highlight rules its style, splitting runs at the
     /// match's ends. Ranges are converted from the regex's UTF-16 to Pango's UTF-8 offsets.
     private func applyHighlights(to text: inout StyledText, warnings: inout [Warning]) {
-        guard !highlights.isEmpty, !text.string.isEmpty else { return }
+        guard !theme.highlights.isEmpty, !text.string.isEmpty else { return }
         let string = text.string
         let utf8 = string.utf8
-        for (expression, attributes) in highlights {
+        for rule in theme.highlights {
             // A regex's matches are in order and do not overlap: one pass over the runs.
-            let matches = expression.matches(in: string, range: NSRange(string.startIndex..., in: string))
+            let matches = rule.expression.matches(in: string, range: NSRange(string.startIndex..., in: string))
                 .compactMap { Range($0.range, in: string) }
                 .map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound) }
                 .filter { !$0.isEmpty }
@@ -179,7 +175,7 @@ public struct Styler {
                         runs.append(StyledRun(range: position..<match.lowerBound, style: run.style))
                     }
                     var style = run.style
-                    apply(attributes, to: &style, warnings: &warnings)
+                    apply(rule.style, to: &style, warnings: &warnings)
                     runs.append(StyledRun(range: match, style: style))
                     position = match.upperBound
                 }

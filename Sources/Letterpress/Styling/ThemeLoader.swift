@@ -71,16 +71,15 @@ public struct ThemeLoader: Sendable {
             let (location, message) = ThemeLoader.describe(error, in: node)
             throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
         }
-        for (index, rule) in (spec.highlights ?? []).enumerated() {
-            do {
-                _ = try NSRegularExpression(pattern: rule.pattern)
-            } catch {
-                let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
-                throw LetterpressError.invalidTheme(file: url.path, location: node.flatMap(location(of:)),
-                                                    message: "highlights[\(index)].pattern '\(rule.pattern)' is not a regular expression")
-            }
+        var theme: Theme
+        do {
+            theme = try ThemeResolver.resolve(spec, scale: scale)
+        } catch {
+            let index = error.index
+            let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
+            throw LetterpressError.invalidTheme(file: url.path, location: node.flatMap(location(of:)),
+                                                message: "highlights[\(index)].pattern '\(error.pattern)' is not a regular expression")
         }
-        var theme = ThemeResolver.resolve(spec, scale: scale)
         theme.name = url.deletingPathExtension().lastPathComponent
         theme.description = description ?? ""
         return (theme, warnings)

@@ -32,9 +32,10 @@ enum ThemeResolver {
     ]
 
     /// The theme `spec` describes, with every text size multiplied by `scale` and then kept
-    /// within its style's `minSize`…`maxSize`.
-    static func resolve(_ spec: ThemeSpec, scale: Double = 1) -> Theme {
-        var theme = resolveUnscaled(spec)
+    /// within its style's `minSize`…`maxSize`; fails on the first highlight pattern that is not
+    /// a regular expression.
+    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(HighlightRule.InvalidPattern) -> Theme {
+        var theme = try resolveUnscaled(spec)
         theme.textScale = scale
         guard scale != 1 else { return theme }
         func scaled(_ style: BlockStyle, _ spec: StyleSpec?) -> BlockStyle {
@@ -61,7 +62,11 @@ enum ThemeResolver {
         return size
     }
 
-    private static func resolveUnscaled(_ spec: ThemeSpec) -> Theme {
+    private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
+        var highlights: [HighlightRule] = []
+        for (index, rule) in (spec.highlights ?? []).enumerated() {
+            highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, index: index))
+        }
         let body = apply(spec.body, to: defaultBody)
         let headingBase = apply(spec.heading, to: headingDefault(body))
         let headings = (0..<6).map { level -> BlockStyle in
@@ -97,7 +102,7 @@ enum ThemeResolver {
             footnotes: apply(spec.footnotes, to: footnotesDefault(body)),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
-            highlights: (spec.highlights ?? []).map { HighlightRule(pattern: $0.pattern, style: $0.style) },
+            highlights: highlights,
             designs: designs(spec.fonts, body: body),
             textScale: 1,
             badge: BadgeStyle(
