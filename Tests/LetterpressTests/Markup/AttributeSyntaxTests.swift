@@ -113,6 +113,33 @@ import Testing
         #expect(table.rows[0][0].runs.first?[LetterpressAttributes.InlineAttributesAttribute.self]?.size == 8)
     }
 
+    /// The vocabulary is spelt out in the decoder, `merged(over:)` and `summary` as well as in
+    /// the struct: a key that one of them forgets would be dropped without a word.
+    @Test func everyKeyIsDecodedMergedAndShown() throws {
+        let values = [
+            "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
+            "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
+            "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
+            "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
+            "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
+            "link": "'https://example.com'", "float": "'left'", "width": "'40%'",
+        ]
+        #expect(Set(values.keys) == Set(InlineAttributes.keys))
+        let body = InlineAttributes.keys.map { "\($0): \(values[$0] ?? "")" }.joined(separator: ", ")
+        let (decoded, problems) = AttributeDecoder.decode(body)
+        #expect(problems.isEmpty)
+        let attributes = try #require(decoded)
+        func unset(_ value: InlineAttributes) -> [String] {
+            Mirror(reflecting: value).children.filter { $0.label != "location" && Mirror(reflecting: $0.value).children.isEmpty }
+                .compactMap(\.label)
+        }
+        #expect(unset(attributes) == [])
+        #expect(unset(InlineAttributes().merged(over: attributes)) == [])
+        #expect(unset(attributes.merged(over: InlineAttributes())) == [])
+        let shown = attributes.summary.compactMap { $0.split(separator: "=").first.map(String.init) }
+        #expect(shown == InlineAttributes.keys.filter { $0 != "link" }, "summary shows the link as the run's")
+    }
+
     @Test func archivesRoundTripEveryAttribute() throws {
         let markdown = "# T\n\n^[a *b*](customColor: 'danger', underline: {pattern: 'dot', color: 'red'}) [l](https://x.example)[^1]\n\n[^1]: Note."
         let document = try TestSupport.parse(markdown)
