@@ -31,11 +31,88 @@ static int write_chunk(FILE *file, const char *type, const unsigned char *data, 
     return fwrite(header, 1, 8, file) == 8 && fwrite(data, 1, size, file) == size && fwrite(trailer, 1, 4, file) == 4;
 }
 
-// A band of rows, filtered and compressed on its own thread. Deflate blocks can follow one
-// another from separate compressors as long as only the last is marked final and the others
-// end on a byte boundary: zlib's sync flush ends a band that way, while libdeflate (faster, but
-// always ending with a final block) takes the last band. This is how pigz spreads one stream
-// over several cores.
+// Deflate bits go out least significant first; Huffman codes go most significant first.
+struct bit_writer {
+    unsigned char *out;
+    size_t at;
+    uint64_t pending;
+    int count;
+};
+
+static void put_bits(struct bit_writer *writer, uint32_t value, int count) {
+    writer->pending |= (uint64_t)value << writer->count;
+    writer->count += count;
+    while (writer->count >= 8) {
+        writer->out[writer->at++] = (unsigned char)writer->pending;
+        writer->pending >>= 8;
+        writer->count -= 8;
+    }
+}
+
+static void put_code(struct bit_writer *writer, uint32_t code, int length) {
+    uint32_t reversed = 0;
+    for (int bit = 0; bit < length; bit++) reversed |= ((code >> bit) & 1) << (length - 1 - bit);
+    put_bits(writer, reversed, length);
+}
+
+// Symbols in the fixed Huffman code (RFC 1951, 3.2.6).
+static void put_literal(struct bit_writer *writer, int byte) {
+    if (byte < 144) put_code(writer, 0x30 + byte, 8);
+    else put_code(writer, 0x190 + byte - 144, 9);
+}
+
+static const int length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
+                                    67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const int length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                     4, 4, 4, 4, 5, 5, 5, 5, 0};
+
+// A copy of the byte before, `length` (3 to 258) times: distance 1, whose code is 0.
+static void put_repeat(struct bit_writer *writer, int length) {
+    int index = 28;
+    while (length_base[index] > length) index--;
+    int symbol = 257 + index;
+    if (symbol < 280) put_code(writer, (uint32_t)(symbol - 256), 7);
+    else put_code(writer, (uint32_t)(0xC0 + symbol - 280), 8);
+    put_bits(writer, (uint32_t)(length - length_base[index]), length_extra[index]);
+    put_code(writer, 0, 5);
+}
+
+// `count` rows that repeat the row above: with the Up filter each is its filter byte and then
+// zeros, written as a fixed-code block of a literal or two and copies of the byte before.
+// Deflating them would cost as much as any other bytes; this costs next to nothing. The block
+// ends on a byte boundary (with an empty stored block unless it is the stream's last), so
+// that zlib can go on after it.
+static void put_repeated_rows(struct bit_writer *writer, int count, size_t row_size, int is_final) {
+    put_bits(writer, (uint32_t)is_final, 1);
+    put_bits(writer, 1, 2);
+    for (int row = 0; row < count; row++) {
+        put_literal(writer, 2);
+        size_t zeros = row_size - 1;
+        put_literal(writer, 0);
+        zeros--;
+        while (zeros >= 3) {
+            size_t length = zeros > 258 ? 258 : zeros;
+            // Never leave one or two, which no copy can take.
+            if (zeros - length > 0 && zeros - length < 3) length = zeros - 3;
+            put_repeat(writer, (int)length);
+            zeros -= length;
+        }
+        while (zeros-- > 0) put_literal(writer, 0);
+    }
+    put_code(writer, 0, 7);
+    if (!is_final) {
+        put_bits(writer, 0, 3);
+        if (writer->count > 0) put_bits(writer, 0, 8 - writer->count);
+        put_bits(writer, 0, 16);
+        put_bits(writer, 0xFFFF, 16);
+    } else if (writer->count > 0) {
+        put_bits(writer, 0, 8 - writer->count);
+    }
+}
+
+// A band of rows, filtered and compressed on its own thread into raw deflate blocks. Bands
+// follow one another in the stream, as in pigz: each but the last ends on a byte boundary
+// without the final mark, and the last ends with it.
 struct band {
     const uint8_t *pixels;
     int width, stride, first_row, end_row, level, is_last;
@@ -45,16 +122,17 @@ struct band {
     size_t raw_size;
 };
 
-// The band's rows, filtered; their length goes in `band->raw_size`.
-static unsigned char *filter_rows(struct band *band) {
-    size_t row_size = 1 + (size_t)band->width * 3;
-    band->raw_size = row_size * (size_t)(band->end_row - band->first_row);
-    unsigned char *raw = malloc(band->raw_size ? band->raw_size : 1);
-    if (!raw) return NULL;
-    // Every row with the Up filter (the difference from the row above): a page is mostly rows
-    // like the one above, which become zeros that compress to almost nothing.
-    unsigned char *out = raw;
-    for (int row = band->first_row; row < band->end_row; row++) {
+// Whether `row` has the same pixels as the row above (the first row has none above).
+static int repeats_row_above(const struct band *band, int row) {
+    if (row == 0) return 0;
+    const uint8_t *current = band->pixels + (size_t)row * band->stride;
+    return memcmp(current, current - band->stride, (size_t)band->width * 4) == 0;
+}
+
+// Rows `first` to `end` with the Up filter (each pixel's RGB less the pixel above's): a page is
+// mostly rows like the one above, which become zeros.
+static void filter_rows(const struct band *band, int first, int end, unsigned char *out) {
+    for (int row = first; row < end; row++) {
         const uint32_t *current = (const uint32_t *)(band->pixels + (size_t)row * band->stride);
         const uint32_t *above = row > 0 ? (const uint32_t *)(band->pixels + (size_t)(row - 1) * band->stride) : NULL;
         *out++ = 2;
@@ -66,44 +144,90 @@ static unsigned char *filter_rows(struct band *band) {
             *out++ = (unsigned char)(pixel - up);
         }
     }
-    return raw;
+}
+
+enum { rows_per_chunk = 32 };
+
+// Deflates rows `first` to `end` with `stream`, a chunk of rows at a time, ending on a byte
+// boundary (finishing the stream if `finishes`). Returns 0 on success.
+static int deflate_rows(struct band *band, z_stream *stream, struct bit_writer *writer, size_t capacity,
+                        unsigned char *chunk, int first, int end, int finishes) {
+    size_t row_size = 1 + (size_t)band->width * 3;
+    stream->next_out = writer->out + writer->at;
+    stream->avail_out = (uInt)(capacity - writer->at);
+    for (int row = first; row < end; row += rows_per_chunk) {
+        int rows = end - row < rows_per_chunk ? end - row : rows_per_chunk;
+        filter_rows(band, row, row + rows, chunk);
+        size_t size = row_size * (size_t)rows;
+        band->adler = (uint32_t)adler32_combine(band->adler, libdeflate_adler32(1, chunk, size), (z_off_t)size);
+        stream->next_in = chunk;
+        stream->avail_in = (uInt)size;
+        int last = row + rows == end;
+        int status = deflate(stream, last ? (finishes ? Z_FINISH : Z_FULL_FLUSH) : Z_NO_FLUSH);
+        // Room left over shows the flush is complete (zlib may stop one that fills the buffer).
+        if (stream->avail_in != 0 || stream->avail_out == 0 || (last && finishes ? status != Z_STREAM_END : status != Z_OK)) return 1;
+    }
+    writer->at = capacity - stream->avail_out;
+    return 0;
 }
 
 static void *compress_band(void *argument) {
     struct band *band = argument;
-    unsigned char *raw = filter_rows(band);
-    if (!raw) return NULL;
-    size_t raw_size = band->raw_size;
-    band->adler = libdeflate_adler32(1, raw, raw_size);
-    if (band->is_last) {
-        struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(band->level);
-        size_t bound = compressor ? libdeflate_deflate_compress_bound(compressor, raw_size) : 0;
-        band->compressed = compressor ? malloc(bound) : NULL;
-        if (band->compressed) {
-            band->compressed_size = libdeflate_deflate_compress(compressor, raw, raw_size, band->compressed, bound);
-        }
-        if (compressor) libdeflate_free_compressor(compressor);
-    } else {
-        z_stream stream;
-        memset(&stream, 0, sizeof stream);
-        // zlib's fastest level matches libdeflate's level 2 in speed and nearly in size here.
-        // zlib counts in 32 bits; a page is at most 32767 pixels a side, far below this.
-        if (raw_size < UINT_MAX / 2 && deflateInit2(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
-            size_t bound = deflateBound(&stream, raw_size) + 16;
-            band->compressed = malloc(bound);
-            stream.next_in = raw;
-            stream.avail_in = (uInt)raw_size;
-            stream.next_out = band->compressed;
-            stream.avail_out = (uInt)bound;
-            // Room left over shows the flush is complete (zlib may stop a flush that fills
-            // the buffer exactly).
-            if (band->compressed && deflate(&stream, Z_SYNC_FLUSH) == Z_OK && stream.avail_in == 0 && stream.avail_out > 0) {
-                band->compressed_size = bound - stream.avail_out;
-            }
-            deflateEnd(&stream);
-        }
+    size_t row_size = 1 + (size_t)band->width * 3;
+    int rows = band->end_row - band->first_row;
+    band->raw_size = row_size * (size_t)rows;
+    band->adler = 1;
+    // A run of repeated rows is written apart from zlib when it is longer than zlib's window
+    // (32 KB): zlib then starts afresh after it, and has lost nothing it could have used.
+    int shortest_run = (int)(32768 / row_size) + 1;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    // zlib counts in 32 bits; a page is at most 32767 pixels a side, far below this.
+    if (band->raw_size >= UINT_MAX / 2 || deflateInit2(&stream, band->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    size_t capacity = deflateBound(&stream, (uLong)band->raw_size) + 16 * (size_t)rows + 64;
+    unsigned char *chunk = malloc(row_size * rows_per_chunk);
+    struct bit_writer writer = {.out = malloc(capacity)};
+    int failed = !chunk || !writer.out;
+    uint32_t repeated_row_adler = 0;
+    if (!failed) {
+        memset(chunk, 0, row_size);
+        chunk[0] = 2;
+        repeated_row_adler = libdeflate_adler32(1, chunk, row_size);
     }
-    free(raw);
+    int row = band->first_row;
+    while (!failed && row < band->end_row) {
+        int run_end = row;
+        while (run_end < band->end_row && repeats_row_above(band, run_end)) run_end++;
+        if (run_end - row >= shortest_run) {
+            int is_final = band->is_last && run_end == band->end_row;
+            put_repeated_rows(&writer, run_end - row, row_size, is_final);
+            for (int repeated = row; repeated < run_end; repeated++) {
+                band->adler = (uint32_t)adler32_combine(band->adler, repeated_row_adler, (z_off_t)row_size);
+            }
+            row = run_end;
+            failed = deflateReset(&stream) != Z_OK;
+            continue;
+        }
+        // The rows up to the next long run of repeated rows, or the band's end.
+        int end = run_end;
+        while (end < band->end_row) {
+            int next = end;
+            while (next < band->end_row && repeats_row_above(band, next)) next++;
+            if (next - end >= shortest_run) break;
+            end = next == end ? end + 1 : next;
+        }
+        int finishes = band->is_last && end == band->end_row;
+        failed = deflate_rows(band, &stream, &writer, capacity, chunk, row, end, finishes);
+        row = end;
+    }
+    deflateEnd(&stream);
+    free(chunk);
+    if (failed) {
+        free(writer.out);
+    } else {
+        band->compressed = writer.out;
+        band->compressed_size = writer.at;
+    }
     return NULL;
 }
 

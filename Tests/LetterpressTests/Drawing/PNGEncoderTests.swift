@@ -46,6 +46,39 @@ import Testing
     @Test func theJoinedStreamEndsWithTheChecksumOfEveryRow() throws {
         let image = page(width: 97, height: 400)
         let (_, bytes) = try encoded(image, threads: 2)
+        #expect(try storedChecksum(bytes) == checksum(image))
+    }
+
+    /// Runs of rows like the one above, longer than zlib's window, are written as blocks of
+    /// their own: at the first row, across the boundary of the two bands, at the very end, one
+    /// row at a time on pages so wide that one row fills the window, and over a whole page.
+    @Test func longRunsOfRepeatedRowsComeBackAnywhere() throws {
+        func image(width: Int, height: Int, noise: (Int) -> Bool) -> RasterImage {
+            var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
+            var seed: UInt32 = 99
+            for row in 0..<height where noise(row) {
+                for column in 0..<width where column % 4 != 0 {
+                    seed = seed &* 1_103_515_245 &+ 12345
+                    pixels[row * width + column] = seed >> 8 & 0xFFFFFF
+                }
+            }
+            return RasterImage(width: width, height: height, pixels: pixels)
+        }
+        let images = [
+            image(width: 301, height: 1000) { (100..<120).contains($0) || $0 == 300 || (561..<600).contains($0) },
+            image(width: 12_000, height: 130) { $0 % 3 == 0 },
+            image(width: 640, height: 900) { _ in false },
+        ]
+        for image in images {
+            let (decoded, bytes) = try encoded(image, threads: 2)
+            #expect(decoded == image, "\(image.width)×\(image.height)")
+            #expect(try storedChecksum(bytes) == checksum(image))
+            #expect(try encoded(image, threads: 1).1 == bytes)
+        }
+    }
+
+    /// The Adler-32 of `image`'s rows as the encoder filters them.
+    private func checksum(_ image: RasterImage) -> UInt32 {
         var (a, b): (UInt32, UInt32) = (1, 0)
         func add(_ byte: UInt8) {
             a = (a + UInt32(byte)) % 65521
@@ -61,11 +94,15 @@ import Testing
                 }
             }
         }
+        return b << 16 | a
+    }
+
+    /// The checksum at the end of a PNG file's one IDAT chunk.
+    private func storedChecksum(_ bytes: Data) throws -> UInt32 {
         let data = [UInt8](bytes)
         let idat = try #require(data.indices.dropLast(4).first { data[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
         let length = data[(idat - 4)..<idat].reduce(0) { $0 << 8 | Int($1) }
-        let stored = data[(idat + length)..<(idat + length + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        #expect(stored == b << 16 | a)
+        return data[(idat + length)..<(idat + length + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
     @Test func imagesTooSmallToSplitAreWrittenWhole() throws {
