@@ -175,8 +175,8 @@ public final class Renderer {
         var outcome = try typeset(frontMatter: frontMatter, file: file, into: destination) {
             typesetter, baseURL, badge, sandbox, deliver in
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
-            // which closes the stream: the parser then stops styling and sending, and the
-            // second thread takes no more runs, though cmark's walk goes on to its end. Should
+            // which closes the stream: the parser then stops its walk, and the second thread
+            // takes no more runs. Should
             // this thread leave before offering it work, the parser's thread stops waiting for
             // the offer.
             try typesetter.checkRoom()
@@ -189,11 +189,12 @@ public final class Renderer {
                 var styleSeconds = 0.0
                 let start = Timings.now()
                 let document = MarkdownParser.parseBody(body, file: file) { blocks in
-                    guard !stream.isClosed else { return }
+                    guard !stream.isClosed else { return false }
                     let styleStart = Timings.now()
                     let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
                     styleSeconds += Timings.now() - styleStart
                     stream.send(styled)
+                    return true
                 }
                 let styleStart = Timings.now()
                 let footnotes = styler.style(document.footnotes, warnings: &warnings)

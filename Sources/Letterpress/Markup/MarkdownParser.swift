@@ -56,16 +56,17 @@ public enum MarkdownParser {
     /// Parses Markdown without front matter; warnings name `file`.
     public static func parseBody(_ body: String, file: String = "<input>") -> Document {
         var blocks: [Block] = []
-        var document = parseBody(body, file: file) { blocks += $0 }
+        var document = parseBody(body, file: file) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
 
     /// Parses Markdown without front matter and hands `deliver` the blocks of each top-level
     /// node as soon as they are built, so that a caller on another thread can style and lay
-    /// them out before the rest are built; the document returned has the footnotes and
-    /// warnings, and no blocks (the caller has them, and need not keep them all).
-    public static func parseBody(_ body: String, file: String, delivering deliver: ([Block]) -> Void) -> Document {
+    /// them out before the rest are built, until `deliver` returns false (its reader has gone);
+    /// the document returned has the footnotes and warnings, and no blocks (the caller has
+    /// them, and need not keep them all).
+    public static func parseBody(_ body: String, file: String, delivering deliver: ([Block]) -> Bool) -> Document {
         guard let (root, budgetExhausted) = parseTree(body) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)

@@ -31,14 +31,15 @@ struct MarkupWalker {
     }
 
     /// The blocks of a document node, after collecting its `^[label]: body` definitions,
-    /// handed to `body` one top-level node at a time. Each node is freed once its blocks are
-    /// built (the caller may be slow to take the next, and a book's tree is megabytes).
-    mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Void) {
+    /// handed to `body` one top-level node at a time until it returns false. Each node is freed
+    /// once its blocks are built (the caller may be slow to take the next, and a book's tree is
+    /// megabytes).
+    mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Bool) {
         collectDefinitions(in: root)
         while let node = cmark_node_first_child(root) {
             let blocks = blocks(for: node)
             cmark_node_free(node)
-            body(blocks)
+            guard body(blocks) else { return }
         }
     }
 

@@ -129,6 +129,19 @@ import Testing
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
 
+    /// A reader that has gone (its typesetter failed) stops the walk: the rest of a long
+    /// document is not built for nobody.
+    @Test func theWalkStopsWhenItsReaderHasGone() {
+        let source = (0..<100).map { "Paragraph \($0)." }.joined(separator: "\n\n")
+        var deliveries = 0
+        let document = MarkdownParser.parseBody(source, file: "gone.md") { _ in
+            deliveries += 1
+            return deliveries < 3
+        }
+        #expect(deliveries == 3)
+        #expect(document.blocks.isEmpty)
+    }
+
     /// cmark's lock covers its parse, not the walk that hands blocks over: a document whose
     /// consumer is slow does not hold up another document's parse.
     @Test func aSlowConsumerDoesNotHoldUpAnotherParse() {
@@ -137,10 +150,11 @@ import Testing
         let walker = Thread {
             var first = true
             _ = MarkdownParser.parseBody("# One\n\ntext\n\n# Two\n", file: "slow.md") { _ in
-                guard first else { return }
+                guard first else { return true }
                 first = false
                 started.signal()
                 _ = release.wait(timeout: .now() + 5)
+                return true
             }
         }
         walker.start()
