@@ -28,11 +28,12 @@ struct LineFitter {
         var y = top
         var height = firstHeight
         var phases: [Int: Double] = [:]
+        var density: Double?
         while cursor < total, y + height <= bottom, exclusions.blocks(page: page, top: y, bottom: y + height, left: left, right: right) {
-            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases)
+            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density)
             for _ in 0..<3 where band.height > height + 0.01 {
                 height = band.height
-                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases)
+                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density)
             }
             guard y + band.height <= bottom else { break }
             var slice = Slice(height: band.height)
@@ -45,6 +46,7 @@ struct LineFitter {
             slices.append(slice)
             cursor = band.end
             phases = band.phases
+            density = band.density ?? density
             y += band.height
             height = band.lineHeight ?? height
         }
@@ -62,10 +64,12 @@ struct LineFitter {
         var lineHeight: Double?
         /// The dash phases after the band's lines; only the band kept passes them on.
         var phases: [Int: Double]
+        /// Characters a point of line width took in the band's last line.
+        var density: Double?
     }
 
     private func fitBand(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, height: Double,
-                         phases: [Int: Double]) -> Band {
+                         phases: [Int: Double], density: Double?) -> Band {
         let spans = exclusions.freeSpans(page: page, top: top, bottom: top + height, left: paragraph.column.x,
                                          right: paragraph.column.x + paragraph.column.width)
         var band = Band(height: height, end: start, phases: phases)
@@ -73,15 +77,18 @@ struct LineFitter {
         for span in spans where band.end < paragraph.text.string.utf8.count {
             // A word that does not fit the span waits for a wider one: words are not broken
             // across a hole.
-            let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false)
+            let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false,
+                               density: band.density ?? density)
             guard !line.overflows else { continue }
             fitted.append((span, line))
             band.end = line.end
+            band.density = line.density ?? band.density
         }
         if fitted.isEmpty, let widest = spans.max(by: { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }),
            band.end == start {
             // No word fits any span: break the word in the widest, so that the text goes on.
-            let line = fitLine(paragraph, from: start, width: widest.upperBound - widest.lowerBound, breaksWords: true)
+            let line = fitLine(paragraph, from: start, width: widest.upperBound - widest.lowerBound, breaksWords: true,
+                               density: density)
             fitted.append((widest, line))
             band.end = line.end
         }
@@ -99,10 +106,13 @@ struct LineFitter {
         var metrics: LineMetrics
         var end: Int
         var overflows: Bool
+        /// Characters per point of the width, unless the line ends the paragraph (and may be short).
+        var density: Double?
     }
 
     /// The first line of the paragraph's text from `start` at `width`.
-    private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool) -> FittedLine {
+    private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool,
+                         density: Double?) -> FittedLine {
         let bytes = paragraph.bytes
         let size = (paragraph.text.base ?? paragraph.text.runs.first?.style)?.size ?? 10
         // About a line and a half of text for justified paragraphs (whose first line must not
@@ -111,8 +121,16 @@ struct LineFitter {
         // opportunities anyway); more if that gave fewer than two lines. Laying out costs
         // Pango some 6,000 instructions a character, so the prefix is kept short.
         let lines = paragraph.align == .justify ? 1.5 : 1.2
-        let step = max(Int(lines * width / (0.45 * size)), 16)
-        var end = min(bytes.count, start + step)
+        // Counted in characters (a Cyrillic or Greek letter takes two bytes, a CJK one three),
+        // as many as the band's last line held for its width, else at 0.45 em each.
+        let characters = max(Int(lines * width * (density ?? 1 / (0.45 * size))), 16)
+        var end = start
+        var counted = 0
+        while end < bytes.count && counted < characters {
+            if bytes[end] & 0xC0 != 0x80 { counted += 1 }
+            end += 1
+        }
+        let step = max(end - start, 16)
         while true {
             let limit = min(bytes.count, end + step)
             while end < limit && bytes[end] != UInt8(ascii: " ") { end += 1 }
@@ -124,8 +142,10 @@ struct LineFitter {
                 continue
             }
             let line = layout.lines[0]
-            return FittedLine(layout: layout, metrics: line, end: start + line.byteRange.upperBound,
-                              overflows: line.width > width + 0.5)
+            let lineEnd = start + line.byteRange.upperBound
+            let held = bytes[start..<lineEnd].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            return FittedLine(layout: layout, metrics: line, end: lineEnd, overflows: line.width > width + 0.5,
+                              density: lineEnd < bytes.count && width > 0 ? Double(held) / width : nil)
         }
     }
 }
