@@ -168,6 +168,7 @@ public final class Renderer {
     /// blocks already styled and hands each page to `destination` as it is finished. `warnings`
     /// are those of reading the source, reported with the rest.
     func typesetConcurrently(source: String, file: String, warnings readWarnings: [Warning] = [],
+                             stream: StyledBlockStream = StyledBlockStream(),
                              into destination: PageDestination) throws -> TypesetOutcome {
         let splitStart = Timings.now()
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
@@ -180,7 +181,6 @@ public final class Renderer {
             // this thread leave before offering it work, the parser's thread stops waiting for
             // the offer.
             try typesetter.checkRoom()
-            let stream = StyledBlockStream()
             defer { stream.close() }
             let styler = Styler(theme: typesetter.theme, file: file)
             let base = typesetter.theme.body.text
@@ -201,7 +201,8 @@ public final class Renderer {
                 let end = Timings.now()
                 styleSeconds += end - styleStart
                 stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
-                                    parseSeconds: end - start - styleSeconds, styleSeconds: styleSeconds))
+                                    parseSeconds: end - start - styleSeconds - stream.sendingWaitSeconds,
+                                    styleSeconds: styleSeconds))
                 stream.help()
             }
             // As deep as the main thread's: the walker recurses into nested quotes and emphasis.

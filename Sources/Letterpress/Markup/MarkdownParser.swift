@@ -5,9 +5,13 @@ import Foundation
 /// malformed front matter is an error.
 public enum MarkdownParser {
     /// GFM extensions attached to every parser, registered once per process because
-    /// cmark-gfm's extension registry is global.
+    /// cmark-gfm's extension registry is global (with the attribute node's type, which the walk,
+    /// outside the parse's lock, asks for).
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
-    private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
+    private static let registration: Void = {
+        cmark_gfm_core_extensions_ensure_registered()
+        _ = AttributeExtension.nodeType
+    }()
 
     /// Reads bytes as UTF-8, replacing invalid sequences (and NUL bytes) with U+FFFD, with a
     /// warning that says where the first one is.

@@ -124,6 +124,9 @@ final class StyledBlockStream: @unchecked Sendable {
     private var closed = false
     /// Time the consumer spent waiting for blocks, which is no work of its own.
     private(set) var waitingSeconds = 0.0
+    /// Time the producer spent waiting for room, and how many times it waited.
+    private(set) var sendingWaitSeconds = 0.0
+    private(set) var sendingWaits = 0
 
     /// Blocks the front takes at a time: few, so that the back can take the rest as soon as
     /// the parser is done and pages are written as soon as they are laid out, but enough that
@@ -133,6 +136,7 @@ final class StyledBlockStream: @unchecked Sendable {
     /// Untaken blocks at most, while the parser is running: about a hundred pages of prose,
     /// so that a book's back is there for the helper to lay out (see `BackRuns`).
     let capacity: Int
+    static let defaultCapacity = 1024
 
     /// A stream already holding all of `blocks`.
     init(blocks: [StyledBlock], ending: Ending) {
@@ -143,7 +147,8 @@ final class StyledBlockStream: @unchecked Sendable {
     }
 
     /// An empty stream, which another thread fills with `send` and ends with `finish`.
-    init(capacity: Int = 1024) {
+    init(capacity: Int = defaultCapacity) {
+        precondition(capacity > 0, "a stream that holds no block never takes one")
         concurrent = true
         self.capacity = capacity
     }
@@ -154,7 +159,12 @@ final class StyledBlockStream: @unchecked Sendable {
     func send(_ blocks: [StyledBlock]) {
         guard !blocks.isEmpty else { return }
         condition.lock()
-        while concurrent && !closed && pending.count - front >= capacity { condition.wait() }
+        if concurrent && !closed && pending.count - front >= capacity {
+            let start = Timings.now()
+            while concurrent && !closed && pending.count - front >= capacity { condition.wait() }
+            sendingWaitSeconds += Timings.now() - start
+            sendingWaits += 1
+        }
         pending += blocks
         condition.broadcast()
         condition.unlock()
@@ -181,8 +191,9 @@ final class StyledBlockStream: @unchecked Sendable {
         if end > front && pending.count - front >= capacity { condition.broadcast() }
         defer {
             front = end
-            // Drops taken blocks now and then rather than on every take, which would copy the rest.
-            if front > 256 && front * 2 > pending.count {
+            // Drops taken blocks now and then rather than on every take, which would copy the
+            // rest: at most 256 are kept, however many wait.
+            if front > 256 {
                 pending.removeFirst(front)
                 front = 0
             }

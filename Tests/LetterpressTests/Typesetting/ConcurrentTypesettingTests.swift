@@ -39,15 +39,25 @@ import Testing
 
     /// A document with more blocks than the stream holds: the parser waits for the typesetter
     /// to take some, and the pages are those of doing it all on one thread.
-    @Test func aDocumentLongerThanTheStreamGivesTheSamePages() throws {
-        let paragraphs = (0..<1_300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
+    @Test(.timeLimit(.minutes(1))) func aDocumentLongerThanTheStreamGivesTheSamePages() throws {
+        let paragraphs = (0..<300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
         let source = "# Long\n\n" + paragraphs.joined(separator: "\n\n") + "\n\nA last note.[^1]\n\n[^1]: Its footnote.\n"
-        let (alone, _) = try Renderer(options: RenderOptions()).typeset(source: source, file: "long.md")
+        let (alone, aloneMetadata) = try Renderer(options: RenderOptions()).typeset(source: source, file: "long.md")
         let renderer = Renderer(options: RenderOptions())
-        let (beside, _) = try Renderer.gathering { try renderer.typesetConcurrently(source: source, file: "long.md", into: $0) }
-        #expect(1_301 > StyledBlockStream().capacity)
-        #expect(beside.pages.count == alone.pages.count && alone.pages.count > 20)
-        #expect(beside.pages.map(\.items.count) == alone.pages.map(\.items.count))
+        let stream = StyledBlockStream(capacity: 2)
+        let (beside, besideMetadata) = try Renderer.gathering {
+            try renderer.typesetConcurrently(source: source, file: "long.md", stream: stream, into: $0)
+        }
+        #expect(stream.sendingWaits > 0)
+        #expect(beside.pages.count == alone.pages.count && alone.pages.count > 5)
+        #expect(try pdf(beside, besideMetadata) == pdf(alone, aloneMetadata))
+    }
+
+    private func pdf(_ document: TypesetDocument, _ metadata: DocumentMetadata) throws -> Data {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var writer = OutputWriter(format: .pdf, metadata: metadata)
+        return try Data(contentsOf: try writer.write(document, to: folder.appendingPathComponent("out.pdf"))[0])
     }
 
     /// The page is checked before the parser starts: a note whose margins leave no room fails
@@ -93,7 +103,7 @@ import Testing
     }
 
     /// A sender waits while the stream holds `capacity` blocks, and goes on as they are taken.
-    @Test func streamHoldsAtMostItsCapacity() throws {
+    @Test(.timeLimit(.minutes(1))) func streamHoldsAtMostItsCapacity() throws {
         let stream = StyledBlockStream(capacity: 4)
         let sent = Counter()
         let sender = Thread {
@@ -104,7 +114,8 @@ import Testing
             stream.finish(.init(footnotes: [], warnings: []))
         }
         sender.start()
-        usleep(200_000)
+        #expect(sent.waitFor(4))
+        usleep(50_000)
         #expect(sent.value == 4)
         var received: [StyledBlock] = []
         while case let blocks = stream.take(), !blocks.isEmpty { received += blocks }
@@ -113,18 +124,25 @@ import Testing
         #expect(received.enumerated().allSatisfy { index, block in
             if case .thematicBreak = block { index.isMultiple(of: 2) } else { !index.isMultiple(of: 2) }
         })
+        #expect(stream.sendingWaits > 0)
     }
 
     /// A consumer that stops (it failed, say) releases a sender waiting for room.
-    @Test func closingReleasesAWaitingSender() {
+    @Test(.timeLimit(.minutes(1))) func closingReleasesAWaitingSender() {
         let stream = StyledBlockStream(capacity: 1)
+        let sent = Counter()
         let done = DispatchSemaphore(value: 0)
         let sender = Thread {
-            for _ in 0..<5 { stream.send([.pageBreak]) }
+            for _ in 0..<5 {
+                stream.send([.pageBreak])
+                sent.increment()
+            }
             done.signal()
         }
         sender.start()
+        #expect(sent.waitFor(1))
         usleep(50_000)
+        #expect(sent.value == 1, "the second block waits for room")
         stream.close()
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
@@ -188,6 +206,13 @@ private final class Counter: @unchecked Sendable {
     private var count = 0
 
     var value: Int { lock.withLock { count } }
+
+    /// Whether the count reaches `target` within five seconds.
+    func waitFor(_ target: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while value < target && Date() < deadline { usleep(1_000) }
+        return value >= target
+    }
 
     func increment() {
         lock.withLock { count += 1 }
