@@ -187,7 +187,13 @@ static void *compress_band(void *argument) {
     size_t capacity = deflateBound(&stream, (uLong)band->raw_size) + 16 * (size_t)rows + 64;
     unsigned char *chunk = malloc(row_size * rows_per_chunk);
     struct bit_writer writer = {.out = malloc(capacity)};
-    int failed = !chunk || !writer.out;
+    // For each of the band's rows, how many rows from it on repeat the row above.
+    int *repeats = malloc(sizeof(int) * (size_t)(rows > 0 ? rows : 1));
+    int failed = !chunk || !writer.out || !repeats;
+    for (int index = rows - 1; !failed && index >= 0; index--) {
+        int following = index + 1 < rows ? repeats[index + 1] : 0;
+        repeats[index] = repeats_row_above(band, band->first_row + index) ? following + 1 : 0;
+    }
     uint32_t repeated_row_adler = 0;
     if (!failed) {
         memset(chunk, 0, row_size);
@@ -196,8 +202,7 @@ static void *compress_band(void *argument) {
     }
     int row = band->first_row;
     while (!failed && row < band->end_row) {
-        int run_end = row;
-        while (run_end < band->end_row && repeats_row_above(band, run_end)) run_end++;
+        int run_end = row + repeats[row - band->first_row];
         if (run_end - row >= shortest_run) {
             int is_final = band->is_last && run_end == band->end_row;
             put_repeated_rows(&writer, run_end - row, row_size, is_final);
@@ -209,18 +214,14 @@ static void *compress_band(void *argument) {
             continue;
         }
         // The rows up to the next long run of repeated rows, or the band's end.
-        int end = run_end;
-        while (end < band->end_row) {
-            int next = end;
-            while (next < band->end_row && repeats_row_above(band, next)) next++;
-            if (next - end >= shortest_run) break;
-            end = next == end ? end + 1 : next;
-        }
+        int end = row + 1;
+        while (end < band->end_row && repeats[end - band->first_row] < shortest_run) end++;
         int finishes = band->is_last && end == band->end_row;
         failed = deflate_rows(band, &stream, &writer, capacity, chunk, row, end, finishes);
         row = end;
     }
     deflateEnd(&stream);
+    free(repeats);
     free(chunk);
     if (failed) {
         free(writer.out);

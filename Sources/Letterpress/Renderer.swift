@@ -177,9 +177,8 @@ public final class Renderer {
             typesetter, baseURL, badge, sandbox, deliver in
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
-            // takes no more runs. Should
-            // this thread leave before offering it work, the parser's thread stops waiting for
-            // the offer.
+            // takes no more runs. Should this thread leave before offering it work, the
+            // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
             defer { stream.close() }
             let styler = Styler(theme: typesetter.theme, file: file)

@@ -46,7 +46,7 @@ struct LineFitter {
             slices.append(slice)
             cursor = band.end
             phases = band.phases
-            density = band.density ?? density
+            density = band.density
             y += band.height
             height = band.lineHeight ?? height
         }
@@ -64,7 +64,7 @@ struct LineFitter {
         var lineHeight: Double?
         /// The dash phases after the band's lines; only the band kept passes them on.
         var phases: [Int: Double]
-        /// Characters a point of line width took in the band's last line.
+        /// Characters a point of line width took in the last full line fitted, here or before.
         var density: Double?
     }
 
@@ -72,13 +72,13 @@ struct LineFitter {
                          phases: [Int: Double], density: Double?) -> Band {
         let spans = exclusions.freeSpans(page: page, top: top, bottom: top + height, left: paragraph.column.x,
                                          right: paragraph.column.x + paragraph.column.width)
-        var band = Band(height: height, end: start, phases: phases)
+        var band = Band(height: height, end: start, phases: phases, density: density)
         var fitted: [(span: ClosedRange<Double>, line: FittedLine)] = []
         for span in spans where band.end < paragraph.text.string.utf8.count {
             // A word that does not fit the span waits for a wider one: words are not broken
             // across a hole.
             let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false,
-                               density: band.density ?? density)
+                               density: band.density)
             guard !line.overflows else { continue }
             fitted.append((span, line))
             band.end = line.end
@@ -88,7 +88,7 @@ struct LineFitter {
            band.end == start {
             // No word fits any span: break the word in the widest, so that the text goes on.
             let line = fitLine(paragraph, from: start, width: widest.upperBound - widest.lowerBound, breaksWords: true,
-                               density: density)
+                               density: band.density)
             fitted.append((widest, line))
             band.end = line.end
         }
