@@ -40,7 +40,7 @@ public final class Renderer {
     public let options: RenderOptions
     let themes: ThemeLoader
     /// Made when first needed, after the theme file is read, so that fontconfig's loading
-    /// (see `FontconfigWarmUp`) has that long to finish. Like the rest of a renderer, used
+    /// (see `StartUpWarmUp`) has that long to finish. Like the rest of a renderer, used
     /// from one thread.
     private(set) lazy var fonts = FontContext()
     private var loadedThemes: [ThemeKey: Theme] = [:]

@@ -12,7 +12,7 @@ public final class FontContext {
     let context: OpaquePointer
 
     public init() {
-        FontconfigWarmUp.wait()
+        StartUpWarmUp.wait()
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)

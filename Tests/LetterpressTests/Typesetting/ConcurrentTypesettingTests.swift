@@ -185,11 +185,12 @@ import Testing
     }
 }
 
-/// fontconfig is loaded on a thread of its own at start-up; fonts made afterwards wait for it.
-@Suite struct FontconfigWarmUpTests {
+/// fontconfig and the YAML resolver load on a thread of its own at start-up; fonts made and
+/// front matter read meanwhile wait for them.
+@Suite struct StartUpWarmUpTests {
     @Test func fontsMadeWhileFontconfigLoadsFindTheInstalledFamilies() {
-        FontconfigWarmUp.start()
-        FontconfigWarmUp.start()
+        StartUpWarmUp.start()
+        StartUpWarmUp.start()
         let fonts = FontContext()
         #expect(fonts.isInstalled("DejaVu Sans"))
         #expect(!fonts.isInstalled("No Such Family 12345"))
@@ -197,6 +198,14 @@ import Testing
         let layout = TextLayout(StyledText("Loaded", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
         #expect(layout.naturalWidth > 10)
         #expect(layout.usedFonts().allSatisfy { $0.hasPrefix("DejaVu Sans Book") })
+    }
+
+    @Test func frontMatterReadWhileTheResolverLoads() throws {
+        StartUpWarmUp.start()
+        let (matter, body) = try FrontMatterReader.split("---\ntitle: Field notes\nauthor: Ada\n---\nText\n", file: "notes.md")
+        #expect(matter.title == "Field notes")
+        #expect(body.hasSuffix("Text\n"))
+        #expect(matter.author == "Ada")
     }
 }
 
