@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, a batch of 200
-# generated notes with --jobs 1 and 2, and the book with and without its badge, with the badge
-# and one mid-column circle, and with the badge and such a circle on every page; times the peer tools (Typst, WeasyPrint, pango-view) on the same content in
-# the same run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
+# The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, the note again
+# with --isolated-fonts, a batch of 200 generated notes with --jobs 1 and 2, and the book with and
+# without its badge, with the badge and one mid-column circle, and with the badge and such a
+# circle on every page; times the peer tools (Typst, WeasyPrint, pango-view) on the same content
+# in the same run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
 # usage: Scripts/bench.sh            env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers
 set -euo pipefail
@@ -55,6 +56,9 @@ for size in note report book; do
     rm -rf "$RES/out/png-$size" && mkdir -p "$RES/out/png-$size"
     measure "png-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/png-$size/$size.png"
 done
+# With fontconfig's configuration left to the project's fonts (what CI golden images use).
+measure "pdf-note-isolated" "$RENDER" "$CORPUS/note.md" --isolated-fonts -o "$RES/out/note-isolated.pdf"
+measure "png-note-isolated" "$RENDER" "$CORPUS/note.md" --isolated-fonts -o "$RES/out/png-note/note-isolated.png"
 
 python3 - "$CORPUS/book.md" "$RES" <<'PY'
 import sys, random
@@ -131,7 +135,8 @@ for size in ["note", "report", "book"]:
     lines.append("| %s | %s | %s | %.0f | %d MB | %s | %s | %s | %s | %s |" % (
         size, fmt(ours), n, n / ours[0] if n else 0, ours[3], fmt(typst), fmt(weasy), fmt(pango), ratio(typst), ratio(weasy)))
 lines += ["", "## Other cases", "", "| case | median (min–max) | peak |", "|---|---:|---:|"]
-labels = [("png-note", "note → PNG, 144 dpi"), ("png-report", "report → PNG, 144 dpi"), ("png-book", "book → PNG, 144 dpi (all pages)"),
+labels = [("pdf-note-isolated", "note → PDF, --isolated-fonts"), ("png-note", "note → PNG, 144 dpi"),
+          ("png-note-isolated", "note → PNG, 144 dpi, --isolated-fonts"), ("png-report", "report → PNG, 144 dpi"), ("png-book", "book → PNG, 144 dpi (all pages)"),
           ("book-plain", "book → PDF, no badge"), ("book-badge", "book → PDF, with the badge"),
           ("book-circle", "book → PDF, badge + a circle mid-column on page 2"),
           ("book-shapes", "book → PDF, badge + a circle mid-column on every page"),
