@@ -58,7 +58,7 @@ struct Worker: ParsableCommand {
               let options = try? JSONDecoder().decode(WorkerOptions.self, from: Data(text.utf8)) else {
             throw ValidationError("render worker is started by render itself")
         }
-        if !options.isolatedFonts { StartUpWarmUp.start() }
+        StartUpWarmUp.start(fontconfig: !options.isolatedFonts)
         if !options.fontDirectories.isEmpty || options.isolatedFonts {
             try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
         }

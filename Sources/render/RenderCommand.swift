@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         // fontconfig loads while the arguments are parsed (3–4 ms), unless they ask for
         // isolated fonts; a worker starts the load itself once it has read its options.
         let arguments = CommandLine.arguments.dropFirst()
-        if !arguments.contains("--isolated-fonts") && arguments.first != "worker" { StartUpWarmUp.start() }
+        if arguments.first != "worker" { StartUpWarmUp.start(fontconfig: !arguments.contains("--isolated-fonts")) }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -71,8 +71,9 @@ public enum StartUpWarmUp {
     nonisolated(unsafe) private static var started = false
     nonisolated(unsafe) private static var finished = false
 
-    /// Starts loading, once per process; later calls do nothing.
-    public static func start() {
+    /// Starts loading, once per process; later calls do nothing. Without `fontconfig` (for
+    /// isolated fonts, whose configuration replaces the system's), only the resolver loads.
+    public static func start(fontconfig: Bool = true) {
         condition.lock()
         defer { condition.unlock() }
         guard !started else { return }
@@ -80,7 +81,7 @@ public enum StartUpWarmUp {
         let running = DetachedThread.start(stackSize: 512 << 10) {
             // First, as the front matter needs it before any font is looked up.
             _ = Resolver.stringsAndMerges
-            FcInit()
+            if fontconfig { FcInit() }
             condition.lock()
             finished = true
             condition.broadcast()
