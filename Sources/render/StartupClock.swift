@@ -1,17 +1,14 @@
 import Foundation
 
-/// How long the process had run when `main` began its work: loading the executable and its
-/// libraries, and Swift's and Foundation's start-up.
+/// How long the process took to get going before the command began its work: loading the
+/// executable and its libraries, Swift's and Foundation's start-up, and reading the command line.
 enum StartupClock {
-    /// Seconds from the process's start to now, from /proc (resolution: one clock tick).
+    /// The main thread's CPU time so far, in seconds, to the nanosecond. Until the command runs,
+    /// the main thread neither waits nor shares its work, so this is its start-up's wall time;
+    /// the process's age in /proc counts in clock ticks (10 ms), coarser than the whole.
     static func processAge() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        // Fields after the command name; the start time is field 22 of the whole line.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]),
-              let now = uptime.split(separator: " ").first.flatMap({ Double($0) }) else { return 0 }
-        return max(0, now - ticks / Double(sysconf(Int32(_SC_CLK_TCK))))
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
