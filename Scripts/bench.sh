@@ -136,7 +136,8 @@ for size in ["note", "report", "book"]:
         size, fmt(ours), n, n / ours[0] if n else 0, ours[3], fmt(typst), fmt(weasy), fmt(pango), ratio(typst), ratio(weasy)))
 lines += ["", "## Other cases", "", "| case | median (min–max) | peak |", "|---|---:|---:|"]
 labels = [("pdf-note-isolated", "note → PDF, --isolated-fonts"), ("png-note", "note → PNG, 144 dpi"),
-          ("png-note-isolated", "note → PNG, 144 dpi, --isolated-fonts"), ("png-report", "report → PNG, 144 dpi"), ("png-book", "book → PNG, 144 dpi (all pages)"),
+          ("png-note-isolated", "note → PNG, 144 dpi, --isolated-fonts"), ("png-report", "report → PNG, 144 dpi"),
+          ("png-book", "book → PNG, 144 dpi (all pages)"),
           ("book-plain", "book → PDF, no badge"), ("book-badge", "book → PDF, with the badge"),
           ("book-circle", "book → PDF, badge + a circle mid-column on page 2"),
           ("book-shapes", "book → PDF, badge + a circle mid-column on every page"),

@@ -13,8 +13,9 @@ struct RenderCommand: ParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 as the command line promises.
     static func main() {
-        // fontconfig loads while the arguments are parsed (3–4 ms), unless they ask for
-        // isolated fonts; a worker starts the load itself once it has read its options.
+        // Yams' resolver and fontconfig load while the arguments are parsed (fontconfig not
+        // when they ask for isolated fonts); a worker starts the load once it has read its
+        // options.
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first != "worker" { StartUpWarmUp.start(fontconfig: !arguments.contains("--isolated-fonts")) }
         do {
