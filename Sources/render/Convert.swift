@@ -118,7 +118,7 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        let startup = StartupClock.processAge()
+        let startup = StartupClock.mainThreadSeconds()
         do {
             try fonts.apply()
         } catch let error as LetterpressError {
