@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressTesting"],
+            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

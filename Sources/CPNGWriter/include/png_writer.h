@@ -7,3 +7,7 @@
 /// reason in `message` (`message_size` bytes).
 int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int height, int stride,
                           int level, int threads, char *message, int message_size);
+
+/// The first row of the second band `letterpress_write_png` compresses (the image's height if
+/// it is written in one band), or -1 without the memory to tell.
+int letterpress_png_second_band(const uint8_t *pixels, int width, int height, int stride);

@@ -1,3 +1,4 @@
+import CPNGWriter
 import Foundation
 import Testing
 @testable import Letterpress
@@ -50,8 +51,9 @@ import Testing
     }
 
     /// Runs of rows like the one above, longer than zlib's window, are written as blocks of
-    /// their own: at the first row, across the boundary of the two bands, at the very end, one
-    /// row at a time on pages so wide that one row fills the window, and over a whole page.
+    /// their own: at the first row, at the boundary of the two bands, at the very end, one row
+    /// at a time on pages so wide that one row fills the window, and over a whole page (whose
+    /// bands cut that run in two).
     @Test func longRunsOfRepeatedRowsComeBackAnywhere() throws {
         func image(width: Int, height: Int, noise: (Int) -> Bool) -> RasterImage {
             var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
@@ -75,6 +77,30 @@ import Testing
             #expect(try storedChecksum(bytes) == checksum(image))
             #expect(try encoded(image, threads: 1).1 == bytes)
         }
+    }
+
+    /// The bands share the rows zlib compresses, not the image's height: a note's text above
+    /// blank space would otherwise leave one thread most of the work.
+    @Test func theBandsShareTheRowsWithPixelsToCompress() throws {
+        func secondBand(width: Int, height: Int, text rows: Range<Int>) -> Int {
+            var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
+            for row in rows {
+                for column in stride(from: row % 7, to: width, by: 7) { pixels[row * width + column] = 0x202020 }
+            }
+            return pixels.withUnsafeBytes { bytes in
+                Int(letterpress_png_second_band(bytes.bindMemory(to: UInt8.self).baseAddress!, Int32(width),
+                                                Int32(height), Int32(width * 4)))
+            }
+        }
+        // Rows to compress: the first (with no row above it), those of text, and the first
+        // blank row after text.
+        #expect(secondBand(width: 400, height: 1000, text: 0..<300) == 150)
+        #expect(secondBand(width: 400, height: 1000, text: 700..<1000) == 849)
+        #expect(secondBand(width: 400, height: 1000, text: 100..<140) == 120)
+        // The first row (nothing above it) is the only one to compress, so the bands are as
+        // uneven as they may be.
+        #expect(secondBand(width: 400, height: 1000, text: 0..<0) == 64)
+        #expect(secondBand(width: 400, height: 127, text: 0..<127) == 127)
     }
 
     /// The Adler-32 of `image`'s rows as the encoder filters them.
