@@ -96,28 +96,27 @@ public final class FontContext {
     private var installedCache: [String: Bool] = [:]
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
-    /// Whether fontconfig has a font of `family` itself, rather than a substitute.
+    /// Whether fontconfig has a font of `family` itself, rather than a substitute. Families
+    /// compare as fontconfig compares them (ignoring case and spaces). A font list, not a match:
+    /// a match would first apply every substitution rule of the system's configuration, some
+    /// 1M instructions a family.
     public func isInstalled(_ family: String) -> Bool {
         let key = family.lowercased()
         if Self.genericFamilies.contains(key) { return true }
         if let known = installedCache[key] { return known }
         var installed = false
-        if let pattern = FcPatternCreate() {
-            defer { FcPatternDestroy(pattern) }
+        if let pattern = FcPatternCreate(), let properties = FcObjectSetCreate() {
+            defer {
+                FcPatternDestroy(pattern)
+                FcObjectSetDestroy(properties)
+            }
             _ = family.withCString { name in
                 name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
             }
-            FcConfigSubstitute(nil, pattern, FcMatchPattern)
-            FcDefaultSubstitute(pattern)
-            var result = FcResultNoMatch
-            if let match = FcFontMatch(nil, pattern, &result) {
-                defer { FcPatternDestroy(match) }
-                var index: Int32 = 0
-                var found: UnsafeMutablePointer<FcChar8>?
-                while FcPatternGetString(match, FC_FAMILY, index, &found) == FcResultMatch, let found {
-                    if String(cString: found).lowercased() == key { installed = true }
-                    index += 1
-                }
+            _ = FcObjectSetAdd(properties, FC_FAMILY)
+            if let fonts = FcFontList(nil, pattern, properties) {
+                installed = fonts.pointee.nfont > 0
+                FcFontSetDestroy(fonts)
             }
         }
         installedCache[key] = installed

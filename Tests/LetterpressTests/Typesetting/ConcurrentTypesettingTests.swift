@@ -187,6 +187,23 @@ import Testing
 
 /// fontconfig and the YAML resolver load on a thread of its own at start-up; fonts made and
 /// front matter read meanwhile wait for them.
+/// A theme's first family that fontconfig has no font of gets a warning; a substitute (Arial
+/// for Liberation Sans) does not count as installed, and families compare as fontconfig
+/// compares them.
+@Suite struct InstalledFamilyTests {
+    @Test func familiesCompareAsFontconfigComparesThem() {
+        let fonts = FontContext()
+        #expect(fonts.isInstalled("DejaVu Sans Mono"))
+        #expect(fonts.isInstalled("dejavu sans"))
+        #expect(fonts.isInstalled("DejaVuSans"))
+        #expect(fonts.isInstalled("Liberation Serif"))
+        #expect(fonts.isInstalled("serif"))
+        #expect(!fonts.isInstalled("Arial"))
+        #expect(!fonts.isInstalled("Menlo"))
+        #expect(!fonts.isInstalled("DejaVu"))
+    }
+}
+
 @Suite struct StartUpWarmUpTests {
     @Test func fontsMadeWhileFontconfigLoadsFindTheInstalledFamilies() {
         StartUpWarmUp.start()
