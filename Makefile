@@ -1,6 +1,7 @@
 # Set-up, build, demo and tests for Letterpress. Every Debian package the project needs is
 # installed here (when missing), so a fresh machine needs nothing done by hand.
 SWIFT ?= swift
+PREFIX ?= /usr/local
 RENDER := .build/release/render
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
 	libcmark-gfm-extensions-dev libgdk-pixbuf-2.0-dev libpoppler-glib-dev libdeflate-dev zlib1g-dev fonts-dejavu-core fonts-liberation \
@@ -11,7 +12,7 @@ FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all deps build demo test bench scaling fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build install demo test bench scaling fuzz fuzz-smoke sanitize clean
 
 all: build
 
@@ -30,6 +31,10 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product render --static-swift-stdlib
+
+# The executable is all there is to install: the shipped themes are compiled into it.
+install: build
+	install -D -m 755 $(RENDER) $(DESTDIR)$(PREFIX)/bin/render
 
 demo: build
 	@mkdir -p out

@@ -26,7 +26,7 @@ let package = Package(
         .target(
             name: "Letterpress",
             dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPNGWriter", "Yams"],
-            resources: [.copy("Themes")],
+            resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(

@@ -1,9 +1,61 @@
 import Foundation
 import Yams
 
-/// Finds theme files by name or path, follows `extends:`, and resolves them into a `Theme`.
+/// Where a theme's YAML comes from: a file, or one of the themes built into Letterpress.
+enum ThemeSource: Hashable {
+    case file(URL)
+    case shipped(String)
+
+    /// The theme's name: its file's name without the extension, or the shipped name.
+    var name: String {
+        switch self {
+        case let .file(url): return url.deletingPathExtension().lastPathComponent
+        case let .shipped(name): return name
+        }
+    }
+
+    /// How errors and warnings name it: a file's path, or a shipped theme's file name.
+    var path: String {
+        switch self {
+        case let .file(url): return url.path
+        case let .shipped(name): return name + ".yaml"
+        }
+    }
+
+    /// The folder a path in its `extends:` is relative to (none for a shipped theme).
+    var folder: URL? {
+        if case let .file(url) = self { return url.deletingLastPathComponent() }
+        return nil
+    }
+
+    func text() throws -> String {
+        switch self {
+        case let .file(url):
+            do {
+                return try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme")
+            }
+        case let .shipped(name):
+            return String(decoding: ShippedThemes.yaml[name] ?? [], as: UTF8.self)
+        }
+    }
+}
+
+/// The themes that come with Letterpress, compiled into it (SwiftPM's `embedInCode`), so that
+/// `render` needs no files beside it wherever it is copied or installed.
+enum ShippedThemes {
+    static let yaml: [String: [UInt8]] = [
+        "default": PackageResources.default_yaml, "important": PackageResources.important_yaml,
+        "menlo": PackageResources.menlo_yaml, "night": PackageResources.night_yaml,
+        "notepad": PackageResources.notepad_yaml, "report": PackageResources.report_yaml,
+        "times": PackageResources.times_yaml,
+    ]
+}
+
+/// Finds themes by name or path, follows `extends:`, and resolves them into a `Theme`.
 public struct ThemeLoader: Sendable {
-    /// Folders searched for `NAME.yaml`, in order.
+    /// Folders searched for `NAME.yaml`, in order, before the shipped themes.
     public var searchPaths: [URL]
     /// With `--sandbox`: theme files given by path must lie in one of these folders (the search
     /// paths are always allowed).
@@ -13,44 +65,21 @@ public struct ThemeLoader: Sendable {
         self.searchPaths = searchPaths
     }
 
-    /// The folders of `$LETTERPRESS_THEMES` (colon-separated), then the themes shipped with
-    /// Letterpress: a theme file there named like a shipped one replaces it.
+    /// The folders of `$LETTERPRESS_THEMES` (colon-separated): a theme file there named like a
+    /// shipped theme replaces it.
     public static var defaultSearchPaths: [URL] {
-        var paths: [URL] = []
-        if let extra = ProcessInfo.processInfo.environment["LETTERPRESS_THEMES"] {
-            paths += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        }
-        if let bundled = shippedThemes {
-            paths.append(bundled)
-        }
-        return paths
+        guard let extra = ProcessInfo.processInfo.environment["LETTERPRESS_THEMES"] else { return [] }
+        return extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
     }
 
-    /// The folder of the shipped themes. SwiftPM copies a target's resources into a folder
-    /// beside the executable, which is looked for first: `Bundle.module` finds it too, but its
-    /// first use builds the main bundle, a tenth of the main thread's work for a one-page note.
-    private static let shippedThemes: URL? = {
-        var path = [UInt8](repeating: 0, count: Int(PATH_MAX))
-        let length = readlink("/proc/self/exe", &path, path.count)
-        if length > 0 && length < path.count {
-            let beside = URL(fileURLWithPath: String(decoding: path[..<length], as: UTF8.self)).deletingLastPathComponent()
-                .appendingPathComponent("Letterpress_Letterpress.resources/Themes", isDirectory: true)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isFolder), isFolder.boolValue {
-                return beside
-            }
-        }
-        return Bundle.module.url(forResource: "Themes", withExtension: nil)
-    }()
-
-    /// Names of the themes found in the search paths, sorted.
+    /// Names of the themes in the search paths and of the shipped ones, sorted.
     public func availableThemes() -> [String] {
         let names = searchPaths.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { $0.hasSuffix(".yaml") }
                 .map { String($0.dropLast(5)) }
         }
-        return Array(Set(names)).sorted()
+        return Array(Set(names + ShippedThemes.yaml.keys)).sorted()
     }
 
     /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML
@@ -61,15 +90,15 @@ public struct ThemeLoader: Sendable {
 
     /// Like `load`, with warnings about keys the theme files hold that mean nothing.
     public func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
-        let url = try locate(nameOrPath, relativeTo: nil)
+        let source = try locate(nameOrPath, relativeTo: nil)
         var warnings: [Warning] = []
-        let (node, description) = try mergedNode(url, visited: [], warnings: &warnings)
+        let (node, description) = try mergedNode(source, visited: [], warnings: &warnings)
         let spec: ThemeSpec
         do {
             spec = try YAMLDecoder().decode(ThemeSpec.self, from: node)
         } catch let error as DecodingError {
             let (location, message) = ThemeLoader.describe(error, in: node)
-            throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
+            throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
         var theme: Theme
         do {
@@ -77,78 +106,74 @@ public struct ThemeLoader: Sendable {
         } catch {
             let index = error.index
             let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
-            throw LetterpressError.invalidTheme(file: url.path, location: node.flatMap(location(of:)),
+            throw LetterpressError.invalidTheme(file: source.path, location: node.flatMap(location(of:)),
                                                 message: "highlights[\(index)].pattern '\(error.pattern)' is not a regular expression")
         }
-        theme.name = url.deletingPathExtension().lastPathComponent
+        theme.name = source.name
         theme.description = description ?? ""
         return (theme, warnings)
     }
 
-    /// The description line of a theme file without resolving it.
+    /// The description line of a theme without resolving it.
     public func summary(of name: String) -> String {
-        guard let url = try? locate(name, relativeTo: nil),
-              let text = try? String(contentsOf: url, encoding: .utf8),
+        guard let text = try? locate(name, relativeTo: nil).text(),
               let node = try? Yams.compose(yaml: text, .stringsAndMerges),
               let description = node["description"]?.string
         else { return "" }
         return description
     }
 
-    /// The file of the theme `nameOrPath` names (not those it extends).
-    public func file(for nameOrPath: String) throws -> URL {
-        try locate(nameOrPath, relativeTo: nil)
+    /// The file of the theme `nameOrPath` names (not those it extends); nil for a shipped theme,
+    /// which has none.
+    public func file(for nameOrPath: String) throws -> URL? {
+        if case let .file(url) = try locate(nameOrPath, relativeTo: nil) { return url }
+        return nil
     }
 
-    private func locate(_ nameOrPath: String, relativeTo base: URL?) throws -> URL {
+    private func locate(_ nameOrPath: String, relativeTo base: ThemeSource?) throws -> ThemeSource {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
         if looksLikePath {
-            let url = base.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0.deletingLastPathComponent()) }
-                ?? URL(fileURLWithPath: nameOrPath)
+            let url = base?.folder.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0) } ?? URL(fileURLWithPath: nameOrPath)
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
             }
             if let allowed = allowedFolders, !(allowed + searchPaths).contains(where: { Sandbox.contains($0, url) }) {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme lies outside the note's folder (--sandbox)")
             }
-            return url.standardizedFileURL
+            return .file(url.standardizedFileURL)
         }
         for folder in searchPaths {
             let url = folder.appendingPathComponent(nameOrPath + ".yaml")
-            if FileManager.default.isReadableFile(atPath: url.path) { return url }
+            if FileManager.default.isReadableFile(atPath: url.path) { return .file(url) }
         }
+        if ShippedThemes.yaml[nameOrPath] != nil { return .shipped(nameOrPath) }
         throw LetterpressError.unknownTheme(name: nameOrPath, known: availableThemes())
     }
 
     /// The theme's YAML merged over every theme it extends, and its own description.
-    private func mergedNode(_ url: URL, visited: [URL], warnings: inout [Warning]) throws -> (Node, String?) {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme")
-        }
+    private func mergedNode(_ source: ThemeSource, visited: [ThemeSource], warnings: inout [Warning]) throws -> (Node, String?) {
+        let text = try source.text()
         let node: Node
         do {
             node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
-            throw LetterpressError.invalidTheme(file: url.path, location: location, message: message)
+            throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
         guard node.mapping != nil else {
-            throw LetterpressError.invalidTheme(file: url.path, location: nil, message: "a theme is a YAML mapping")
+            throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
         }
-        warnings += ThemeSchema.unknownKeys(in: node, file: url.path)
+        warnings += ThemeSchema.unknownKeys(in: node, file: source.path)
         let description = node["description"]?.string
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
-        let parentURL = try locate(parentName, relativeTo: url)
-        if visited.contains(parentURL) || parentURL == url {
-            let chain = (visited + [url, parentURL]).map(\.lastPathComponent).joined(separator: " → ")
-            throw LetterpressError.invalidTheme(file: url.path, location: location(of: extends),
+        let parent = try locate(parentName, relativeTo: source)
+        if visited.contains(parent) || parent == source {
+            let chain = (visited + [source, parent]).map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: " → ")
+            throw LetterpressError.invalidTheme(file: source.path, location: location(of: extends),
                                                 message: "'extends' makes a cycle: \(chain)")
         }
-        let (parent, _) = try mergedNode(parentURL, visited: visited + [url], warnings: &warnings)
-        return (ThemeLoader.merge(node, over: parent), description)
+        let (parentNode, _) = try mergedNode(parent, visited: visited + [source], warnings: &warnings)
+        return (ThemeLoader.merge(node, over: parentNode), description)
     }
 
     /// `child` laid over `parent`: mappings merge key by key, anything else replaces.

@@ -342,6 +342,32 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(resolved.status == 0 && String(decoding: resolved.stdout, as: UTF8.self).contains("size: 13"))
     }
 
+    /// The shipped themes are compiled in: a copy of `render` alone in a folder (as `cp` to
+    /// ~/bin leaves it) lists them and renders with them. It crashed when they were files SwiftPM
+    /// put beside the build's executable.
+    @Test func aCopyOfTheExecutableAloneNeedsNoFilesBesideIt() throws {
+        let folder = try folder(with: ["note.md": "# Alone\n\nA note in the notepad theme.\n"])
+        let copy = folder.appendingPathComponent("bin/render")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.renderExecutable, to: copy)
+        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let listed = try run(["themes"])
+        #expect(listed.status == 0 && listed.stdout.contains("notepad") && listed.stdout.contains("Quiet sans-serif notes"))
+        #expect(try run(["note.md", "--theme", "notepad", "-o", "note.pdf"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("note.pdf").path))
+    }
+
     @Test func theBadgeFollowsTheDateAndCanBeTurnedOff() throws {
         let dated = "---\ndate: 2024-03-14\n---\n# Dated\n\nText.\n"
         let folder = try folder(with: ["dated.md": dated, "off.md": "---\ndate: 2024-03-14\nbadge: false\n---\n# Off\n",

@@ -49,6 +49,31 @@ import Testing
         }
     }
 
+    /// Every YAML file in the source's Themes folder is compiled in under its name, with the
+    /// file's bytes, so that a theme added there cannot be left out of `render`.
+    @Test func everyThemeFileIsShippedInTheBinary() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Sources/Letterpress/Themes").standardizedFileURL
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        #expect(Set(files.map { String($0.dropLast(5)) }) == Set(ShippedThemes.yaml.keys))
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+            #expect(ShippedThemes.yaml[String(file.dropLast(5))] == bytes, "\(file)")
+        }
+    }
+
+    /// A shipped theme extends another by name, found first among the user's themes; only a
+    /// theme file has a file to watch.
+    @Test func shippedThemesExtendByNameAndUserThemesComeFirst() throws {
+        let folder = try write(["menlo.yaml": "description: my menlo\nbody:\n  size: 15\n"])
+        let notepad = try ThemeLoader(searchPaths: []).load("notepad")
+        #expect(notepad.body.text.fontFamilies.first == "DejaVu Sans Mono", "notepad extends the shipped menlo")
+        let mine = try ThemeLoader(searchPaths: [folder]).load("notepad")
+        #expect(mine.body.text.size == 15, "notepad extends the user's menlo, found first")
+        #expect(try ThemeLoader(searchPaths: []).file(for: "default") == nil)
+        #expect(try ThemeLoader(searchPaths: [folder]).file(for: "menlo")?.lastPathComponent == "menlo.yaml")
+    }
+
     @Test func seedThemesUseTheirStandInFonts() throws {
         let loader = ThemeLoader()
         #expect(try loader.load("menlo").body.text.fontFamilies.first == "DejaVu Sans Mono")
