@@ -32,8 +32,10 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product render --static-swift-stdlib
 
-# The executable is all there is to install: the shipped themes are compiled into it.
-install: build
+# The executable is all there is to install: the shipped themes are compiled into it. No
+# build here, so that `sudo make install` leaves .build alone.
+install:
+	@test -x $(RENDER) || { echo "$(RENDER) is missing: run 'make build' first"; exit 1; }
 	install -D -m 755 $(RENDER) $(DESTDIR)$(PREFIX)/bin/render
 
 demo: build

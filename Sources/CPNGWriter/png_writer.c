@@ -187,7 +187,7 @@ static void *compress_band(void *argument) {
     int long_run = shortest_run(band->width);
     z_stream stream;
     memset(&stream, 0, sizeof stream);
-    // zlib counts in 32 bits; a page is at most 32767 pixels a side, far below this.
+    // zlib counts in 32 bits: the bands are cut so that none holds this much (see `balanced_split`).
     if (band->raw_size >= UINT_MAX / 2 || deflateInit2(&stream, band->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
     size_t capacity = deflateBound(&stream, (uLong)band->raw_size) + 16 * (size_t)rows + 64;
     unsigned char *chunk = malloc(row_size * rows_per_chunk);
@@ -249,7 +249,7 @@ static int *count_repeats(const uint8_t *pixels, int width, int height, int stri
 // The row that starts the second band: the one with half the rows zlib compresses above it
 // (those outside long runs of repeated rows, which cost next to nothing). Cut at half its
 // height, a page of text above blank space took 76M instructions in one band and 44M in the
-// other.
+// other. Neither band may hold more rows than zlib can count bytes of.
 static int balanced_split(const int *repeats, int width, int height) {
     int long_run = shortest_run(width), costly = 0;
     for (int row = 0; row < height; row += repeats[row] >= long_run ? repeats[row] : 1) {
@@ -264,18 +264,29 @@ static int balanced_split(const int *repeats, int width, int height) {
             row++;
         }
     }
-    if (costly == 0) row = height / 2;
-    int least = rows_per_band_at_least;
-    return row < least ? least : row > height - least ? height - least : row;
+    long most_rows = (long)((UINT_MAX / 2 - 1) / (1 + (size_t)width * 3));
+    long least = rows_per_band_at_least > height - most_rows ? rows_per_band_at_least : height - most_rows;
+    long greatest = height - rows_per_band_at_least < most_rows ? height - rows_per_band_at_least : most_rows;
+    return row < least ? (int)least : row > greatest ? (int)greatest : row;
+}
+
+// Fills `bounds` with the first row of each band and the image's height after the last;
+// returns the number of bands.
+static int cut_bands(const int *repeats, int width, int height, int bounds[bands_per_image + 1]) {
+    int bands = height / rows_per_band_at_least < bands_per_image ? 1 : bands_per_image;
+    bounds[0] = 0;
+    bounds[1] = bands == 1 ? height : balanced_split(repeats, width, height);
+    bounds[bands] = height;
+    return bands;
 }
 
 int letterpress_png_second_band(const uint8_t *pixels, int width, int height, int stride) {
-    if (height / rows_per_band_at_least < bands_per_image) return height;
     int *repeats = count_repeats(pixels, width, height, stride);
     if (!repeats) return -1;
-    int split = balanced_split(repeats, width, height);
+    int bounds[bands_per_image + 1];
+    cut_bands(repeats, width, height, bounds);
     free(repeats);
-    return split;
+    return bounds[1];
 }
 
 int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int height, int stride,
@@ -285,9 +296,8 @@ int letterpress_write_png(int descriptor, const uint8_t *pixels, int width, int 
         snprintf(message, message_size, "out of memory");
         return 2;
     }
-    int bands = height / rows_per_band_at_least < bands_per_image ? 1 : bands_per_image;
-    int bounds[bands_per_image + 1] = {0, height, height};
-    if (bands == 2) bounds[1] = balanced_split(repeats, width, height);
+    int bounds[bands_per_image + 1];
+    int bands = cut_bands(repeats, width, height, bounds);
     struct band work[bands_per_image];
     pthread_t workers[bands_per_image];
     int started[bands_per_image] = {0};

@@ -61,6 +61,8 @@ public struct ThemeLoader: Sendable {
     /// paths are always allowed).
     public var allowedFolders: [URL]?
 
+    /// A loader that looks for names in `searchPaths`, then among the shipped themes, which are
+    /// always there.
     public init(searchPaths: [URL] = ThemeLoader.defaultSearchPaths) {
         self.searchPaths = searchPaths
     }

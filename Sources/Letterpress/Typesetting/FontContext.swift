@@ -99,26 +99,22 @@ public final class FontContext {
     /// Whether fontconfig has a font of `family` itself, rather than a substitute. Families
     /// compare as fontconfig compares them (ignoring case and spaces). A font list, not a match:
     /// a match would first apply every substitution rule of the system's configuration, some
-    /// 1M instructions a family.
+    /// 1M instructions a family. So a family a rule replaces outright still counts as installed.
     public func isInstalled(_ family: String) -> Bool {
         let key = family.lowercased()
         if Self.genericFamilies.contains(key) { return true }
         if let known = installedCache[key] { return known }
-        var installed = false
-        if let pattern = FcPatternCreate(), let properties = FcObjectSetCreate() {
-            defer {
-                FcPatternDestroy(pattern)
-                FcObjectSetDestroy(properties)
-            }
-            _ = family.withCString { name in
-                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
-            }
-            _ = FcObjectSetAdd(properties, FC_FAMILY)
-            if let fonts = FcFontList(nil, pattern, properties) {
-                installed = fonts.pointee.nfont > 0
-                FcFontSetDestroy(fonts)
-            }
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        guard let properties = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(properties) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
         }
+        _ = FcObjectSetAdd(properties, FC_FAMILY)
+        guard let fonts = FcFontList(nil, pattern, properties) else { return false }
+        let installed = fonts.pointee.nfont > 0
+        FcFontSetDestroy(fonts)
         installedCache[key] = installed
         return installed
     }

@@ -343,8 +343,8 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     }
 
     /// The shipped themes are compiled in: a copy of `render` alone in a folder (as `cp` to
-    /// ~/bin leaves it) lists them and renders with them. It crashed when they were files SwiftPM
-    /// put beside the build's executable.
+    /// ~/bin leaves it) lists them and renders with them. Copied to another machine, it crashed
+    /// when they were files SwiftPM put beside the build's executable.
     @Test func aCopyOfTheExecutableAloneNeedsNoFilesBesideIt() throws {
         let folder = try folder(with: ["note.md": "# Alone\n\nA note in the notepad theme.\n"])
         let copy = folder.appendingPathComponent("bin/render")
@@ -366,6 +366,10 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(listed.status == 0 && listed.stdout.contains("notepad") && listed.stdout.contains("Quiet sans-serif notes"))
         #expect(try run(["note.md", "--theme", "notepad", "-o", "note.pdf"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("note.pdf").path))
+        // A copy on this machine would also find the build's resource folder, which SwiftPM's
+        // accessor falls back to by its absolute path: the executable must not name one.
+        let executable = try Data(contentsOf: copy)
+        #expect(executable.range(of: Data("Letterpress_Letterpress.resources".utf8)) == nil)
     }
 
     @Test func theBadgeFollowsTheDateAndCanBeTurnedOff() throws {

@@ -66,7 +66,13 @@ import Testing
             }
             return RasterImage(width: width, height: height, pixels: pixels)
         }
+        // Cut where a long run starts right after the rows zlib compressed (row 101).
+        let cutAtRun = image(width: 301, height: 1000) { $0 < 100 || (500..<600).contains($0) }
+        #expect(cutAtRun.pixels.withUnsafeBytes { bytes in
+            letterpress_png_second_band(bytes.bindMemory(to: UInt8.self).baseAddress!, 301, 1000, 301 * 4)
+        } == 101)
         let images = [
+            cutAtRun,
             image(width: 301, height: 1000) { (100..<120).contains($0) || $0 == 300 || (561..<600).contains($0) },
             image(width: 12_000, height: 130) { $0 % 3 == 0 },
             image(width: 640, height: 900) { _ in false },
