@@ -16,8 +16,14 @@ enum ThemeSource: Hashable {
 
     /// How errors and warnings name it: a file's path, or a shipped theme's file name.
     var path: String {
+        if case let .file(url) = self { return url.path }
+        return fileName
+    }
+
+    /// The name of its file, without the folder.
+    var fileName: String {
         switch self {
-        case let .file(url): return url.path
+        case let .file(url): return url.lastPathComponent
         case let .shipped(name): return name + ".yaml"
         }
     }
@@ -170,7 +176,7 @@ public struct ThemeLoader: Sendable {
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
         let parent = try locate(parentName, relativeTo: source)
         if visited.contains(parent) || parent == source {
-            let chain = (visited + [source, parent]).map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: " → ")
+            let chain = (visited + [source, parent]).map(\.fileName).joined(separator: " → ")
             throw LetterpressError.invalidTheme(file: source.path, location: location(of: extends),
                                                 message: "'extends' makes a cycle: \(chain)")
         }
