@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    /// Pixels like those above are filtered four at a time: runs of them of every length, at
+    /// every offset from a row's start, up to the end of rows whose width four does not divide.
+    @Test func runsOfPixelsLikeThoseAboveComeBackAtAnyOffset() throws {
+        let width = 303, height = 300
+        var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
+        var seed: UInt32 = 7
+        for row in 1..<height {
+            var column = 0
+            while column < width {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let same = Int(seed >> 16) % (row % 11 + 1)
+                for x in column..<min(width, column + same) { pixels[row * width + x] = pixels[(row - 1) * width + x] }
+                column += same
+                if column < width { pixels[row * width + column] = seed >> 8 & 0xFFFFFF }
+                column += 1
+            }
+        }
+        let image = RasterImage(width: width, height: height, pixels: pixels)
+        let (decoded, bytes) = try encoded(image, threads: 2)
+        let firstDifference = zip(decoded.pixels, image.pixels).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(decoded.width == width && decoded.height == height)
+        #expect(firstDifference == nil, "at row \((firstDifference ?? 0) / width), column \((firstDifference ?? 0) % width)")
+        #expect(try storedChecksum(bytes) == checksum(image))
+    }
+
     /// The bands share the rows zlib compresses, not the image's height: a note's text above
     /// blank space would otherwise leave one thread most of the work.
     @Test func theBandsShareTheRowsWithPixelsToCompress() throws {
