@@ -143,7 +143,7 @@ struct JobRenderer {
                     messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
                     return Outcome(pages: nil, messages: messages)
                 }
-                FileHandle.standardOutput.write(data)
+                try StandardOutput.write(data)
             }
             return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
         } catch let error as LetterpressError {

@@ -73,7 +73,8 @@ struct Worker: ParsableCommand {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }
             let outcome = renderer.render(job)
             let answer = (try? JSONEncoder().encode(outcome)) ?? Data("{\"messages\":[]}".utf8)
-            FileHandle.standardOutput.write(answer + Data("\n".utf8))
+            // A parent gone (the pipe closed) wants no more answers.
+            do { try StandardOutput.write(answer + Data("\n".utf8)) } catch { Foundation.exit(1) }
         }
     }
 }

@@ -25,7 +25,7 @@ struct Inspect: ParsableCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let archive = DocumentArchive(document, theme: theme ?? document.frontMatter.theme)
-                FileHandle.standardOutput.write(try encoder.encode(archive) + Data("\n".utf8))
+                try StandardOutput.write(try encoder.encode(archive) + Data("\n".utf8))
                 return
             }
             let lines = RunDump.blocks(document.blocks)

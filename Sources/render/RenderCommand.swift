@@ -21,6 +21,7 @@ struct RenderCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardOutput.flush()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch let error as LetterpressError {

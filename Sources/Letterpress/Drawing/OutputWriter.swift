@@ -388,10 +388,12 @@ final class FileStream {
         failure = ECANCELED
     }
 
-    /// Writes the bytes gathered so far; false, with `failure` set, when the file refuses them.
+    /// Writes the bytes gathered so far; false, with `failure` set, when the file refuses them
+    /// or refused earlier bytes (Cairo 1.16 does not report a write that failed as it finished
+    /// a PDF, and nothing may be left to write by then).
     func flush() -> Bool {
         defer { used = 0 }
-        return writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<used]))
+        return failure == nil && writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<used]))
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -257,6 +257,56 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try Data(contentsOf: folder.appendingPathComponent("note.pdf")) == good)
     }
 
+    /// Runs `render` through bash, after `setUp` (shell commands that limit the process).
+    private func runLimited(_ setUp: String, _ arguments: [String], in folder: URL,
+                            standardOutput: FileHandle? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", setUp + "; exec \"$0\" \"$@\"", TestSupport.renderExecutable.path] + arguments
+        process.currentDirectoryURL = folder
+        let stderr = Pipe()
+        process.standardError = stderr
+        if let standardOutput { process.standardOutput = standardOutput }
+        try process.run()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+    }
+
+    /// A file-size limit cuts the PDF short: the run fails, naming the file, and the PDF that
+    /// was there stays (Cairo does not report the refused write as it finishes the PDF).
+    @Test func aPDFCutShortFailsAndLeavesTheOldOneInPlace() throws {
+        let folder = try folder(with: ["note.md": note + "\n\n" + longNote])
+        let good = Data("%PDF-1.5 the one that was there".utf8)
+        try good.write(to: folder.appendingPathComponent("note.pdf"))
+        for format in ["pdf", "svg"] {
+            let result = try runLimited("trap '' XFSZ; ulimit -f 8", ["note.md", "-o", "note.pdf", "--format", format], in: folder)
+            #expect(result.status == 1, "\(format)")
+            #expect(result.stderr.contains("note.pdf: cannot write: File too large"), "\(result.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("note.pdf")) == good)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["note.md", "note.pdf"])
+        }
+    }
+
+    /// Standard output that refuses the bytes (a full disk, a pipe closed with SIGPIPE
+    /// ignored) is an error that names it, not a crash.
+    @Test func standardOutputThatRefusesBytesFailsWithAMessage() throws {
+        let folder = try folder(with: ["note.md": note])
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        for arguments in [["note.md", "-o", "-"], ["note.md", "-o", "-", "--format", "png", "--dpi", "20"],
+                          ["inspect", "note.md", "--json"], ["inspect", "note.md"], ["themes"]] {
+            let result = try runLimited("true", arguments, in: folder, standardOutput: full)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("standard output: cannot write: No space left on device"), "\(arguments): \(result.stderr)")
+        }
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let closed = try runLimited("trap '' PIPE", ["note.md", "-o", "-"], in: folder, standardOutput: pipe.fileHandleForWriting)
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains("standard output: cannot write: Broken pipe"), "\(closed.stderr)")
+        #expect(try fileNames(in: folder) == ["note.md"])
+    }
+
     @Test func refusesToOverwriteItsInput() throws {
         let folder = try folder(with: ["note.md": note])
         let result = try runRender(["note.md", "-o", "note.md"], in: folder)

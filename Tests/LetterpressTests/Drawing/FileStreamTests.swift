@@ -37,4 +37,18 @@ import Testing
         #expect(stream.failure == ENOSPC)
         #expect(send(Array(repeating: 2, count: 70_000), to: stream) == CAIRO_STATUS_WRITE_ERROR)
     }
+
+    /// The write fails while Cairo hands over bytes, which empties the buffer: the last flush,
+    /// with nothing left to write, must still fail (it once reported success, and a PDF cut
+    /// short at a file-size limit replaced a good one).
+    @Test func aWriteRefusedEarlierFailsTheLastFlush() throws {
+        let descriptor = open("/dev/full", O_WRONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let stream = FileStream(descriptor)
+        #expect(send(Array(repeating: 1, count: 40_000), to: stream) == CAIRO_STATUS_SUCCESS)
+        #expect(send(Array(repeating: 2, count: 40_000), to: stream) == CAIRO_STATUS_WRITE_ERROR)
+        #expect(!stream.flush())
+        #expect(stream.failure == ENOSPC)
+    }
 }

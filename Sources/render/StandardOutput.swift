@@ -1,0 +1,27 @@
+import Foundation
+import Letterpress
+
+/// Standard output, written through its descriptor so that a full disk or a closed pipe
+/// becomes an error that names it (FileHandle's `write(_:)` stops the process instead).
+enum StandardOutput {
+    static func write(_ data: Data) throws {
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw LetterpressError.outputFailed(file: "standard output", reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Writes what `print` left in the C library's buffer; throws if that, or an earlier
+    /// write, failed.
+    static func flush() throws {
+        guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return }
+        throw LetterpressError.outputFailed(file: "standard output", reason: String(cString: strerror(errno == 0 ? EIO : errno)))
+    }
+}
