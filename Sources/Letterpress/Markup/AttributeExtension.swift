@@ -5,11 +5,14 @@ import Foundation
 final class AttributePayload {
     let line: Int
     let column: Int
+    /// For an opener, where its bracketed text starts in cmark's subject.
+    let offset: Int32
     var body: String?
 
-    init(line: Int, column: Int) {
+    init(line: Int, column: Int, offset: Int32 = 0) {
         self.line = line
         self.column = column
+        self.offset = offset
     }
 }
 
@@ -103,16 +106,17 @@ enum AttributeExtension {
         }
         cmark_inline_parser_advance_offset(inline)
         let node = textNode(openerMark + "^[")
-        attach(AttributePayload(line: line, column: column), to: node)
+        attach(AttributePayload(line: line, column: column, offset: cmark_inline_parser_get_offset(inline)), to: node)
         cmark_inline_parser_push_delimiter(inline, caret, 1, 0, node)
         return node
     }
 
-    /// `(body)` right after `]` with an opener waiting: a text node holding `(body)`, pushed as
-    /// a closer, so that it reads as written if no opener takes it.
+    /// `(body)` right after the `]` that closes a waiting opener's bracket: a text node holding
+    /// `(body)`, pushed as a closer, so that it reads as written if no opener takes it.
     private static func matchCloser(_ inline: OpaquePointer) -> OpaquePointer? {
         let start = cmark_inline_parser_get_offset(inline)
-        guard start > 0, cmark_inline_parser_peek_at(inline, start - 1) == UInt8(ascii: "]"), hasOpener(inline) else {
+        guard start > 0, cmark_inline_parser_peek_at(inline, start - 1) == UInt8(ascii: "]"),
+              closesOpener(inline, bracketAt: start - 1) else {
             return nil
         }
         guard let body = scanBody(inline) else {
@@ -127,15 +131,91 @@ enum AttributeExtension {
         return node
     }
 
-    private static func hasOpener(_ inline: OpaquePointer) -> Bool {
+    /// Whether the `]` at `end` closes the bracket of the nearest opener still waiting, which
+    /// the closer will then pair with (those nearer already have closers, which cmark pairs
+    /// when the paragraph ends). An opener whose bracket closed earlier without a body can
+    /// take none: it stops opening, so that a later `](…)` (in `^[a](k: 1 and \^[b](x: 2)`,
+    /// say) is not paired with it.
+    private static func closesOpener(_ inline: OpaquePointer, bracketAt end: Int32) -> Bool {
         var delimiter = cmark_inline_parser_get_last_delimiter(inline)
         var searched = 0
+        var closers = 0
         while let current = delimiter, searched < openerSearchLimit {
-            if current.pointee.delim_char == caret && current.pointee.can_open != 0 { return true }
             delimiter = current.pointee.previous
             searched += 1
+            guard current.pointee.delim_char == caret else { continue }
+            if current.pointee.can_close != 0 {
+                closers += 1
+                continue
+            }
+            guard current.pointee.can_open != 0, let opener = current.pointee.inl_text.flatMap(payload(of:)) else { continue }
+            if closers > 0 {
+                closers -= 1
+                continue
+            }
+            switch bracket(inline, from: opener.offset, to: end) {
+            case .closesHere: return true
+            case .stillOpen: return false
+            case .closedEarlier: current.pointee.can_open = 0
+            }
         }
         return false
+    }
+
+    private enum Bracket { case closesHere, closedEarlier, stillOpen }
+
+    /// How the bracket opened just before `start` stands at the `]` at `end`: closed by it,
+    /// closed before it, or still open (that `]` closes a bracket within). Escaped brackets
+    /// and those in code spans do not count.
+    private static func bracket(_ inline: OpaquePointer, from start: Int32, to end: Int32) -> Bracket {
+        var depth = 0
+        var position = start
+        while position < end {
+            scanBudget -= 1
+            guard scanBudget > 0 else {
+                budgetExhausted = true
+                return .stillOpen
+            }
+            switch cmark_inline_parser_peek_at(inline, position) {
+            case UInt8(ascii: "\\"):
+                position += 2
+                continue
+            case UInt8(ascii: "`"):
+                position = endOfCodeSpan(inline, at: position, before: end)
+                continue
+            case UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return .closedEarlier }
+            default:
+                break
+            }
+            position += 1
+        }
+        return depth == 0 ? .closesHere : .stillOpen
+    }
+
+    /// Past the code span a run of backticks at `start` opens (closed by a run of the same
+    /// length before `end`), or past the run alone when none closes it.
+    private static func endOfCodeSpan(_ inline: OpaquePointer, at start: Int32, before end: Int32) -> Int32 {
+        func run(at position: Int32) -> Int32 {
+            var length: Int32 = 0
+            while position + length < end && cmark_inline_parser_peek_at(inline, position + length) == UInt8(ascii: "`") {
+                length += 1
+            }
+            return length
+        }
+        let opening = run(at: start)
+        var position = start + opening
+        while position < end {
+            scanBudget -= 1
+            guard scanBudget > 0 else { break }
+            let length = run(at: position)
+            if length == opening { return position + length }
+            position += max(length, 1)
+        }
+        return start + opening
     }
 
     /// The raw text from after `(` to its matching `)`, which it consumes; nil when unclosed.

@@ -56,6 +56,37 @@ import Testing
         #expect(try dump("`^[a](size: 1)`") == "Paragraph\n  [0..<13] \"^[a](size: 1)\" code")
     }
 
+    /// A `^[` pairs only with the `]` that closes its own bracket: one whose bracket closed
+    /// without a body takes no later `](…)`, and a `]` that closes a bracket within (plain,
+    /// escaped or in a code span) is not its end.
+    @Test func anOpenerPairsOnlyWithTheBracketThatClosesIt() throws {
+        for source in ["x ^[a](k: 1 and \\^[b](size: 2) y", "^[a] b](size: 2)", "^[a](size: 1 c ^[d] e](size: 2"] {
+            let text = try TestSupport.parse(source).blocks
+            guard case let .paragraph(runs)? = text.first else { Issue.record("\(source): no paragraph"); continue }
+            #expect(String(runs.characters) == source.replacingOccurrences(of: "\\^", with: "^"), "\(source)")
+            #expect(runs.runs.allSatisfy { $0[LetterpressAttributes.InlineAttributesAttribute.self] == nil }, "\(source)")
+        }
+        #expect(try dump("^[a ^[b](size: 2 c](size: 5) d") == """
+            Paragraph
+              [0..<16] "a ^[b](size: 2 c" size=5
+              [16..<18] " d"
+            """)
+        #expect(try dump("^[a [b] \\] `]` ^[c] d](size: 3)") == """
+            Paragraph
+              [0..<8] "a [b] ] " size=3
+              [8..<9] "]" code size=3
+              [9..<16] " ^[c] d" size=3
+            """)
+        #expect(try dump("^[a ^[b](size: 2) ^[c](size: 4) d](size: 5)") == """
+            Paragraph
+              [0..<2] "a " size=5
+              [2..<3] "b" size=2
+              [3..<4] " " size=5
+              [4..<5] "c" size=4
+              [5..<7] " d" size=5
+            """)
+    }
+
     @Test func referenceFormWithDefinitionsAnywhere() throws {
         let markdown = """
             ^[Read me][note] and ^[skip *this*][NOTE], not \\^[this][note] or ^[that][nowhere].
