@@ -4,9 +4,24 @@ import Foundation
 struct Column {
     var x: Double
     var width: Double
+    /// How narrow nested content (list items, quotes) may become: a third of the page's column.
+    var narrowest: Double
+
+    init(x: Double, width: Double, narrowest: Double? = nil) {
+        self.x = x
+        self.width = width
+        self.narrowest = narrowest ?? width / 3
+    }
 
     func inset(left: Double, right: Double = 0) -> Column {
-        Column(x: x + left, width: max(width - left - right, 1))
+        Column(x: x + left, width: max(width - left - right, 1), narrowest: narrowest)
+    }
+
+    /// Content nested `left` further in, though no narrower than `narrowest`: deeper, it stays
+    /// where it is. Thirty nested lists otherwise squeezed their text to a letter a line, then
+    /// past the margin, and the last items off the page.
+    func nested(by left: Double) -> Column {
+        inset(left: min(left, max(width - narrowest, 0)))
     }
 }
 
@@ -284,7 +299,7 @@ struct Collector {
                                     width: nil, align: .left, lineHeight: 1, context: fonts)
             widest = max(widest, marker.naturalWidth + size * 0.45)
         }
-        let itemColumn = column.inset(left: max(theme.list.indent * theme.textScale, widest + 1))
+        let itemColumn = column.nested(by: max(theme.list.indent * theme.textScale, widest + 1))
         var inner = context
         inner.listDepth += 1
         inner.tight = list.tight
@@ -358,7 +373,7 @@ struct Collector {
         var inner = context
         inner.paragraph = quote
         withContainer(ContainerBand(x: column.x, width: quote.barWidth, color: quote.barColor)) { collector in
-            collector.collect(blocks, column: column.inset(left: quote.indent), context: inner)
+            collector.collect(blocks, column: column.nested(by: quote.indent), context: inner)
         }
         pendingGap.ask(quote.spaceAfter)
     }

@@ -134,6 +134,24 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(checkboxes == [true])
     }
 
+    /// Nested lists and quotes move right until their text has a third of the column, then
+    /// stay: thirty levels once squeezed items to a letter a line, past the right margin, and
+    /// lost the deepest.
+    @Test func deepNestingKeepsATextColumnWithinTheMargins() throws {
+        let list = (1...31).map { String(repeating: "  ", count: $0 - 1) + "- item \($0) of the list" }.joined(separator: "\n")
+        let quotes = (1...31).map { String(repeating: "> ", count: $0) + "quote \($0) of the quotes" }.joined(separator: "\n>\n")
+        for (markdown, name) in [(list, "list"), (quotes, "quotes")] {
+            let lines = placedLines(try TestSupport.typeset(markdown))
+            let texts = Set(lines.map(\.text))
+            for level in 1...31 {
+                let text = (name == "list" ? "item" : "quote") + " \(level) of the \(name)"
+                #expect(texts.contains(text), "'\(text)' is one line on a page")
+            }
+            let right = PageSize.a4.width - margins.right
+            #expect(lines.allSatisfy { $0.origin.x + $0.line.x + $0.line.width <= right + 0.5 })
+        }
+    }
+
     @Test func imagesScaleToTheColumnAndMissingOnesBecomePlaceholders() throws {
         let natural = try TestSupport.typeset("![wide](two-tone.png)", geometry: PageGeometry(
             size: PageSize(width: 200, height: 300), margins: Margins(top: 20, right: 20, bottom: 20, left: 20)))
