@@ -231,7 +231,18 @@ public final class Renderer {
         let baseURL = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
         let sandbox = options.sandbox ? baseURL : nil
-        let theme = try self.theme(named: options.theme ?? frontMatter.theme ?? "default", sandbox: sandbox)
+        let theme: Theme
+        do {
+            theme = try self.theme(named: options.theme ?? frontMatter.theme ?? "default", sandbox: sandbox)
+        } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
+            // A theme the front matter names that cannot be found: the note's line says which.
+            switch error {
+            case .unknownTheme, .unreadableInput:
+                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["theme"], message: "theme: " + error.description)
+            default:
+                throw error
+            }
+        }
         let geometry = try self.geometry(theme: theme, frontMatter: frontMatter, file: file)
         var badgeWarnings: [Warning] = []
         let badge = badgePlan(frontMatter, file: file, warnings: &badgeWarnings)
@@ -305,7 +316,10 @@ public final class Renderer {
         var date: Date?
         if let text = frontMatter.date {
             date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces))
-            if date == nil { warnings.append(Warning(file: file, message: "front matter date '\(text)' is not YYYY-MM-DD; the badge uses another date")) }
+            if date == nil {
+                warnings.append(Warning(file: file, location: frontMatter.locations["date"],
+                                        message: "front matter date '\(text)' is not YYYY-MM-DD; the badge uses another date"))
+            }
         }
         if date == nil, let text = options.date { date = PDFDate.parse(text) }
         if date == nil, file != "-" {
@@ -321,13 +335,14 @@ public final class Renderer {
         var geometry = PageGeometry(size: theme.page.size, margins: theme.page.margins)
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
-                throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: "pageSize '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],
+                                                          message: "pageSize '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
             }
             geometry.size = size
         }
         if let text = frontMatter.margin {
             guard let margins = Margins(parsing: text) else {
-                throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: "margin '\(text)' is not 1, 2 or 4 lengths")
+                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["margin"], message: "margin '\(text)' is not 1, 2 or 4 lengths")
             }
             geometry.margins = margins
         }

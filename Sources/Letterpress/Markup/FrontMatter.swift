@@ -15,6 +15,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var exclusions: [ExclusionSpec] = []
     /// Every top-level scalar, by key, for `{{name}}` variables.
     public var variables: [String: String] = [:]
+    /// Where each top-level key's value starts in the note, for messages about it.
+    public var locations: [String: SourceLocation] = [:]
 
     public init() {}
 }
@@ -146,7 +148,14 @@ public enum FrontMatterReader {
             throw LetterpressError.invalidFrontMatter(file: file, location: location, message: message)
         }
         var frontMatter = FrontMatter()
-        guard let node, let mapping = node.mapping else { return frontMatter }
+        guard let node else { return frontMatter }
+        guard let mapping = node.mapping else {
+            throw LetterpressError.invalidFrontMatter(file: file, location: node.mark.map { SourceLocation(line: $0.line + 1, column: $0.column) },
+                                                      message: "expected keys and values (title: …), not a \(node.sequence != nil ? "list" : "single value")")
+        }
+        for (key, value) in mapping {
+            if let name = key.string, let mark = value.mark { frontMatter.locations[name] = SourceLocation(line: mark.line + 1, column: mark.column) }
+        }
         func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
             guard let value = mapping[key] else { return nil }
             do {
@@ -161,7 +170,16 @@ public enum FrontMatterReader {
         frontMatter.badge = try decode(BadgeSetting.self, "badge") ?? BadgeSetting()
         frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
         for (key, value) in mapping {
-            guard let name = key.string, let scalar = value.scalar?.string else { continue }
+            guard let name = key.string else { continue }
+            // A margin may be written as a list of lengths, as in themes.
+            let list = name == "margin" ? value.sequence?.compactMap(\.scalar?.string).joined(separator: ",") : nil
+            guard let scalar = value.scalar?.string ?? list else {
+                if FrontMatterReader.scalarKeys.contains(name) {
+                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                              message: "\(name) is one value, not a \(value.sequence != nil ? "list" : "mapping")")
+                }
+                continue
+            }
             frontMatter.variables[name] = scalar
             switch name {
             case "title": frontMatter.title = scalar
@@ -176,6 +194,9 @@ public enum FrontMatterReader {
         return frontMatter
     }
 
+    /// The keys whose value is one scalar.
+    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin"]
+
     /// Where a YAML error is (its line shifted by `lineOffset`) and what it says.
     static func describe(_ error: YamlError, lineOffset: Int) -> (SourceLocation?, String) {
         switch error {
@@ -184,6 +205,10 @@ public enum FrontMatterReader {
              let .composer(context, problem, mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }
             return (SourceLocation(line: mark.line + lineOffset, column: mark.column), detail.joined(separator: " "))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return (SourceLocation(line: context.mark.line + lineOffset, column: context.mark.column),
+                    duplicates.count == 1 ? "key \(keys) is given more than once" : "keys \(keys) are given more than once")
         default:
             return (nil, error.description)
         }

@@ -240,6 +240,35 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try fileNames(in: folder) == ["bad.md"])
     }
 
+    /// Values the front matter holds that are checked after it is read (a page size, a
+    /// margin, a theme, a date) are reported at their line and column too, and so are values
+    /// of the wrong kind, a front matter that is not a mapping, and a key given twice.
+    @Test func frontMatterValuesAreReportedAtTheirLocation() throws {
+        let cases = [
+            ("margin: lots", "bad.md:3:9: front matter: margin 'lots' is not 1, 2 or 4 lengths"),
+            ("pageSize: huge", "bad.md:3:11: front matter: pageSize 'huge' is not a4, a5, letter, legal or WIDTHxHEIGHT"),
+            ("theme: nosuch", "bad.md:3:8: front matter: theme: unknown theme 'nosuch' (known themes: default,"),
+            ("theme: nosuch.yaml", "bad.md:3:8: front matter: theme: nosuch.yaml: theme file not found"),
+            ("theme: [menlo]", "bad.md:3:8: front matter: theme is one value, not a list"),
+            ("title: again", "bad.md:2:1: front matter: key 'title' is given more than once"),
+        ]
+        for (line, message) in cases {
+            let folder = try folder(with: ["bad.md": "---\ntitle: T\n\(line)\n---\n# Body\n"])
+            let result = try runRender(["bad.md"], in: folder)
+            #expect(result.status == 1, "\(line)")
+            #expect(result.stderr.hasPrefix(message), "\(line): \(result.stderr)")
+            #expect(try fileNames(in: folder) == ["bad.md"])
+        }
+        let folder = try folder(with: ["list.md": "---\n- a\n- b\n---\n# Body\n",
+                                       "date.md": "---\ndate: someday\nmargin: [30, 40]\n---\n# Body\n"])
+        let list = try runRender(["list.md"], in: folder)
+        #expect(list.status == 1)
+        #expect(list.stderr.hasPrefix("list.md:2:1: front matter: expected keys and values (title: …), not a list"), "\(list.stderr)")
+        let date = try runRender(["date.md"], in: folder)
+        #expect(date.status == 0, "a margin may be a list, as in themes: \(date.stderr)")
+        #expect(date.stderr.hasPrefix("date.md:2:7: warning: front matter date 'someday' is not YYYY-MM-DD"), "\(date.stderr)")
+    }
+
     @Test func strictFailsOnWarningsAndKeepsTheGoodOutput() throws {
         let folder = try folder(with: ["note.md": note])
         #expect(try runRender(["note.md", "-o", "note.pdf"], in: folder).status == 0)
