@@ -127,6 +127,24 @@ struct JobRenderer {
     let renderer: Renderer
     let quiet: Bool
 
+    /// Makes the folder `output` goes in, and the folders above it; a failure names the output
+    /// and says why in the system's words.
+    static func makeFolder(for output: URL) throws {
+        var missing: [String] = []
+        var path = output.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        guard isFolder.boolValue else {
+            throw LetterpressError.outputFailed(file: output.path, reason: "\(path) is a file, not a folder")
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw LetterpressError.outputFailed(file: output.path, reason: "cannot make the folder \(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+
     func render(_ job: Job) -> Outcome {
         let name = job.input == "-" ? "<stdin>" : job.input
         var messages: [String] = []
@@ -134,7 +152,7 @@ struct JobRenderer {
             if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
                 throw LetterpressError.invalidOption("the output would overwrite the input")
             }
-            try FileManager.default.createDirectory(at: job.output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.makeFolder(for: job.output)
             let result = try renderer.render(input: job.input, to: job.output, format: job.format)
             if !quiet { messages += result.warnings.map(\.description) }
             if job.toStandardOutput {

@@ -100,7 +100,8 @@ public struct ExclusionSpec: Sendable, Equatable, Decodable {
         switch shape {
         case .circle:
             guard center?.count == 2 else { throw fail(.center, "a circle needs center: [x, y]") }
-            guard let radius, radius > 0, radius < 5000 else { throw fail(.radius, "a circle needs a radius above 0") }
+            guard let radius else { throw fail(.shape, "a circle needs a radius") }
+            guard radius > 0, radius < 5000 else { throw fail(.radius, "a circle's radius must be above 0 and below 5000 points") }
         case .rect:
             guard let rect, rect.count == 4, rect[2] > 0, rect[3] > 0 else { throw fail(.rect, "a rect needs rect: [x, y, width, height]") }
         case .polygon:
@@ -109,7 +110,7 @@ public struct ExclusionSpec: Sendable, Equatable, Decodable {
             }
         }
         for value in (center ?? []) + (rect ?? []) + (points ?? []).flatMap({ $0 }) where !value.isFinite || abs(value) > 100_000 {
-            throw fail(.shape, "coordinates must be finite numbers of points")
+            throw fail(.shape, "coordinates must be numbers of points from -100000 to 100000")
         }
     }
 }

@@ -484,5 +484,23 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("s.md:4:"), "\(result.stderr)")
         #expect(result.stderr.contains("a circle needs center: [x, y]"))
+        for (shape, message) in [("{shape: circle, center: [1, 2], radius: 5000}", "a circle's radius must be above 0 and below 5000 points"),
+                                 ("{shape: circle, center: [1, 2]}", "a circle needs a radius"),
+                                 ("{shape: rect, rect: [0, 0, 1e9, 5]}", "coordinates must be numbers of points from -100000 to 100000")] {
+            try "---\nexclusions:\n  - \(shape)\n---\ntext\n".write(to: folder.appendingPathComponent("s.md"), atomically: true, encoding: .utf8)
+            let result = try runRender(["s.md"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("s.md:3:") && result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    /// An output whose folder cannot be made says which folder and why.
+    @Test func anOutputFolderThatCannotBeMadeIsNamed() throws {
+        let folder = try folder(with: ["note.md": note])
+        let result = try runRender(["note.md", "-o", "note.md/sub/note.pdf"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("note.md/sub/note.pdf: cannot write: \(folder.path)/note.md is a file, not a folder"), "\(result.stderr)")
+        #expect(try runRender(["note.md", "-o", "made/here/note.pdf"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("made/here/note.pdf").path))
     }
 }
