@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable, Codable {
     /// Reads nothing outside the note's folder and the themes: images and theme files
     /// elsewhere are refused.
     public var sandbox = false
+    /// Values for `{{name}}` (`--var name=value`), before the front matter's.
+    public var variables: [String: String] = [:]
 
     public init() {}
 }
@@ -119,11 +121,12 @@ public final class Renderer {
         return data
     }
 
-    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown.
-    public static func document(from data: Data, file: String) throws -> Document {
+    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
+    /// (with `variables` for `{{name}}`, before the front matter's).
+    public static func document(from data: Data, file: String, variables: [String: String] = [:]) throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
-        var document = try MarkdownParser.parse(source, file: file)
+        var document = try MarkdownParser.parse(source, file: file, variables: variables)
         document.warnings = warnings + document.warnings
         return document
     }
@@ -134,7 +137,7 @@ public final class Renderer {
 
     /// Parses and typesets `source`; `file` names it in messages and locates its images.
     public func typeset(source: String, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        try typeset(try MarkdownParser.parse(source, file: file), file: file)
+        try typeset(try MarkdownParser.parse(source, file: file, variables: options.variables), file: file)
     }
 
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
@@ -187,7 +190,8 @@ public final class Renderer {
                 var warnings: [Warning] = []
                 var styleSeconds = 0.0
                 let start = Timings.now()
-                let document = MarkdownParser.parseBody(body, file: file) { blocks in
+                let variables = frontMatter.variables.merging(self.options.variables) { $1 }
+                let document = MarkdownParser.parseBody(body, file: file, variables: variables) { blocks in
                     guard !stream.isClosed else { return false }
                     let styleStart = Timings.now()
                     let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
@@ -287,7 +291,7 @@ public final class Renderer {
             prepared = Timings.now()
             outcome = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings, into: destination)
         } else {
-            let parsed = try archive?.document ?? Renderer.document(from: data, file: input)
+            let parsed = try archive?.document ?? Renderer.document(from: data, file: input, variables: options.variables)
             prepared = Timings.now()
             outcome = try typeset(parsed, file: input, into: destination)
         }

@@ -84,6 +84,10 @@ struct Convert: ParsableCommand {
     @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
     var strict = false
 
+    @Option(name: .customLong("var"), help: ArgumentHelp(
+        "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+
     func validate() throws {
         if let format, OutputFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("unknown format '\(format)' (use pdf, png or svg)")
@@ -115,6 +119,19 @@ struct Convert: ParsableCommand {
         if let shardSpec, Self.parseShard(shardSpec) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4") }
         if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
         if Compare.fraction(tolerance) == nil { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
+        _ = try Self.variables(variables)
+    }
+
+    /// `name=value` pairs as a dictionary (a later name wins); a usage error names a bad one.
+    static func variables(_ pairs: [String]) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), VariableName.isValid(String(pair[..<equals])) else {
+                throw ValidationError("--var '\(pair)' is not name=value (a name starts with a letter or _)")
+            }
+            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return values
     }
 
     func run() throws {
@@ -133,6 +150,7 @@ struct Convert: ParsableCommand {
         options.strict = strict
         options.badge = !noBadge
         options.locale = locale
+        options.variables = try Self.variables(variables)
         options.sandbox = sandbox
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
         if let golden {

@@ -17,9 +17,17 @@ struct Inspect: ParsableCommand {
     @Option(help: "The theme the JSON names (default: the front matter's).")
     var theme: String?
 
+    @Option(name: .customLong("var"), help: ArgumentHelp(
+        "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+
+    func validate() throws {
+        _ = try Convert.variables(variables)
+    }
+
     func run() throws {
         do {
-            let document = try Renderer.document(from: try Renderer.readData(file), file: file)
+            let document = try Renderer.document(from: try Renderer.readData(file), file: file, variables: try Convert.variables(variables))
             for warning in document.warnings { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

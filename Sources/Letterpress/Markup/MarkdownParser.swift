@@ -45,10 +45,11 @@ public enum MarkdownParser {
         }
     }
 
-    /// Parses `source`, naming `file` in any error.
-    public static func parse(_ source: String, file: String = "<input>") throws -> Document {
+    /// Parses `source`, naming `file` in any error. `{{name}}` takes its value from
+    /// `variables`, else from the front matter.
+    public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:]) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
-        var document = parseBody(body, file: file)
+        var document = parseBody(body, file: file, variables: frontMatter.variables.merging(variables) { $1 })
         document.frontMatter = frontMatter
         return document
     }
@@ -57,10 +58,10 @@ public enum MarkdownParser {
     /// extension characters in a process-wide table at the start and end of every parse.
     private static let lock = NSLock()
 
-    /// Parses Markdown without front matter; warnings name `file`.
-    public static func parseBody(_ body: String, file: String = "<input>") -> Document {
+    /// Parses Markdown without front matter, with `variables` for `{{name}}`; warnings name `file`.
+    public static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:]) -> Document {
         var blocks: [Block] = []
-        var document = parseBody(body, file: file) { blocks += $0; return true }
+        var document = parseBody(body, file: file, variables: variables) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -70,26 +71,32 @@ public enum MarkdownParser {
     /// them out before the rest are built, until `deliver` returns false (its reader has gone);
     /// the document returned has the footnotes and warnings, and no blocks (the caller has
     /// them, and need not keep them all).
-    public static func parseBody(_ body: String, file: String, delivering deliver: ([Block]) -> Bool) -> Document {
-        guard let (root, budgetExhausted) = parseTree(body) else { return Document(blocks: []) }
+    public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
+                                 delivering deliver: ([Block]) -> Bool) -> Document {
+        guard let (root, budgetExhausted, variableProblems) = parseTree(body, variables: variables) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
         walker.document(root, deliver)
-        var warnings = walker.warnings
+        var warnings = variableProblems.map {
+            Warning(file: file, location: SourceLocation(line: $0.line, column: $0.column), message: $0.message)
+        } + walker.warnings
         if budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
         return Document(blocks: [], footnotes: walker.footnotes(), warnings: warnings)
     }
 
-    /// cmark's tree of `body`, which the caller frees, and whether the attribute extension
-    /// ran out of its scanning budget.
-    private static func parseTree(_ body: String) -> (root: OpaquePointer, budgetExhausted: Bool)? {
+    /// cmark's tree of `body`, which the caller frees, whether the attribute extension ran
+    /// out of its scanning budget, and the variables that could not be put in.
+    private static func parseTree(_ body: String, variables: [String: String])
+        -> (root: OpaquePointer, budgetExhausted: Bool, variableProblems: [(line: Int, column: Int, message: String)])? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
         AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
         AttributeExtension.budgetExhausted = false
+        VariableExtension.values = variables
+        VariableExtension.problems = []
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return nil }
@@ -100,6 +107,7 @@ public enum MarkdownParser {
             }
         }
         cmark_parser_attach_syntax_extension(parser, AttributeExtension.shared)
+        cmark_parser_attach_syntax_extension(parser, VariableExtension.shared)
         var bytes = Array(body.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -107,6 +115,6 @@ public enum MarkdownParser {
             }
         }
         guard let root = cmark_parser_finish(parser) else { return nil }
-        return (root, AttributeExtension.budgetExhausted)
+        return (root, AttributeExtension.budgetExhausted, VariableExtension.problems)
     }
 }

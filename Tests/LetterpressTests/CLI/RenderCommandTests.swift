@@ -45,6 +45,19 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors.data, as: UTF8.self))
 }
 
+/// The text of a PDF, as pdftotext reads it.
+func pdfText(_ pdf: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = [pdf.path, "-"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
 /// The folder's file names, sorted, without hidden files.
 func fileNames(in folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
@@ -457,15 +470,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
                                        "undated.md": "# Undated\n"])
         func text(_ arguments: [String]) throws -> String {
             #expect(try runRender(arguments + ["-o", "out.pdf"], in: folder).status == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-            process.arguments = [folder.appendingPathComponent("out.pdf").path, "-"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            return try pdfText(folder.appendingPathComponent("out.pdf"))
         }
         #expect(try text(["dated.md"]).contains("MAR"))
         #expect(try text(["dated.md"]).contains("2024"))
@@ -491,6 +496,30 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
             let result = try runRender(["s.md"], in: folder)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("s.md:3:") && result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    /// `--var name=value` gives `{{name}}` its value before the front matter does, in one
+    /// process and in worker processes alike; a malformed one is a usage error.
+    @Test func variablesComeFromVarBeforeTheFrontMatter() throws {
+        let folder = try folder(with: ["a.md": "---\nwho: Ada\ntotal: 3.14159\n---\n# For {{who}}\n\nSum {{total, %.2f}}.\n",
+                                       "b.md": "# {{who}} too\n"])
+        #expect(try runRender(["a.md", "-o", "a.pdf"], in: folder).status == 0)
+        #expect(try pdfText(folder.appendingPathComponent("a.pdf")).contains("For Ada"))
+        let batch = try runRender(["a.md", "b.md", "-o", "out", "--var", "who=Grace", "--jobs", "2"], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let a = try pdfText(folder.appendingPathComponent("out/a.pdf"))
+        #expect(a.contains("For Grace") && a.contains("Sum 3.14."), "\(a)")
+        #expect(try pdfText(folder.appendingPathComponent("out/b.pdf")).contains("Grace too"))
+        let inspect = try runRender(["inspect", "b.md", "--var", "who=Lin"], in: folder)
+        #expect(String(decoding: inspect.stdout, as: UTF8.self).contains("\"Lin too\""))
+        let unknown = try runRender(["b.md", "-o", "b.pdf", "--strict"], in: folder)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("b.md:1:3: warning: no variable 'who' in the front matter or --var"), "\(unknown.stderr)")
+        for bad in ["who", "=x", "1st=x", "a b=x"] {
+            let result = try runRender(["b.md", "--var", bad], in: folder)
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.stderr.contains("--var '\(bad)' is not name=value"), "\(result.stderr)")
         }
     }
 
