@@ -190,7 +190,7 @@ public final class Renderer {
                 var warnings: [Warning] = []
                 var styleSeconds = 0.0
                 let start = Timings.now()
-                let variables = frontMatter.variables.merging(self.options.variables) { $1 }
+                let variables = frontMatter.variables(overriddenBy: self.options.variables)
                 let document = MarkdownParser.parseBody(body, file: file, variables: variables) { blocks in
                     guard !stream.isClosed else { return false }
                     let styleStart = Timings.now()

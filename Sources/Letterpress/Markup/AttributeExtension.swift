@@ -79,7 +79,8 @@ enum AttributeExtension {
         }
     }
 
-    private static func textNode(_ literal: String) -> OpaquePointer {
+    /// A new text node holding `literal`.
+    static func textNode(_ literal: String) -> OpaquePointer {
         let node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator())!
         cmark_node_set_literal(node, literal)
         return node

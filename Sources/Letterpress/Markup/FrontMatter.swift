@@ -15,6 +15,11 @@ public struct FrontMatter: Sendable, Equatable {
     public var exclusions: [ExclusionSpec] = []
     /// Every top-level scalar, by key, for `{{name}}` variables.
     public var variables: [String: String] = [:]
+
+    /// The values `{{name}}` takes: `overrides` (the command line's `--var`) before the note's own.
+    public func variables(overriddenBy overrides: [String: String]) -> [String: String] {
+        variables.merging(overrides) { $1 }
+    }
     /// Where each top-level key's value starts in the note, for messages about it.
     public var locations: [String: SourceLocation] = [:]
 
@@ -154,9 +159,6 @@ public enum FrontMatterReader {
             throw LetterpressError.invalidFrontMatter(file: file, location: node.mark.map { SourceLocation(line: $0.line + 1, column: $0.column) },
                                                       message: "expected keys and values (title: …), not a \(node.sequence != nil ? "list" : "single value")")
         }
-        for (key, value) in mapping {
-            if let name = key.string, let mark = value.mark { frontMatter.locations[name] = SourceLocation(line: mark.line + 1, column: mark.column) }
-        }
         func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
             guard let value = mapping[key] else { return nil }
             do {
@@ -172,6 +174,7 @@ public enum FrontMatterReader {
         frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
         for (key, value) in mapping {
             guard let name = key.string else { continue }
+            if let mark = value.mark { frontMatter.locations[name] = SourceLocation(line: mark.line + 1, column: mark.column) }
             // A margin may be written as a list of lengths, as in themes.
             let list = name == "margin" ? value.sequence?.compactMap(\.scalar?.string).joined(separator: ",") : nil
             guard let scalar = value.scalar?.string ?? list else {

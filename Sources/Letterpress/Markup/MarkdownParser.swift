@@ -49,7 +49,7 @@ public enum MarkdownParser {
     /// `variables`, else from the front matter.
     public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:]) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
-        var document = parseBody(body, file: file, variables: frontMatter.variables.merging(variables) { $1 })
+        var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables))
         document.frontMatter = frontMatter
         return document
     }
@@ -73,13 +73,13 @@ public enum MarkdownParser {
     /// them, and need not keep them all).
     public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
                                  delivering deliver: ([Block]) -> Bool) -> Document {
-        guard let (root, budgetExhausted, variableProblems) = parseTree(body, variables: variables) else { return Document(blocks: []) }
+        guard let (root, budgetExhausted, variableWarnings) = parseTree(body, file: file, variables: variables) else {
+            return Document(blocks: [])
+        }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
         walker.document(root, deliver)
-        var warnings = variableProblems.map {
-            Warning(file: file, location: SourceLocation(line: $0.line, column: $0.column), message: $0.message)
-        } + walker.warnings
+        var warnings = variableWarnings + walker.warnings
         if budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
@@ -87,16 +87,17 @@ public enum MarkdownParser {
     }
 
     /// cmark's tree of `body`, which the caller frees, whether the attribute extension ran
-    /// out of its scanning budget, and the variables that could not be put in.
-    private static func parseTree(_ body: String, variables: [String: String])
-        -> (root: OpaquePointer, budgetExhausted: Bool, variableProblems: [(line: Int, column: Int, message: String)])? {
+    /// out of its scanning budget, and the warnings about variables that could not be put in.
+    private static func parseTree(_ body: String, file: String, variables: [String: String])
+        -> (root: OpaquePointer, budgetExhausted: Bool, variableWarnings: [Warning])? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
         AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
         AttributeExtension.budgetExhausted = false
         VariableExtension.values = variables
-        VariableExtension.problems = []
+        VariableExtension.file = file
+        VariableExtension.warnings = []
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return nil }
@@ -115,6 +116,6 @@ public enum MarkdownParser {
             }
         }
         guard let root = cmark_parser_finish(parser) else { return nil }
-        return (root, AttributeExtension.budgetExhausted, VariableExtension.problems)
+        return (root, AttributeExtension.budgetExhausted, VariableExtension.warnings)
     }
 }

@@ -6,10 +6,11 @@ import Foundation
 /// in as the paragraph is parsed, as text (never Markdown), so that an escaped `\{{`, a code
 /// span or a code block keeps it as written.
 enum VariableExtension {
-    /// The values for the parse under way, and what went wrong; set and read under
+    /// The values and file of the parse under way, and what went wrong; set and read under
     /// `MarkdownParser`'s lock.
     nonisolated(unsafe) static var values: [String: String] = [:]
-    nonisolated(unsafe) static var problems: [(line: Int, column: Int, message: String)] = []
+    nonisolated(unsafe) static var file = ""
+    nonisolated(unsafe) static var warnings: [Warning] = []
 
     static let shared: OpaquePointer = {
         let ext = cmark_syntax_extension_new("letterpress_variables")!
@@ -32,24 +33,24 @@ enum VariableExtension {
               let (inside, end) = reference(inline, from: start + 2) else { return nil }
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
-        let line = Int(cmark_inline_parser_get_line(inline))
-        let column = Int(cmark_inline_parser_get_column(inline))
+        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
         guard let value = values[name] else {
             let hint = Hint.suggestion(for: name, among: Array(values.keys))
-            problems.append((line, column, "no variable '\(name)' in the front matter or --var\(hint); kept as written"))
+            warnings.append(Warning(file: file, location: location, message: "no variable '\(name)' in the front matter or --var\(hint); kept as written"))
             return nil
         }
         var text = value
         if parts.count == 2 {
             switch VariableFormat.apply(parts[1], to: value) {
-            case let .success(formatted): text = formatted
-            case let .failure(problem): problems.append((line, column, "{{\(name), \(parts[1])}}: \(problem.message); the value is shown as it is"))
+            case let .success(formatted):
+                text = formatted
+            case let .failure(problem):
+                warnings.append(Warning(file: file, location: location,
+                                        message: "{{\(name), \(parts[1])}}: \(problem.message); the value is shown as it is"))
             }
         }
         cmark_inline_parser_set_offset(inline, end)
-        let node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator())!
-        cmark_node_set_literal(node, text)
-        return node
+        return AttributeExtension.textNode(text)
     }
 
     /// The text up to `}}` on the same line, and the offset after it; nil when there is none.
@@ -68,7 +69,6 @@ enum VariableExtension {
         }
         return nil
     }
-
 }
 
 /// What may name a variable: a letter or `_`, then letters, digits, `_`, `-` and `.`. Other
