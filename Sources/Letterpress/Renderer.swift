@@ -271,6 +271,10 @@ public final class Renderer {
     /// Renders the Markdown file `input` to `output` in `format`, writing each page as soon as
     /// it is typeset.
     public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
+        try FontWork.exclusively { try renderAlone(input: input, to: output, format: format) }
+    }
+
+    private func renderAlone(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
         themeSeconds = 0
         let start = Timings.now()
         let data = try Renderer.readData(input)

@@ -55,14 +55,17 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     options.locale = check.locale
     let renderer = Renderer(options: options)
     let file = (baseURL ?? reference.deletingLastPathComponent()).appendingPathComponent("document.md").path
-    let (document, metadata) = try renderer.typeset(source: markdown, file: file)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var firstPage = document
-    firstPage.pages = Array(document.pages.prefix(1))
-    var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: metadata)
-    let rendered = try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0]
+    // Test runners call this on several threads at once.
+    let (rendered, pageCount) = try FontWork.exclusively {
+        let (document, metadata) = try renderer.typeset(source: markdown, file: file)
+        var firstPage = document
+        firstPage.pages = Array(document.pages.prefix(1))
+        var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: metadata)
+        return (try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0], document.pages.count)
+    }
     let fileManager = FileManager.default
     let stem = reference.deletingPathExtension()
     let actualCopy = stem.appendingPathExtension("actual.png")
@@ -78,8 +81,8 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     let differences = try ImageComparison.compareFiles(expected: reference, actual: rendered, threshold: check.threshold,
                                                        dpi: check.dpi, diff: folder.appendingPathComponent("diff.png"))
     let difference = differences[0]
-    if document.pages.count > 1 {
-        throw RenderingMismatch(reference: reference, message: "the document has \(document.pages.count) pages; golden documents fit on one")
+    if pageCount > 1 {
+        throw RenderingMismatch(reference: reference, message: "the document has \(pageCount) pages; golden documents fit on one")
     }
     guard difference.fraction <= check.tolerance else {
         for (source, target) in [(rendered, actualCopy), (folder.appendingPathComponent("diff.png"), diffCopy)] {

@@ -214,6 +214,14 @@ final class StyledBlockStream: @unchecked Sendable {
         return Array(pending[start...])
     }
 
+    /// The blocks not taken yet, once the stream is finished (empty before).
+    func untaken() -> [StyledBlock] {
+        condition.lock()
+        defer { condition.unlock() }
+        guard ending != nil, !closed else { return [] }
+        return Array(pending[front...])
+    }
+
     /// How many runs `takeFromBack` has handed out: final once `take` has returned nothing.
     var runsTakenFromBack: Int {
         condition.lock()

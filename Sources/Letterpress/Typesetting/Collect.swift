@@ -88,15 +88,20 @@ struct Collector {
         handOff: (_ slices: [Slice], _ containers: ArraySlice<ContainerBand>) throws -> Void
     ) rethrows -> StyledBlockStream.Ending {
         defer { stream.close() }
-        let backRuns = BackRuns(gate: gate)
+        let faces = FaceOpening()
+        let backRuns = BackRuns(gate: gate, faces: faces)
         if stream.concurrent {
             let settings = self
             stream.offerHelp { stream in backRuns.collect(from: stream, like: settings, column: column) }
         }
-        while case let blocks = stream.take(), !blocks.isEmpty {
+        // A helper thread opens its fonts' faces only between two of these steps (see `FontFaces`).
+        while try faces.step({
+            let blocks = stream.take()
+            guard !blocks.isEmpty else { return false }
             collect(blocks, column: column, context: Context(paragraph: theme.body))
             try handOff(takeSlices(), newContainers())
-        }
+            return true
+        }) {}
         let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.take(stream.runsTakenFromBack) }
         helperSeconds = seconds
         for run in runs.reversed() {
@@ -363,6 +368,34 @@ struct Collector {
         let marker = (layout, layout.naturalWidth)
         markerLayouts[key] = marker
         return marker
+    }
+
+    /// Every text laying out `blocks` makes a layout of, list markers in both the body's and
+    /// the quote's style, and image captions and placeholders whether or not the image loads:
+    /// the fonts a helper thread must have open before it lays them out (see `FontFaces`).
+    func texts(of blocks: [StyledBlock]) -> [StyledText] {
+        var texts: [StyledText] = []
+        let markers = (theme.list.bullets + ["0123456789. "]).joined()
+        var caption = theme.footnotes.text
+        caption.italic = true
+        for paragraph in [theme.body.text, theme.quote.text] {
+            texts.append(StyledText(markers, style: paragraph))
+        }
+        func add(_ block: StyledBlock) {
+            switch block {
+            case let .heading(_, text, _), let .paragraph(text): texts.append(text)
+            case let .list(list): list.items.forEach { $0.blocks.forEach(add) }
+            case let .blockQuote(blocks): blocks.forEach(add)
+            case let .code(text): texts.append(StyledText(text, style: theme.code.text))
+            case let .table(table): texts += table.header + table.rows.joined()
+            case let .image(reference):
+                texts.append(StyledText(reference.title, style: caption))
+                texts.append(StyledText("\(reference.alt)  (\(reference.source))", style: theme.footnotes.text))
+            case .thematicBreak, .pageBreak: break
+            }
+        }
+        blocks.forEach(add)
+        return texts
     }
 
     // MARK: Quotes, code and rules
@@ -691,19 +724,23 @@ final class HelperGate: @unchecked Sendable {
 /// their font map) once it has them.
 private final class BackRuns: @unchecked Sendable {
     private let gate: HelperGate
+    private let faces: FaceOpening
     private let condition = NSCondition()
     private var runs: [Collector] = []
     private var finished = false
     /// From the helper's start to its last run's end.
     private var seconds = 0.0
 
-    /// Blocks the helper takes at a time, at most, and the blocks that must be left for it to
-    /// start: below that, the front is done before a second font map would be ready.
+    /// Blocks the helper takes at a time, at most; the blocks that must be left for it to
+    /// start (below that, the front is done before a second font map and its faces would be
+    /// ready); and those that must still be left once they are.
     static let runLength = 16
     static let minimumToStart = 64
+    static let minimumOnceReady = 32
 
-    init(gate: HelperGate) {
+    init(gate: HelperGate, faces: FaceOpening) {
         self.gate = gate
+        self.faces = faces
     }
 
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
@@ -719,14 +756,20 @@ private final class BackRuns: @unchecked Sendable {
     }
 
     private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
+        let untaken = stream.untaken()
+        guard untaken.count >= Self.minimumToStart else { return }
+        let fonts = FontContext()
+        let needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts)
+        defer { FontFaces.release(needed) }
+        guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?
         var slices = 0
         while slices < settings.helperSliceBudget,
               let blocks = stream.takeFromBack(atMost: Self.runLength,
-                                               ifAtLeast: previous == nil ? Self.minimumToStart : 1) {
+                                               ifAtLeast: previous == nil ? Self.minimumOnceReady : 1) {
             // The first run gets a font map of its own (Pango's serve one thread at a time);
             // the later runs share it, and the list markers laid out with it.
-            var run = previous?.following() ?? settings.midDocument(fonts: FontContext())
+            var run = previous?.following() ?? settings.midDocument(fonts: fonts)
             run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
             slices += run.slices.count
             previous = run

@@ -27,6 +27,7 @@ public final class FontContext {
     }
 
     deinit {
+        for primary in primaryFonts.values { g_object_unref(UnsafeMutableRawPointer(primary.font)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
     }
@@ -117,6 +118,69 @@ public final class FontContext {
         FcFontSetDestroy(fonts)
         installedCache[key] = installed
         return installed
+    }
+
+    /// A style's first-choice font, and which ASCII characters it has.
+    struct PrimaryFont {
+        let font: OpaquePointer
+        /// Bit `c` for character `c` (0–127); control characters count as present, as Pango
+        /// draws none of them.
+        let ascii: (low: UInt64, high: UInt64)
+
+        func hasASCII(_ byte: UInt8) -> Bool {
+            byte < 64 ? ascii.low >> byte & 1 == 1 : ascii.high >> (byte - 64) & 1 == 1
+        }
+    }
+
+    private var primaryFonts: [FontKey: PrimaryFont] = [:]
+
+    /// The font Pango picks for `style`'s text when it has the characters; kept (and
+    /// referenced) as long as the context.
+    func primaryFont(_ style: TextStyle) -> PrimaryFont? {
+        let key = FontKey(style)
+        if let known = primaryFonts[key] { return known }
+        guard let loaded = pango_font_map_load_font(fontMap, context, FontDescriptionCache.shared(style)) else { return nil }
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        for character in UInt32(0)..<128 {
+            let present = character < 0x20 || character == 0x7F || pango_font_has_char(loaded, character) != 0
+            guard present else { continue }
+            if character < 64 { ascii.low |= 1 << character } else { ascii.high |= 1 << (character - 64) }
+        }
+        let font = PrimaryFont(font: OpaquePointer(loaded), ascii: ascii)
+        primaryFonts[key] = font
+        return font
+    }
+
+    private struct TakenKey: Hashable {
+        var font: OpaquePointer
+        var scalar: UInt32
+    }
+
+    private var takenCache: [TakenKey: Bool] = [:]
+
+    /// Whether Pango lays out every character of `text` in `primary`, as it does when the font
+    /// has it, unless it is an emoji (laid out in an emoji font when one is installed) or of a
+    /// script other than Latin (whose language may order the fallbacks differently).
+    func font(_ primary: PrimaryFont, takes text: Substring) -> Bool {
+        if text.utf8.allSatisfy({ $0 < 0x80 && primary.hasASCII($0) }) { return true }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                guard primary.hasASCII(UInt8(scalar.value)) else { return false }
+                continue
+            }
+            let key = TakenKey(font: primary.font, scalar: scalar.value)
+            if let known = takenCache[key] {
+                guard known else { return false }
+                continue
+            }
+            let script = g_unichar_get_script(scalar.value)
+            let taken = !scalar.properties.isEmoji
+                && [G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED].contains(script)
+                && pango_font_has_char(UnsafeMutablePointer<PangoFont>(primary.font), scalar.value) != 0
+            takenCache[key] = taken
+            guard taken else { return false }
+        }
+        return true
     }
 
     private var digitsCache: [FontKey: Bool] = [:]

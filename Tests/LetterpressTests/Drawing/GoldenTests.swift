@@ -7,7 +7,7 @@ import LetterpressTesting
 /// `Tests/LetterpressTests/Golden`, through `LetterpressTesting.assertRendering`.
 /// `LETTERPRESS_RECORD_GOLDEN=1 swift test` rewrites the references, and fails, so that nobody
 /// records by accident; look at each new image before committing it.
-@Suite struct GoldenTests {
+@Suite(.fontWork) struct GoldenTests {
     static let page = PageSize(width: 300, height: 220)
     static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Letterpress
 
 /// Pages are written as they come, under temporary names until the output is finished.
-@Suite struct PageOutputTests {
+@Suite(.fontWork) struct PageOutputTests {
     private static let pages: [Page] = {
         let markdown = (1...40).map { "Paragraph \($0) of a document that takes a few pages." }.joined(separator: "\n\n")
         let geometry = PageGeometry(size: PageSize(width: 298, height: 420), margins: Margins(top: 36, right: 36, bottom: 36, left: 36))

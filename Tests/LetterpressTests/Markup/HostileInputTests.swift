@@ -5,7 +5,7 @@ import Testing
 /// Inputs built to break a renderer: each must render (or fail with a message) without a crash,
 /// a hang or a stack overflow. The sizes are kept small enough for the suite; `make scaling`
 /// measures the growth on larger ones.
-@Suite struct HostileInputTests {
+@Suite(.fontWork) struct HostileInputTests {
     private func render(_ markdown: String) throws -> TypesetDocument {
         try TestSupport.typeset(markdown)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `render` parses and styles on a second thread while the first lays out the blocks already
 /// styled: the pages must be exactly those of doing it all on one thread.
-@Suite struct ConcurrentTypesettingTests {
+@Suite(.fontWork) struct ConcurrentTypesettingTests {
     static let inputs: [URL] = {
         let folders = ["Samples", "Fuzz/corpus"].map { TestSupport.packageRoot.appendingPathComponent($0) }
         return folders.flatMap { folder in
@@ -187,7 +187,7 @@ import Testing
 
 /// A theme's first family that fontconfig has no font of gets a warning. Families compare as
 /// fontconfig compares them; part of a family's name is not the family.
-@Suite struct InstalledFamilyTests {
+@Suite(.fontWork) struct InstalledFamilyTests {
     @Test func familiesCompareAsFontconfigComparesThem() {
         let fonts = FontContext()
         #expect(fonts.isInstalled("DejaVu Sans Mono"))
@@ -202,7 +202,7 @@ import Testing
 
 /// fontconfig and the YAML resolver load on a thread of its own at start-up; fonts made and
 /// front matter read meanwhile wait for them.
-@Suite struct StartUpWarmUpTests {
+@Suite(.fontWork) struct StartUpWarmUpTests {
     @Test func fontsMadeWhileFontconfigLoadsFindTheInstalledFamilies() {
         StartUpWarmUp.start()
         StartUpWarmUp.start()

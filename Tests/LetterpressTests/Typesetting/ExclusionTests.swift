@@ -30,7 +30,7 @@ import Testing
 
 /// Property test: whatever the shapes and the text, no line of text overlaps a shape (with its
 /// margin) and no text is lost or repeated.
-@Suite struct WrappingPropertyTests {
+@Suite(.fontWork) struct WrappingPropertyTests {
     private struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

@@ -5,7 +5,7 @@ import Testing
 /// Pages leave the typesetter as soon as they are finished, and it keeps none of them after,
 /// so that memory holds a few pages however long the document; unless a header or footer
 /// shows the page count, which only the last page settles.
-@Suite struct PageStreamingTests {
+@Suite(.fontWork) struct PageStreamingTests {
     private static let geometry = PageGeometry(size: .a5, margins: Margins(top: 48, right: 48, bottom: 48, left: 48))
 
     private static func paragraphs(_ count: Int) -> String {

@@ -4,7 +4,7 @@ import Testing
 
 /// Blocks laid out in runs by separate collectors (as the parser's thread does from the end of
 /// a long document) and joined must give exactly what one collector gives.
-@Suite struct SplitCollectTests {
+@Suite(.fontWork) struct SplitCollectTests {
     private static let column = Column(x: 72, width: 450)
 
     /// Every kind of block, with spacing that differs on each side of every boundary, nested

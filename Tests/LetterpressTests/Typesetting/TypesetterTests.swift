@@ -28,7 +28,7 @@ private let geometry = PageGeometry(size: .a4, margins: margins)
 private let paragraph = "Pagination moves whole lines between pages and never splits a line of text in two, "
     + "so every line on a page sits between the top and bottom margins of that page."
 
-@Suite struct TypesetterTests {
+@Suite(.fontWork) struct TypesetterTests {
     @Test func linesStayInsideTheColumnAndWrapLongWordsAndCode() throws {
         let longWord = String(repeating: "Supercalifragilistic", count: 12)
         let codeLine = String(repeating: "let value = compute(width, height) + ", count: 6)
@@ -199,7 +199,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
     }
 }
 
-@Suite struct DecorationTests {
+@Suite(.fontWork) struct DecorationTests {
     private func decorations(_ document: TypesetDocument) -> [Decoration] {
         document.pages.flatMap { page in
             page.items.compactMap { item -> Decoration? in
@@ -294,7 +294,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
     }
 }
 
-@Suite struct TallTableRowTests {
+@Suite(.fontWork) struct TallTableRowTests {
     @Test func aRowTallerThanAPageIsCutBetweenLinesAndLosesNoText() throws {
         let words = (0..<1500).map { "word\($0)" }
         let document = try TestSupport.typeset("| a | b |\n|---|---|\n| short | \(words.joined(separator: " ")) |\n| after | row |")
@@ -315,7 +315,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
 }
 
 /// Rendering and `--watch` find a note's images through this one resolver.
-@Suite struct ImagePathTests {
+@Suite(.fontWork) struct ImagePathTests {
     @Test func resolvesRelativeAbsoluteEncodedAndFileURLSources() {
         let folder = URL(fileURLWithPath: "/notes", isDirectory: true)
         #expect(ImagePath.fileURL("pics/a b.png", relativeTo: folder)?.path == "/notes/pics/a b.png")
@@ -327,7 +327,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
     }
 }
 
-@Suite struct KeepTests {
+@Suite(.fontWork) struct KeepTests {
     private func collected(_ markdown: String) throws -> [Slice] {
         let theme = TestSupport.defaultTheme
         var warnings: [Warning] = []

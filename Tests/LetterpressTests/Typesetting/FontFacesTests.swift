@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// A helper thread lays out the end of a long document only once the font files of all it
+/// will lay out are open, and only if they fit under Cairo 1.16's ten open faces (see
+/// `FontFaces`): otherwise opening one face closes another under the other thread's feet.
+@Suite(.fontWork) struct FontFacesTests {
+    /// Every kind of block, a list in a quote, fallback fonts for Chinese, Greek and symbols,
+    /// inline fonts, an image with a caption and one that cannot be loaded. Only the code block
+    /// is in the monospaced font, and only the caption in italics.
+    static let mixed = """
+        # Heading with 中文
+
+        A paragraph with **strong**, ^[Liberation Sans](font: 'Liberation Sans') and ✓ ☔ ⌘.
+
+        - bullet one
+          - nested bullet with Ελληνικά
+            - third level
+        - [x] a task
+
+        7. seventh
+        8. eighth
+
+        > A quote
+        >
+        > - with a list in it
+        > 1. and numbers
+
+        ```
+        let code = "in the code font" // 注释
+        ```
+
+        | Name | Value |
+        |:-----|------:|
+        | α    | 1,234 |
+
+        ![](two-tone.png "A caption in italics")
+
+        ![missing picture](nowhere.png)
+
+        ---
+
+        A last paragraph in ^[URW Gothic](font: 'URW Gothic').
+        """
+
+    @Test func theFontsFoundBeforehandIncludeEveryFontTheLayoutsUse() throws {
+        let theme = TestSupport.defaultTheme
+        let document = try TestSupport.parse(Self.mixed)
+        var warnings: [Warning] = []
+        let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
+        let fonts = FontContext()
+        let collector = Collector(theme: theme, fonts: fonts, contentHeight: 700, baseURL: TestSupport.fixtures, file: "test.md")
+        let found = FontFaces.fonts(for: collector.texts(of: blocks), in: fonts)
+        defer { FontFaces.release(found) }
+        let foundFiles = Set(FontFaces.files(of: found).map { String($0.prefix { $0 != "#" }) })
+
+        let typeset = try TestSupport.typeset(Self.mixed)
+        var usedFiles = Set<String>()
+        for page in typeset.pages {
+            for case let .text(layout, _, origin) in page.items where !TestSupport.isFooter(.text(layout, line: 0, origin: origin), on: page) {
+                usedFiles.formUnion(layout.usedFonts().map { String($0[$0.range(of: " → ")!.upperBound...]) })
+            }
+        }
+        #expect(usedFiles.count >= 6)
+        #expect(usedFiles.contains { $0.contains("wqy") } && usedFiles.contains { $0.contains("Liberation") })
+        #expect(usedFiles.subtracting(foundFiles).isEmpty, "laid out in fonts not found beforehand")
+    }
+
+    @Test func aFewFacesAreHeldOpenButNotMoreThanCairoKeeps() throws {
+        let fonts = FontContext()
+        func styles(_ families: [String]) -> [StyledText] {
+            families.map { family in
+                var style = TestSupport.defaultTheme.body.text
+                style.fontFamilies = [family]
+                return StyledText("Text in \(family)", style: style)
+            }
+        }
+        let few = FontFaces.fonts(for: styles(["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"]), in: fonts)
+        defer { FontFaces.release(few) }
+        #expect(FontFaces.files(of: few).count == 3)
+        #expect(FontFaces.holdOpen(few))
+
+        let many = FontFaces.fonts(for: styles(Self.manyFamilies), in: fonts)
+        defer { FontFaces.release(many) }
+        #expect(FontFaces.files(of: many).count > FontFaces.openLimit)
+        #expect(!FontFaces.holdOpen(many))
+    }
+
+    static let manyFamilies = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Liberation Sans", "Liberation Serif",
+                               "Liberation Mono", "Nimbus Roman", "Nimbus Sans", "C059", "P052", "URW Bookman",
+                               "URW Gothic", "Comfortaa", "Inter"]
+
+    /// A long document in few fonts is laid out on two threads; one in more font files than
+    /// Cairo keeps open, on one. Both give the pages of one thread. The stream is filled before
+    /// typesetting starts, so the second thread is offered all but the first few blocks.
+    @Test(arguments: [false, true]) func aLongDocumentUsesTheHelperOnlyWhenItsFontsFit(manyFonts: Bool) throws {
+        let paragraphs = (0..<200).map { index in
+            let family = manyFonts ? Self.manyFamilies[index % Self.manyFamilies.count] : "DejaVu Serif"
+            return "Paragraph \(index) in ^[\(family)](font: '\(family)'), with *emphasis* and enough words to fill a line or two."
+        }
+        let document = try TestSupport.parse("# Fonts\n\n" + paragraphs.joined(separator: "\n\n"))
+        let theme = TestSupport.defaultTheme
+        let geometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
+        let alone = try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+            .typeset(document, baseURL: nil, file: "fonts.md")
+
+        var warnings: [Warning] = []
+        let stream = StyledBlockStream()
+        stream.send(Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings))
+        stream.finish(.init(footnotes: [], warnings: warnings))
+        let helper = Thread { stream.help() }
+        helper.start()
+        var pages: [Page] = []
+        let outcome = try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+            .typeset(stream, frontMatter: document.frontMatter, baseURL: nil, file: "fonts.md") { pages.append($0) }
+
+        #expect((outcome.timings.typesetBeside > 0) == !manyFonts)
+        #expect(pages.count == alone.pages.count && alone.pages.count > 5)
+        let lines = { (pages: [Page]) in
+            pages.map { $0.items.compactMap { item -> String? in
+                guard case let .text(layout, line, origin) = item else { return nil }
+                let range = layout.lines[line].byteRange
+                return "\(String(decoding: Array(layout.text.string.utf8)[range], as: UTF8.self))@\(origin.x),\(origin.y)"
+            } }
+        }
+        #expect(lines(pages) == lines(alone.pages))
+    }
+}
