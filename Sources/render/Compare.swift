@@ -20,16 +20,16 @@ struct Compare: ParsableCommand {
     @Argument(help: "The actual rendering (PNG or PDF).")
     var actual: String
 
-    @Option(help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")
+    @Option(parsing: .unconditional, help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")
     var tolerance: String = "0"
 
-    @Option(help: "Colour distance from 0 to 1 below which two pixels count as equal.")
+    @Option(parsing: .unconditional, help: "Colour distance from 0 to 1 below which two pixels count as equal.")
     var threshold: Double = 0.1
 
     @Option(help: "Where to write a diff image (PDFs: one per differing page, NAME.N.png).")
     var diff: String?
 
-    @Option(help: "Resolution at which PDF pages are rendered.")
+    @Option(parsing: .unconditional, help: "Resolution at which PDF pages are rendered.")
     var dpi: Double = 72
 
     func validate() throws {

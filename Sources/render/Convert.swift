@@ -32,7 +32,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Page margins: one length, or 'vertical,horizontal', or 'top,right,bottom,left'.")
     var margin: String?
 
-    @Option(help: "Resolution of PNG output, in dots per inch.")
+    @Option(parsing: .unconditional, help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 144
 
     @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none: the badge's and the PDF's.")
@@ -52,7 +52,7 @@ struct Convert: ParsableCommand {
         valueName: "size"))
     var textSize: String?
 
-    @Option(help: "Multiply every text size by this factor (0.5 to 4).")
+    @Option(parsing: .unconditional, help: "Multiply every text size by this factor (0.5 to 4).")
     var scale: Double?
 
     @Option(help: ArgumentHelp("Render, then compare with this reference image (PNG; pages NAME-N.png) or PDF.", valueName: "path"))
@@ -61,10 +61,10 @@ struct Convert: ParsableCommand {
     @Flag(help: "With --golden: write the rendering as the new reference instead of comparing.")
     var updateGolden = false
 
-    @Option(help: "With --golden: share of pixels allowed to differ, as for 'render compare'.")
+    @Option(parsing: .unconditional, help: "With --golden: share of pixels allowed to differ, as for 'render compare'.")
     var tolerance: String = "0"
 
-    @Option(name: .customLong("jobs"), help: "Render this many files at once (default: the number of cores).")
+    @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Render this many files at once (default: the number of cores).")
     var jobCount: Int?
 
     @Option(name: .customLong("shard"), help: ArgumentHelp("Render only the I-th of N deterministic slices of the inputs (for CI matrices).", valueName: "I/N"))
@@ -256,7 +256,11 @@ struct Convert: ParsableCommand {
             return [Job(input: file.input, output: temporary, format: format, toStandardOutput: true)]
         case let path?:
             var url = URL(fileURLWithPath: path)
-            let format = explicitFormat ?? OutputFormat(pathExtension: url.pathExtension) ?? .pdf
+            let named = OutputFormat(pathExtension: url.pathExtension)
+            if explicitFormat == nil && named == nil && !url.pathExtension.isEmpty {
+                throw ValidationError("-o \(path): '.\(url.pathExtension)' is not .pdf, .png or .svg (give --format to write one of those under this name)")
+            }
+            let format = explicitFormat ?? named ?? .pdf
             // A name without an extension gets the format's, so that pages come out as out-1.png.
             if url.pathExtension.isEmpty { url.appendPathExtension(format.rawValue) }
             return [Job(input: file.input, output: url, format: format)]

@@ -228,12 +228,19 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     @Test func usageErrorsExitWithStatusTwo() throws {
         let folder = try folder(with: ["note.md": note])
         for arguments in [["note.md", "--no-such-flag"], ["note.md", "--page-size", "huge"], ["note.md", "--format", "gif"],
-                          ["note.md", "--dpi", "0"], ["note.md", "--margin", "1,2,3"], []] {
+                          ["note.md", "--dpi", "0"], ["note.md", "--margin", "1,2,3"], ["note.md", "-o", "note.docx"],
+                          ["note.md", "-o", "note.md"], []] {
             let result = try runRender(arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.isEmpty)
         }
         #expect(try fileNames(in: folder) == ["note.md"])
+        #expect(try runRender(["note.md", "-o", "note.docx"], in: folder).stderr.contains("'.docx' is not .pdf, .png or .svg"))
+        // A negative number is a value, not a flag: the message says which values are taken.
+        for (flag, range) in [("--dpi", "between 9 and 1200"), ("--scale", "between 0.5 and 4"), ("--jobs", "between 1 and 256")] {
+            let negative = try runRender(["note.md", flag, "-5"], in: folder)
+            #expect(negative.status == 2 && negative.stderr.contains(range), "\(flag): \(negative.stderr)")
+        }
     }
 
     @Test func unknownThemeNamesTheKnownOnes() throws {
@@ -351,7 +358,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
 
     @Test func refusesToOverwriteItsInput() throws {
         let folder = try folder(with: ["note.md": note])
-        let result = try runRender(["note.md", "-o", "note.md"], in: folder)
+        let result = try runRender(["note.md", "-o", "note.md", "--format", "pdf"], in: folder)
         #expect(result.status == 1)
         #expect(try String(contentsOf: folder.appendingPathComponent("note.md"), encoding: .utf8) == note)
     }
