@@ -214,7 +214,7 @@ final class StyledBlockStream: @unchecked Sendable {
         return Array(pending[start...])
     }
 
-    /// The blocks not taken yet, once the stream is finished (empty before).
+    /// The blocks not taken yet, once the stream is finished (empty before, and once closed).
     func untaken() -> [StyledBlock] {
         condition.lock()
         defer { condition.unlock() }

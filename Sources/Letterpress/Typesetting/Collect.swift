@@ -102,7 +102,10 @@ struct Collector {
             try handOff(takeSlices(), newContainers())
             return true
         }) {}
-        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) { backRuns.take(stream.runsTakenFromBack) }
+        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) {
+            faces.finish()
+            return backRuns.take(stream.runsTakenFromBack)
+        }
         helperSeconds = seconds
         for run in runs.reversed() {
             absorb(run)
@@ -758,18 +761,24 @@ private final class BackRuns: @unchecked Sendable {
     private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
-        let fonts = FontContext()
-        let needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts)
-        defer { FontFaces.release(needed) }
+        var fonts: FontContext? = FontContext()
+        let needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
+        // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
+        defer {
+            faces.letGo {
+                FontFaces.release(needed)
+                fonts = nil
+            }
+        }
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?
         var slices = 0
         while slices < settings.helperSliceBudget,
               let blocks = stream.takeFromBack(atMost: Self.runLength,
                                                ifAtLeast: previous == nil ? Self.minimumOnceReady : 1) {
-            // The first run gets a font map of its own (Pango's serve one thread at a time);
-            // the later runs share it, and the list markers laid out with it.
-            var run = previous?.following() ?? settings.midDocument(fonts: fonts)
+            // The runs share the helper's font map (Pango's serve one thread at a time), and
+            // the list markers laid out with it.
+            var run = previous?.following() ?? settings.midDocument(fonts: fonts!)
             run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
             slices += run.slices.count
             previous = run

@@ -134,10 +134,9 @@ public final class FontContext {
 
     private var primaryFonts: [FontKey: PrimaryFont] = [:]
 
-    /// The font Pango picks for `style`'s text when it has the characters; kept (and
-    /// referenced) as long as the context.
-    func primaryFont(_ style: TextStyle) -> PrimaryFont? {
-        let key = FontKey(style)
+    /// The font Pango picks for `style`'s text (whose key is `key`) when it has the characters;
+    /// kept, and referenced, as long as the context.
+    func primaryFont(_ key: FontKey, _ style: TextStyle) -> PrimaryFont? {
         if let known = primaryFonts[key] { return known }
         guard let loaded = pango_font_map_load_font(fontMap, context, FontDescriptionCache.shared(style)) else { return nil }
         var ascii: (low: UInt64, high: UInt64) = (0, 0)

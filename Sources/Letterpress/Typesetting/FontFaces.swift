@@ -7,23 +7,19 @@ import Foundation
 /// Cairo 1.16 keeps at most ten FreeType faces open in a process: opening an eleventh closes
 /// an unlocked one, and it opens and closes faces without serialising FreeType's library. A
 /// thread that opens or closes a face while another lays out or draws text crashes the process
-/// (two threads laying out text in a dozen fonts did in one run of five). Layout opens no face
-/// once every face it needs is open: so the faces of the text a helper thread will lay out are
-/// opened while the main thread waits, and the helper goes ahead only if they all fit under
-/// Cairo's limit and a whole pass over them finds every one still open.
+/// (two threads laying out text in a dozen fonts did in one run of five). A layout whose fonts'
+/// faces are all open opens and closes none: so the faces of everything a helper thread will
+/// lay out are opened while the main thread waits, and the helper goes ahead only if they fit
+/// under Cairo's limit.
 enum FontFaces {
     /// Cairo's `MAX_OPEN_FACES`.
     static let openLimit = 10
 
-    /// Set in the client field of each face found open, so that a face closed and opened again
-    /// (a new `FT_FaceRec`, whose field FreeType clears) is told apart from one left open, even
-    /// at the same address.
-    nonisolated(unsafe) private static let mark = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-
-    /// The fonts Pango picks for `texts`, fallbacks included, from `context`'s font map: for
-    /// text its styles' fonts have every character of, those fonts; for other text, the fonts
-    /// itemizing it as a layout does picks. Neither loads a face, so this may run beside
-    /// another thread's layout. The fonts are referenced until `release`.
+    /// The fonts Pango picks for `texts` from `context`'s font map, referenced until `release`:
+    /// the fonts of their styles, and for text those lack a character of, the fonts itemizing
+    /// it as a layout does picks; then the fonts Pango measures each of those fonts' and
+    /// styles' line metrics with (a sample sentence of the language, which may fall back to
+    /// other fonts). None of this loads a face, so it may run beside another thread's layout.
     static func fonts(for texts: [StyledText], in context: FontContext) -> [OpaquePointer] {
         var fonts: [OpaquePointer] = []
         var seen = Set<OpaquePointer>()
@@ -32,61 +28,86 @@ enum FontFaces {
             g_object_ref(UnsafeMutableRawPointer(font))
             fonts.append(font)
         }
-        for text in texts where !text.string.isEmpty {
-            if let primaries = primaryFonts(of: text, in: context) {
-                primaries.forEach(add)
-            } else {
-                itemizedFonts(of: text, in: context).forEach(add)
+        var styles = Set<FontKey>()
+        var descriptions: [OpaquePointer] = []
+        // A context without a language of its own measures in the process's default one.
+        var languages = [pango_context_get_language(context.context) ?? pango_language_get_default()].compactMap { $0 }
+        for text in texts {
+            // The paragraph's style sets the height of an empty line, and covers what no run does.
+            let base = text.base ?? text.runs.first?.style
+            var primaries: [FontContext.PrimaryFont?] = []
+            for style in [base].compactMap({ $0 }) + text.runs.map(\.style) {
+                let key = FontKey(style)
+                if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }
+                let primary = context.primaryFont(key, style)
+                primary.map { add($0.font) }
+                primaries.append(primary)
+            }
+            let runFonts = base == nil ? primaries[...] : primaries.dropFirst()
+            let allTaken = !primaries.contains { $0 == nil }
+                && (text.string.isEmpty || primaryFontsTake(text, base: base == nil ? nil : primaries[0], runs: runFonts.map { $0! },
+                                                            in: context))
+            if !allTaken {
+                itemize(text.string, attributes: PangoAttributes.list(for: text), base: base, in: context) { font, language in
+                    add(font)
+                    if let language, !languages.contains(language) { languages.append(language) }
+                }
             }
         }
+        func addMetricsFonts(_ description: OpaquePointer) {
+            for language in languages {
+                let sample = String(cString: pango_language_get_sample_string(language))
+                let attributes = pango_attr_list_new()!
+                itemize(sample, attributes: attributes, description: description, in: context) { font, _ in add(font) }
+            }
+        }
+        descriptions.forEach(addMetricsFonts)
+        var measured = 0
+        while measured < fonts.count {
+            let description = pango_font_describe_with_absolute_size(UnsafeMutablePointer<PangoFont>(fonts[measured]))!
+            addMetricsFonts(description)
+            pango_font_description_free(description)
+            measured += 1
+        }
         return fonts
     }
 
-    /// The fonts of `text`'s styles, when they have all its characters and those are ones
-    /// Pango takes from them (see `FontContext.PrimaryFont.takes`); nil otherwise.
-    private static func primaryFonts(of text: StyledText, in context: FontContext) -> [OpaquePointer]? {
+    /// Whether the fonts of `text`'s styles (`base`, and `runs` for its runs) have all its
+    /// characters and those are ones Pango takes from them (see `FontContext.font(_:takes:)`).
+    private static func primaryFontsTake(_ text: StyledText, base: FontContext.PrimaryFont?, runs: [FontContext.PrimaryFont],
+                                         in context: FontContext) -> Bool {
         let bytes = text.string.utf8
-        var fonts: [OpaquePointer] = []
         var covered = 0
-        for run in text.runs {
-            guard let font = context.primaryFont(run.style) else { return nil }
+        for (run, font) in zip(text.runs, runs) {
             let start = bytes.index(bytes.startIndex, offsetBy: min(run.range.lowerBound, bytes.count))
             let end = bytes.index(bytes.startIndex, offsetBy: min(run.range.upperBound, bytes.count))
-            guard context.font(font, takes: Substring(bytes[start..<end])) else { return nil }
-            fonts.append(font.font)
+            guard context.font(font, takes: Substring(bytes[start..<end])) else { return false }
             covered = run.range.lowerBound == covered ? run.range.upperBound : -1
         }
-        // The paragraph's font sets the height of an empty line, and is that of any text no
-        // run covers.
-        if let base = text.base ?? text.runs.first?.style {
-            guard let font = context.primaryFont(base),
-                  covered == bytes.count || context.font(font, takes: Substring(text.string)) else { return nil }
-            fonts.append(font.font)
-        }
-        return fonts
+        guard covered != bytes.count else { return true }
+        guard let base else { return false }
+        return context.font(base, takes: Substring(text.string))
     }
 
-    private static func itemizedFonts(of text: StyledText, in context: FontContext) -> [OpaquePointer] {
-        let attributes = PangoAttributes.list(for: text)
+    /// Itemizes `string` as a layout whose font is `base`'s (or `description`) does, and hands
+    /// each item's font and language to `found`. Takes `attributes`.
+    private static func itemize(_ string: String, attributes: OpaquePointer, base: TextStyle? = nil,
+                                description: OpaquePointer? = nil, in context: FontContext,
+                                _ found: (OpaquePointer, OpaquePointer?) -> Void) {
         defer { pango_attr_list_unref(attributes) }
-        if let base = text.base ?? text.runs.first?.style {
-            // Bytes no run covers take the paragraph's font, as in `TextLayout`.
-            let whole = pango_attr_font_desc_new(FontDescriptionCache.shared(base))!
+        if let whole = (description ?? base.map(FontDescriptionCache.shared)).flatMap({ pango_attr_font_desc_new($0) }) {
             whole.pointee.start_index = 0
             whole.pointee.end_index = UInt32.max
             pango_attr_list_insert_before(attributes, whole)
         }
-        let items = pango_itemize(context.context, text.string, 0, Int32(text.string.utf8.count), attributes, nil)
+        let items = pango_itemize(context.context, string, 0, Int32(string.utf8.count), attributes, nil)
         defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
-        var fonts: [OpaquePointer] = []
         var node = items
         while let item = node {
-            if let font = item.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font {
-                fonts.append(OpaquePointer(font))
-            }
+            let analysis = item.pointee.data!.assumingMemoryBound(to: PangoItem.self).pointee.analysis
+            if let font = analysis.font { found(OpaquePointer(font), analysis.language) }
             node = item.pointee.next
         }
-        return fonts
     }
 
     /// The font files (file and face index) of `fonts`.
@@ -101,30 +122,27 @@ enum FontFaces {
         })
     }
 
-    /// Opens the faces of `fonts` (Pango fonts of a Cairo font map); returns whether they fit
-    /// under Cairo's limit and a whole pass found each of them open. Call while no other thread
-    /// lays out or draws text (see `FaceOpening`).
+    /// Opens the faces of `fonts` (Pango fonts of a Cairo font map) and returns whether they
+    /// were all open at the end; false, opening none, when they are more than Cairo keeps open.
+    /// Each face stays locked until all are open, as Cairo closes only unlocked faces to open
+    /// another. Call while no other thread lays out or draws text (see `FaceOpening`).
     static func holdOpen(_ fonts: [OpaquePointer]) -> Bool {
-        guard files(of: fonts).count <= openLimit else { return false }
-        let scaledFonts = fonts.compactMap { pango_cairo_font_get_scaled_font($0) }
-        guard scaledFonts.count == fonts.count,
-              scaledFonts.allSatisfy({ cairo_scaled_font_get_type($0) == CAIRO_FONT_TYPE_FT }) else { return false }
-        // Opening one face may close another opened earlier in the pass: a few passes settle it.
-        for _ in 0..<4 {
-            var allWereOpen = true
-            for scaled in scaledFonts {
-                guard let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
-                defer { cairo_ft_scaled_font_unlock_face(scaled) }
-                if face.pointee.generic.data != mark {
-                    // Another client's data: the face cannot be told apart from a new one.
-                    guard face.pointee.generic.data == nil, face.pointee.generic.finalizer == nil else { return false }
-                    face.pointee.generic.data = mark
-                    allWereOpen = false
-                }
-            }
-            if allWereOpen { return true }
+        var byFile: [String: OpaquePointer] = [:]
+        for font in fonts {
+            guard let file = files(of: [font]).first else { return false }
+            byFile[file] = byFile[file] ?? font
         }
-        return false
+        guard byFile.count <= openLimit else { return false }
+        // One scaled font per file: a face is locked with a mutex of its file's, which a second
+        // lock from this thread would wait for.
+        var locked: [OpaquePointer] = []
+        defer { locked.forEach { cairo_ft_scaled_font_unlock_face($0) } }
+        for font in byFile.values {
+            guard let scaled = pango_cairo_font_get_scaled_font(font), cairo_scaled_font_get_type(scaled) == CAIRO_FONT_TYPE_FT,
+                  cairo_ft_scaled_font_lock_face(scaled) != nil else { return false }
+            locked.append(scaled)
+        }
+        return true
     }
 
     static func release(_ fonts: [OpaquePointer]) {
@@ -132,17 +150,21 @@ enum FontFaces {
     }
 }
 
-/// Keeps the main thread's layout and a helper's opening of faces apart: the main thread lays
-/// out in steps, and starts none while the helper waits to open faces or opens them.
+/// Keeps the main thread's layout apart from a helper's opening and closing of faces: the main
+/// thread lays out in steps, and starts none while the helper opens or lets go of faces; once
+/// it has finished its steps, the helper opens none, and the main thread waits for it to let
+/// go of those it holds before laying out anything else.
 final class FaceOpening: @unchecked Sendable {
     private let condition = NSCondition()
     private var stepping = false
-    private var opening = false
+    private var busy = false
+    private var holding = false
+    private var finished = false
 
-    /// Runs one step of the main thread's layout, once no faces are being opened.
+    /// Runs one step of the main thread's layout, once the helper is not busy with faces.
     func step<T>(_ body: () throws -> T) rethrows -> T {
         condition.lock()
-        while opening { condition.wait() }
+        while busy { condition.wait() }
         stepping = true
         condition.unlock()
         defer {
@@ -154,19 +176,41 @@ final class FaceOpening: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs `body` between two steps, before the next starts.
-    func open<T>(_ body: () throws -> T) rethrows -> T {
+    /// The helper's `open`, between two steps, unless the main thread has finished its steps;
+    /// returns its result: whether the helper now holds faces open.
+    func open(_ open: () -> Bool) -> Bool {
+        exclusively { finished ? false : open() }
+    }
+
+    /// The helper's `close` (dropping its fonts), between two steps or after the last.
+    func letGo(_ close: () -> Void) {
+        _ = exclusively {
+            close()
+            return false
+        }
+    }
+
+    private func exclusively(_ body: () -> Bool) -> Bool {
         condition.lock()
-        opening = true
+        busy = true
         while stepping { condition.wait() }
         condition.unlock()
-        defer {
-            condition.lock()
-            opening = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        return try body()
+        let holds = body()
+        condition.lock()
+        busy = false
+        holding = holds
+        condition.broadcast()
+        condition.unlock()
+        return holds
+    }
+
+    /// Called by the main thread after its last step: returns once the helper is neither busy
+    /// with faces nor holding any.
+    func finish() {
+        condition.lock()
+        finished = true
+        while busy || holding { condition.wait() }
+        condition.unlock()
     }
 }
 
