@@ -52,6 +52,9 @@ struct Collector {
     /// The lines (slices) the second thread lays out at most, some 40 pages: its runs wait in
     /// memory until this collector reaches them, and a long document's pages must not all wait.
     var helperSliceBudget = 2000
+    /// Whether this collector lays out nothing until the helper has opened its fonts or stood
+    /// aside, for tests whose helper must not lose the race for the blocks.
+    var waitsForHelper = false
     /// How many of `containers` `newContainers` has handed out.
     private var handedContainers = 0
     /// Font family and feature pairs already warned about, with their warning's index.
@@ -88,7 +91,7 @@ struct Collector {
         handOff: (_ slices: [Slice], _ containers: ArraySlice<ContainerBand>) throws -> Void
     ) rethrows -> StyledBlockStream.Ending {
         defer { stream.close() }
-        let faces = FaceOpening()
+        let faces = FaceOpening(waitsForHelper: stream.concurrent && waitsForHelper)
         let backRuns = BackRuns(gate: gate, faces: faces)
         if stream.concurrent {
             let settings = self
@@ -759,10 +762,8 @@ private final class BackRuns: @unchecked Sendable {
     }
 
     private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
-        let untaken = stream.untaken()
-        guard untaken.count >= Self.minimumToStart else { return }
-        var fonts: FontContext? = FontContext()
-        let needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
+        var fonts: FontContext?
+        var needed: [OpaquePointer] = []
         // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
         defer {
             faces.letGo {
@@ -770,6 +771,10 @@ private final class BackRuns: @unchecked Sendable {
                 fonts = nil
             }
         }
+        let untaken = stream.untaken()
+        guard untaken.count >= Self.minimumToStart else { return }
+        fonts = FontContext()
+        needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?
         var slices = 0

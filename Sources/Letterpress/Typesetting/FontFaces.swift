@@ -160,11 +160,18 @@ final class FaceOpening: @unchecked Sendable {
     private var busy = false
     private var holding = false
     private var finished = false
+    private var decided: Bool
+
+    /// With `waitsForHelper`, the first step waits for the helper to open its faces or stand
+    /// aside (it must then be offered the stream's blocks).
+    init(waitsForHelper: Bool = false) {
+        decided = !waitsForHelper
+    }
 
     /// Runs one step of the main thread's layout, once the helper is not busy with faces.
     func step<T>(_ body: () throws -> T) rethrows -> T {
         condition.lock()
-        while busy { condition.wait() }
+        while busy || !decided { condition.wait() }
         stepping = true
         condition.unlock()
         defer {
@@ -198,6 +205,7 @@ final class FaceOpening: @unchecked Sendable {
         let holds = body()
         condition.lock()
         busy = false
+        decided = true
         holding = holds
         condition.broadcast()
         condition.unlock()

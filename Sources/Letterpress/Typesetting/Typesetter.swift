@@ -50,6 +50,8 @@ public struct Typesetter {
     public let theme: Theme
     public let geometry: PageGeometry
     let fonts: FontContext
+    /// See `Collector.waitsForHelper`.
+    var waitsForHelper = false
 
     public init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
         self.theme = theme
@@ -111,6 +113,7 @@ public struct Typesetter {
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
                                   baseURL: baseURL, file: file)
         collector.sandbox = sandbox
+        collector.waitsForHelper = waitsForHelper
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,

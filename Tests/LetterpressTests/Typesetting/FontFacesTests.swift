@@ -93,7 +93,7 @@ import Testing
 
     /// A long document in few fonts is laid out on two threads; one in more font files than
     /// Cairo keeps open, on one. Both give the pages of one thread. The stream is filled before
-    /// typesetting starts, so the second thread is offered all but the first few blocks.
+    /// typesetting starts, and the first thread waits for the second to decide.
     @Test(arguments: [false, true]) func aLongDocumentUsesTheHelperOnlyWhenItsFontsFit(manyFonts: Bool) throws {
         let paragraphs = (0..<200).map { index in
             let family = manyFonts ? Self.manyFamilies[index % Self.manyFamilies.count] : "DejaVu Serif"
@@ -112,8 +112,11 @@ import Testing
         let helper = Thread { stream.help() }
         helper.start()
         var pages: [Page] = []
-        let outcome = try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
-            .typeset(stream, frontMatter: document.frontMatter, baseURL: nil, file: "fonts.md") { pages.append($0) }
+        var typesetter = Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+        typesetter.waitsForHelper = true
+        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: nil, file: "fonts.md") {
+            pages.append($0)
+        }
 
         #expect((outcome.timings.typesetBeside > 0) == !manyFonts)
         #expect(pages.count == alone.pages.count && alone.pages.count > 5)

@@ -162,9 +162,10 @@ import Testing
         }.joined(separator: "\n")
         let document = try TestSupport.parse(String(repeating: section, count: 3))
         let theme = TestSupport.defaultTheme
-        let typesetter = Typesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+        var typesetter = Typesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
                                     fonts: FontContext())
         let expected = try typesetter.typeset(document, baseURL: TestSupport.fixtures, file: "long.md")
+        typesetter.waitsForHelper = true
 
         var warnings: [Warning] = []
         let styler = Styler(theme: theme, file: "long.md")
@@ -211,6 +212,7 @@ import Testing
         helper.start()
         var helped = Self.collector(theme)
         helped.helperSliceBudget = budget
+        helped.waitsForHelper = true
         var slices: [Slice] = []
         var containers: [ContainerBand] = []
         helped.collect(stream, column: Self.column) { slices += $0; containers += $1 }
