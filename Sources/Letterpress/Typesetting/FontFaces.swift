@@ -32,21 +32,20 @@ enum FontFaces {
         var descriptions: [OpaquePointer] = []
         // A context without a language of its own measures in the process's default one.
         var languages = [pango_context_get_language(context.context) ?? pango_language_get_default()].compactMap { $0 }
+        func primary(_ style: TextStyle) -> FontContext.PrimaryFont? {
+            let key = FontKey(style)
+            if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }
+            let primary = context.primaryFont(key, style)
+            primary.map { add($0.font) }
+            return primary
+        }
         for text in texts {
             // The paragraph's style sets the height of an empty line, and covers what no run does.
             let base = text.base ?? text.runs.first?.style
-            var primaries: [FontContext.PrimaryFont?] = []
-            for style in [base].compactMap({ $0 }) + text.runs.map(\.style) {
-                let key = FontKey(style)
-                if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }
-                let primary = context.primaryFont(key, style)
-                primary.map { add($0.font) }
-                primaries.append(primary)
-            }
-            let runFonts = base == nil ? primaries[...] : primaries.dropFirst()
-            let allTaken = !primaries.contains { $0 == nil }
-                && (text.string.isEmpty || primaryFontsTake(text, base: base == nil ? nil : primaries[0], runs: runFonts.map { $0! },
-                                                            in: context))
+            let basePrimary = base.flatMap(primary)
+            let runPrimaries = text.runs.compactMap { primary($0.style) }
+            let allTaken = (base == nil || basePrimary != nil) && runPrimaries.count == text.runs.count
+                && (text.string.isEmpty || primaryFontsTake(text, base: basePrimary, runs: runPrimaries, in: context))
             if !allTaken {
                 itemize(text.string, attributes: PangoAttributes.list(for: text), base: base, in: context) { font, language in
                     add(font)
@@ -112,14 +111,17 @@ enum FontFaces {
 
     /// The font files (file and face index) of `fonts`.
     static func files(of fonts: [OpaquePointer]) -> Set<String> {
-        Set(fonts.compactMap { font in
-            guard let pattern = pango_fc_font_get_pattern(UnsafeMutablePointer<PangoFcFont>(font)) else { return nil }
-            var file: UnsafeMutablePointer<FcChar8>?
-            var index: Int32 = 0
-            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-            FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            return "\(String(cString: file))#\(index)"
-        })
+        Set(fonts.compactMap(file))
+    }
+
+    /// `font`'s file and face index, as `path#index`.
+    private static func file(of font: OpaquePointer) -> String? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutablePointer<PangoFcFont>(font)) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        return "\(String(cString: file))#\(index)"
     }
 
     /// Opens the faces of `fonts` (Pango fonts of a Cairo font map) and returns whether they
@@ -129,7 +131,7 @@ enum FontFaces {
     static func holdOpen(_ fonts: [OpaquePointer]) -> Bool {
         var byFile: [String: OpaquePointer] = [:]
         for font in fonts {
-            guard let file = files(of: [font]).first else { return false }
+            guard let file = file(of: font) else { return false }
             byFile[file] = byFile[file] ?? font
         }
         guard byFile.count <= openLimit else { return false }
