@@ -124,11 +124,17 @@ public final class Renderer {
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
     /// (with `variables` for `{{name}}`, before the front matter's).
     public static func document(from data: Data, file: String, variables: [String: String] = [:]) throws -> Document {
-        if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
+        try documentAndSource(from: data, file: file, variables: variables).document
+    }
+
+    /// The document and, unless it came from an archive, its Markdown text.
+    static func documentAndSource(from data: Data, file: String, variables: [String: String]) throws
+        -> (document: Document, source: String?) {
+        if let archive = try DocumentArchive.read(data, file: file) { return (archive.document, nil) }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
         var document = try MarkdownParser.parse(source, file: file, variables: variables)
         document.warnings = warnings + document.warnings
-        return document
+        return (document, source)
     }
 
     /// Where a document's pages go, as they are finished: made, once the document's metadata
@@ -159,8 +165,8 @@ public final class Renderer {
     }
 
     /// Typesets a parsed document, handing each page to `destination` as it is finished.
-    func typeset(_ document: Document, file: String, into destination: PageDestination) throws -> TypesetOutcome {
-        try typeset(frontMatter: document.frontMatter, file: file, into: destination) {
+    func typeset(_ document: Document, file: String, source: String? = nil, into destination: PageDestination) throws -> TypesetOutcome {
+        try typeset(frontMatter: document.frontMatter, file: file, source: source, into: destination) {
             typesetter, baseURL, badge, sandbox, deliver in
             try typesetter.typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox, deliver: deliver)
         }
@@ -176,7 +182,7 @@ public final class Renderer {
         let splitStart = Timings.now()
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         let splitSeconds = Timings.now() - splitStart
-        var outcome = try typeset(frontMatter: frontMatter, file: file, into: destination) {
+        var outcome = try typeset(frontMatter: frontMatter, file: file, source: source, into: destination) {
             typesetter, baseURL, badge, sandbox, deliver in
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
@@ -226,9 +232,9 @@ public final class Renderer {
 
     /// Loads the theme, places the page and the badge, opens the destination, and has `typeset`
     /// lay out the blocks and deliver the pages; then puts the warnings in the order of the
-    /// file, after the theme's.
+    /// file, after the theme's. `source`, the file's text, locates characters no font has.
     private func typeset(
-        frontMatter: FrontMatter, file: String, into destination: PageDestination,
+        frontMatter: FrontMatter, file: String, source: String?, into destination: PageDestination,
         _ typeset: (Typesetter, _ baseURL: URL, BadgePlan?, _ sandbox: URL?, _ deliver: (Page) throws -> Void) throws
             -> TypesetOutcome
     ) throws -> TypesetOutcome {
@@ -256,7 +262,7 @@ public final class Renderer {
         let deliver = try destination(metadata)
         var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox,
                                    deliver)
-        document.warnings += badgeWarnings
+        document.warnings += badgeWarnings + MissingCharacters.warnings(for: fonts.missingCharacters.take(), in: source, file: file)
         // In the order of the file: parsing and styling find them at different times.
         let located = document.warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
@@ -295,9 +301,10 @@ public final class Renderer {
             prepared = Timings.now()
             outcome = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings, into: destination)
         } else {
-            let parsed = try archive?.document ?? Renderer.document(from: data, file: input, variables: options.variables)
+            let parsed = try archive.map { (document: $0.document, source: String?.none) }
+                ?? Renderer.documentAndSource(from: data, file: input, variables: options.variables)
             prepared = Timings.now()
-            outcome = try typeset(parsed, file: input, into: destination)
+            outcome = try typeset(parsed.document, file: input, source: parsed.source, into: destination)
         }
         guard let pageOutput else { preconditionFailure("typesetting opened no output") }
         var timings = outcome.timings

@@ -774,6 +774,7 @@ private final class BackRuns: @unchecked Sendable {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
         fonts = FontContext()
+        fonts!.missingCharacters = settings.fonts.missingCharacters
         needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?

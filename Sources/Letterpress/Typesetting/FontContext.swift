@@ -10,6 +10,9 @@ import Foundation
 public final class FontContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
+    /// Characters laid out with no font to draw them; a helper thread's context shares its
+    /// document's.
+    var missingCharacters = MissingCharacters()
 
     public init() {
         StartUpWarmUp.wait()
@@ -264,5 +267,98 @@ enum FontDescriptionCache {
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
+    }
+}
+
+/// Characters that no installed font has, in the order layouts first met them (Pango draws
+/// each as a box holding its code point). Shared by a document's font contexts, which lay
+/// out on different threads.
+final class MissingCharacters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<Unicode.Scalar> = []
+    private var ordered: [Unicode.Scalar] = []
+
+    /// Adds those of the unknown glyphs of `layout` not yet seen.
+    func note(unknownGlyphsOf layout: OpaquePointer) {
+        var found: [Unicode.Scalar] = []
+        var lines = pango_layout_get_lines_readonly(layout)
+        while let line = lines {
+            var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let run = runs {
+                if let glyphs = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs {
+                    for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                        let glyph = glyphs.pointee.glyphs[index].glyph
+                        // An unknown glyph carries its character's code point.
+                        if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) {
+                            found.append(scalar)
+                        }
+                    }
+                }
+                runs = run.pointee.next
+            }
+            lines = line.pointee.next
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        for scalar in found where seen.insert(scalar).inserted { ordered.append(scalar) }
+    }
+
+    /// The characters met since the last call, which forgets them.
+    func take() -> [Unicode.Scalar] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = ordered
+        seen = []
+        ordered = []
+        return taken
+    }
+
+    /// Warnings for `characters`: one for those first met on the same line of `source` (where
+    /// they are written literally), naming that place; one without a place for the others
+    /// (written as entities, or from a variable, the theme or the badge's date).
+    static func warnings(for characters: [Unicode.Scalar], in source: String?, file: String) -> [Warning] {
+        guard !characters.isEmpty else { return [] }
+        var byLine: [Int: (location: SourceLocation, characters: [Unicode.Scalar])] = [:]
+        var unplaced: [Unicode.Scalar] = []
+        let places = source.map { firstPlaces(of: Set(characters), in: $0) } ?? [:]
+        for character in characters {
+            guard let place = places[character] else {
+                unplaced.append(character)
+                continue
+            }
+            let earlier = byLine[place.line]
+            let first = earlier.map { $0.location.column < place.column ? $0.location : place } ?? place
+            byLine[place.line] = (first, (earlier?.characters ?? []) + [character])
+        }
+        func message(_ characters: [Unicode.Scalar]) -> String {
+            let shown = characters.prefix(6).map { "'\(Character($0))' (U+\(String(format: "%04X", $0.value)))" }
+            let more = characters.count > 6 ? " and \(characters.count - 6) more" : ""
+            let drawn = characters.count == 1 ? "it is drawn as a box" : "they are drawn as boxes"
+            return "no installed font has \(shown.joined(separator: ", "))\(more): \(drawn)"
+        }
+        return byLine.values.sorted { $0.location.line < $1.location.line }.map {
+            Warning(file: file, location: $0.location, message: message($0.characters))
+        } + (unplaced.isEmpty ? [] : [Warning(file: file, message: message(unplaced))])
+    }
+
+    /// Where each of `characters` first occurs in `source`: line and byte column from 1, as
+    /// cmark counts them.
+    private static func firstPlaces(of characters: Set<Unicode.Scalar>, in source: String) -> [Unicode.Scalar: SourceLocation] {
+        var places: [Unicode.Scalar: SourceLocation] = [:]
+        var line = 1
+        var column = 1
+        for scalar in source.unicodeScalars {
+            if characters.contains(scalar), places[scalar] == nil {
+                places[scalar] = SourceLocation(line: line, column: column)
+                if places.count == characters.count { break }
+            }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += UTF8.width(scalar)
+            }
+        }
+        return places
     }
 }

@@ -401,6 +401,27 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.pdf").path))
     }
 
+    @Test func charactersNoFontHasWarnWhereTheyAreFirstWritten() throws {
+        // U+0378 and U+0379 are unassigned, so no font has them; the entity is not written literally.
+        let markdown = "---\ntitle: T\n---\nGreek \u{0378} once.\n\n- \u{0379} and \u{0378} again\n\nAs an entity, unassigned too: &#x380;&#x380;\n"
+        let folder = try folder(with: ["g.md": markdown])
+        // Warnings without a place come first, as those of the theme do.
+        let expected = [
+            "g.md: warning: no installed font has '\u{0380}' (U+0380): it is drawn as a box",
+            "g.md:4:7: warning: no installed font has '\u{0378}' (U+0378): it is drawn as a box",
+            "g.md:6:3: warning: no installed font has '\u{0379}' (U+0379): it is drawn as a box",
+        ]
+        // With the parser on a second thread, and with one core (the parse comes first).
+        for extra in [[], ["--jobs", "1", "n.md"]] {
+            if !extra.isEmpty { try "Fine.\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8) }
+            let result = try runRender(["g.md", "-o", extra.isEmpty ? "g.pdf" : "out"] + extra, in: folder)
+            #expect(result.status == 0)
+            let lines = result.stderr.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+            #expect(lines == expected, "\(extra)")
+        }
+        #expect(try runRender(["g.md", "-o", "s.pdf", "--strict"], in: folder).status == 1)
+    }
+
     @Test func textSizeScalesThePages() throws {
         let folder = try folder(with: ["long.md": longNote])
         #expect(try runRender(["long.md", "-o", "normal.pdf"], in: folder).status == 0)
