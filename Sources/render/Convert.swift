@@ -103,6 +103,9 @@ struct Convert: ParsableCommand {
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
         if let date, PDFDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not YYYY-MM-DD") }
+        if !Self.isKnownLocale(locale) {
+            throw ValidationError("--locale '\(locale)' names no language this machine knows (such as en, fr, de-CH or zh-Hans)")
+        }
         if let textSize, TextSize(rawValue: textSize) == nil {
             throw ValidationError("unknown --text-size '\(textSize)'" + Hint.suggestion(for: textSize, among: TextSize.allCases.map(\.rawValue))
                 + " (one of \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -200,6 +203,17 @@ struct Convert: ParsableCommand {
                 + (onSecondThread ? "  second thread" : String(format: "%5.1f%%", total > 0 ? seconds / total * 100 : 0))
         }
         return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)]).joined(separator: "\n")
+    }
+
+    /// Whether `identifier` starts with an ISO 639 language code (`en`, `fr_CA`, `zh-Hans`,
+    /// `de_DE.UTF-8`) or is the POSIX locale: an unknown one would quietly give the badge the
+    /// root locale's month names.
+    static func isKnownLocale(_ identifier: String) -> Bool {
+        if identifier == "en" { return true }
+        // The POSIX locale (`C`, `C.UTF-8`), as `$LANG` often holds: no language, so the root's names.
+        if ["C", "POSIX"].contains(identifier.prefix { $0 != "." && $0 != "@" }) { return true }
+        guard let code = Locale(identifier: identifier).language.languageCode?.identifier.lowercased() else { return false }
+        return Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == code }
     }
 
     /// The `index`-th of `count` slices of `jobs`: every count-th job from the index-th, so that

@@ -229,13 +229,17 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let folder = try folder(with: ["note.md": note])
         for arguments in [["note.md", "--no-such-flag"], ["note.md", "--page-size", "huge"], ["note.md", "--format", "gif"],
                           ["note.md", "--dpi", "0"], ["note.md", "--margin", "1,2,3"], ["note.md", "-o", "note.docx"],
-                          ["note.md", "-o", "note.md"], []] {
+                          ["note.md", "-o", "note.md"], ["note.md", "--locale", "xx_YY"], []] {
             let result = try runRender(arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.isEmpty)
         }
         #expect(try fileNames(in: folder) == ["note.md"])
         #expect(try runRender(["note.md", "-o", "note.docx"], in: folder).stderr.contains("'.docx' is not .pdf, .png or .svg"))
+        #expect(try runRender(["note.md", "--locale", "xx_YY"], in: folder).stderr.contains("--locale 'xx_YY' names no language"))
+        for locale in ["fr_CA", "zh-Hans", "de_DE.UTF-8", "C.UTF-8"] {
+            #expect(try runRender(["note.md", "--locale", locale, "-o", "l.pdf"], in: folder).status == 0, "\(locale)")
+        }
         // A negative number is a value, not a flag: the message says which values are taken.
         for (flag, range) in [("--dpi", "between 9 and 1200"), ("--scale", "between 0.5 and 4"), ("--jobs", "between 1 and 256")] {
             let negative = try runRender(["note.md", flag, "-5"], in: folder)
