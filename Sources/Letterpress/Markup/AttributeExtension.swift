@@ -62,6 +62,9 @@ enum AttributeExtension {
     /// past it, bodies are left as literal text. Set under `MarkdownParser`'s lock.
     nonisolated(unsafe) static var scanBudget = 0
     nonisolated(unsafe) static var budgetExhausted = false
+    /// Where each `^[text](` whose body never closes starts, for warnings: the syntax reads as
+    /// written, which an unclosed quote in the body makes easy to miss. Set under the same lock.
+    nonisolated(unsafe) static var unclosedBodies: [SourceLocation] = []
 
     /// How far back a `(` looks on the delimiter stack for a `^[` opener.
     static let openerSearchLimit = 1024
@@ -117,11 +120,12 @@ enum AttributeExtension {
     private static func matchCloser(_ inline: OpaquePointer) -> OpaquePointer? {
         let start = cmark_inline_parser_get_offset(inline)
         guard start > 0, cmark_inline_parser_peek_at(inline, start - 1) == UInt8(ascii: "]"),
-              closesOpener(inline, bracketAt: start - 1) else {
+              let opener = openerClosed(inline, bracketAt: start - 1) else {
             return nil
         }
         guard let body = scanBody(inline) else {
             cmark_inline_parser_set_offset(inline, start)
+            if !budgetExhausted { unclosedBodies.append(SourceLocation(line: opener.line, column: opener.column)) }
             return nil
         }
         let node = textNode("(" + body + ")")
@@ -132,12 +136,12 @@ enum AttributeExtension {
         return node
     }
 
-    /// Whether the `]` at `end` closes the bracket of the nearest opener still waiting, which
-    /// the closer will then pair with (those nearer already have closers, which cmark pairs
+    /// The nearest opener still waiting, if the `]` at `end` closes its bracket: the closer will
+    /// then pair with it (those nearer already have closers, which cmark pairs
     /// when the paragraph ends). An opener whose bracket closed earlier without a body can
     /// take none: it stops opening, so that a later `](…)` (in `^[a](k: 1 and \^[b](x: 2)`,
     /// say) is not paired with it.
-    private static func closesOpener(_ inline: OpaquePointer, bracketAt end: Int32) -> Bool {
+    private static func openerClosed(_ inline: OpaquePointer, bracketAt end: Int32) -> AttributePayload? {
         var delimiter = cmark_inline_parser_get_last_delimiter(inline)
         var searched = 0
         var closers = 0
@@ -155,12 +159,12 @@ enum AttributeExtension {
                 continue
             }
             switch bracket(inline, from: opener.offset, to: end) {
-            case .closesHere: return true
-            case .stillOpen: return false
+            case .closesHere: return opener
+            case .stillOpen: return nil
             case .closedEarlier: current.pointee.can_open = 0
             }
         }
-        return false
+        return nil
     }
 
     private enum Bracket { case closesHere, closedEarlier, stillOpen }

@@ -73,13 +73,15 @@ public enum MarkdownParser {
     /// them, and need not keep them all).
     public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
                                  delivering deliver: ([Block]) -> Bool) -> Document {
-        guard let (root, budgetExhausted, variableWarnings) = parseTree(body, file: file, variables: variables) else {
+        guard let (root, budgetExhausted, unclosedBodies, variableWarnings) = parseTree(body, file: file, variables: variables) else {
             return Document(blocks: [])
         }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
         walker.document(root, deliver)
-        var warnings = variableWarnings + walker.warnings
+        var warnings = variableWarnings + walker.warnings + unclosedBodies.map {
+            Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
+        }
         if budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
@@ -87,14 +89,16 @@ public enum MarkdownParser {
     }
 
     /// cmark's tree of `body`, which the caller frees, whether the attribute extension ran
-    /// out of its scanning budget, and the warnings about variables that could not be put in.
+    /// out of its scanning budget, where attribute bodies never closed, and the warnings about
+    /// variables that could not be put in.
     private static func parseTree(_ body: String, file: String, variables: [String: String])
-        -> (root: OpaquePointer, budgetExhausted: Bool, variableWarnings: [Warning])? {
+        -> (root: OpaquePointer, budgetExhausted: Bool, unclosedBodies: [SourceLocation], variableWarnings: [Warning])? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
         AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
         AttributeExtension.budgetExhausted = false
+        AttributeExtension.unclosedBodies = []
         VariableExtension.values = variables
         VariableExtension.file = file
         VariableExtension.warnings = []
@@ -116,6 +120,6 @@ public enum MarkdownParser {
             }
         }
         guard let root = cmark_parser_finish(parser) else { return nil }
-        return (root, AttributeExtension.budgetExhausted, VariableExtension.warnings)
+        return (root, AttributeExtension.budgetExhausted, AttributeExtension.unclosedBodies, VariableExtension.warnings)
     }
 }

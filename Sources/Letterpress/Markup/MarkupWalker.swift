@@ -5,6 +5,8 @@ import Foundation
 struct MarkupWalker {
     let file: String
     private(set) var warnings: [Warning] = []
+    /// Labels of `^[text][label]` already warned about for having no definition.
+    private var undefinedLabels: Set<String> = []
     private let sourceLines: [Substring]
     /// Bodies of `^[label]: body` definitions, by label, and where each was written.
     private var attributeDefinitions: [String: (body: String, location: SourceLocation)] = [:]
@@ -390,8 +392,14 @@ struct MarkupWalker {
                 index = text.characters.index(after: index)
                 continue
             }
-            if character == "]", !openers.isEmpty, let (label, end) = referenceLabel(in: text, after: index),
-               let definition = attributeDefinitions[label] {
+            if character == "]", !openers.isEmpty, let (label, end) = referenceLabel(in: text, after: index) {
+                guard let definition = attributeDefinitions[label] else {
+                    // The opener stays text, and pairs with no later bracket.
+                    openers.removeLast()
+                    warnUndefined(label)
+                    index = text.characters.index(after: index)
+                    continue
+                }
                 let opener = openers.removeLast()
                 let contentStart = text.characters.index(opener, offsetBy: 3)
                 var content = AttributedString(text[contentStart..<index])
@@ -411,6 +419,23 @@ struct MarkupWalker {
             if !piece.isEmpty { cleaned.append(AttributedString(piece, attributes: run.attributes)) }
         }
         return cleaned
+    }
+
+    /// Warns, once per label, that `^[text][label]` has no definition line, at the first
+    /// `][label]` in the source.
+    private mutating func warnUndefined(_ label: String) {
+        guard undefinedLabels.insert(label).inserted else { return }
+        let written = "][" + label + "]"
+        var location: SourceLocation?
+        for (offset, line) in sourceLines.enumerated() {
+            if let range = line.lowercased().range(of: written) {
+                let lowered = line.lowercased()
+                location = SourceLocation(line: offset + 1, column: lowered.utf8.distance(from: lowered.startIndex, to: range.lowerBound) + 1)
+                break
+            }
+        }
+        warnings.append(Warning(file: file, location: location,
+                                message: "no '^[\(label)]: …' line defines the attribute label '\(label)', so '^[…][\(label)]' is shown as written"))
     }
 
     /// For `][label]` at `index`, the lower-cased label and the index after the final `]`.

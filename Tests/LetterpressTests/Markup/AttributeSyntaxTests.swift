@@ -123,6 +123,23 @@ import Testing
         #expect(String(text.characters) == "See this and that now.")
     }
 
+    @Test func bodiesThatNeverCloseWarnAtTheirOpener() throws {
+        // The quote keeps the `)` inside the body, which then runs to the paragraph's end.
+        let markdown = "Intro.\n\nHello ^[a](k: 'x) world, ^[b](tracking: 1) fine.\n\nAnd ^[c] (k: 1) is only text."
+        #expect(try dump(markdown).contains("\"Hello ^[a](k: 'x) world, \"\n  [25..<26] \"b\" tracking=1"))
+        #expect(try warnings(markdown) == [
+            "test.md:3:7: warning: the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)",
+        ])
+    }
+
+    @Test func referencesToUndefinedLabelsWarnOncePerLabel() throws {
+        let markdown = "One ^[a][Missing] and ^[b][missing], ^[c][set], [link][nothing].\n\n^[set]: customColor: 'danger'"
+        #expect(try dump(markdown).contains("\"One ^[a][Missing] and ^[b][missing], "))
+        #expect(try warnings(markdown) == [
+            "test.md:1:8: warning: no '^[missing]: …' line defines the attribute label 'missing', so '^[…][missing]' is shown as written",
+        ])
+    }
+
     @Test func unknownKeysAndValuesWarnWithHints() throws {
         #expect(try warnings("^[x](fontWieght: 'bold', fontWeight: 'bolder', size: 'big', customStyle: 'boldcaps')") == [
             "test.md:1:1: warning: unknown fontWeight 'bolder' (did you mean 'bold'?)",
