@@ -143,7 +143,8 @@ public final class Renderer {
 
     /// Parses and typesets `source`; `file` names it in messages and locates its images.
     public func typeset(source: String, file: String) throws -> (TypesetDocument, DocumentMetadata) {
-        try typeset(try MarkdownParser.parse(source, file: file, variables: options.variables), file: file)
+        let document = try MarkdownParser.parse(source, file: file, variables: options.variables)
+        return try Self.gathering { try typeset(document, file: file, source: source, into: $0) }
     }
 
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
@@ -260,9 +261,12 @@ public final class Renderer {
             title: frontMatter.title, author: frontMatter.author,
             creationDate: PDFDate.creationDate(frontMatter: frontMatter.date ?? options.date))
         let deliver = try destination(metadata)
+        // A new set for each document, so that one that fails leaves nothing for the next.
+        let missingCharacters = MissingCharacters()
+        fonts.missingCharacters = missingCharacters
         var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox,
                                    deliver)
-        document.warnings += badgeWarnings + MissingCharacters.warnings(for: fonts.missingCharacters.take(), in: source, file: file)
+        document.warnings += badgeWarnings + MissingCharacters.warnings(for: missingCharacters.take(), in: source, file: file)
         // In the order of the file: parsing and styling find them at different times.
         let located = document.warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)

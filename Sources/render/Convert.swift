@@ -152,7 +152,7 @@ struct Convert: ParsableCommand {
         options.date = date
         options.strict = strict
         options.badge = !noBadge
-        options.locale = locale
+        options.locale = Self.normalizedLocale(locale)
         options.variables = try Self.variables(variables)
         options.sandbox = sandbox
         options.textScale = scale ?? textSize.flatMap(TextSize.init(rawValue:))?.scale ?? 1
@@ -205,14 +205,21 @@ struct Convert: ParsableCommand {
         return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)]).joined(separator: "\n")
     }
 
+    /// `identifier` without a POSIX encoding or modifier (`de_DE.UTF-8` → `de_DE`); the POSIX
+    /// locale (`C`, `C.UTF-8`, as `$LANG` often holds) is English.
+    static func normalizedLocale(_ identifier: String) -> String {
+        let name = String(identifier.prefix { $0 != "." && $0 != "@" })
+        return name == "C" || name == "POSIX" ? "en" : name
+    }
+
     /// Whether `identifier` starts with an ISO 639 language code (`en`, `fr_CA`, `zh-Hans`,
     /// `de_DE.UTF-8`) or is the POSIX locale: an unknown one would quietly give the badge the
     /// root locale's month names.
     static func isKnownLocale(_ identifier: String) -> Bool {
-        if identifier == "en" { return true }
-        // The POSIX locale (`C`, `C.UTF-8`), as `$LANG` often holds: no language, so the root's names.
-        if ["C", "POSIX"].contains(identifier.prefix { $0 != "." && $0 != "@" }) { return true }
-        guard let code = Locale(identifier: identifier).language.languageCode?.identifier.lowercased() else { return false }
+        let name = normalizedLocale(identifier)
+        // English needs no ICU: the badge writes its months itself.
+        if name == "en" || name.hasPrefix("en_") || name.hasPrefix("en-") { return true }
+        guard let code = Locale(identifier: name).language.languageCode?.identifier.lowercased() else { return false }
         return Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == code }
     }
 

@@ -384,11 +384,23 @@ struct MarkupWalker {
         let mark = Character(AttributeExtension.openerMark)
         var text = runs.attributedString
         var openers: [AttributedString.Index] = []
+        // Brackets opened (and not yet closed) inside each opener's text: only a `]` outside
+        // them can close it.
+        var depths: [Int] = []
         var index = text.startIndex
         while index < text.endIndex {
             let character = text.characters[index]
             if character == mark {
                 openers.append(index)
+                depths.append(0)
+                // Past the mark and the `^[` that follows it.
+                index = text.characters.index(index, offsetBy: 3, limitedBy: text.endIndex) ?? text.endIndex
+                continue
+            }
+            if character == "[", !depths.isEmpty {
+                depths[depths.count - 1] += 1
+            } else if character == "]", let depth = depths.last, depth > 0 {
+                depths[depths.count - 1] = depth - 1
                 index = text.characters.index(after: index)
                 continue
             }
@@ -396,6 +408,7 @@ struct MarkupWalker {
                 guard let definition = attributeDefinitions[label] else {
                     // The opener stays text, and pairs with no later bracket.
                     openers.removeLast()
+                    depths.removeLast()
                     warnUndefined(label)
                     index = text.characters.index(after: index)
                     continue
@@ -407,6 +420,7 @@ struct MarkupWalker {
                 let resumeOffset = text.characters.distance(from: text.startIndex, to: opener) + content.characters.count
                 text.replaceSubrange(opener..<end, with: content)
                 openers = openers.filter { $0 < opener }
+                depths.removeLast(depths.count - openers.count)
                 index = text.characters.index(text.startIndex, offsetBy: resumeOffset)
                 continue
             }
@@ -422,16 +436,17 @@ struct MarkupWalker {
     }
 
     /// Warns, once per label, that `^[text][label]` has no definition line, at the first
-    /// `][label]` in the source.
+    /// `][label]` in the source (ignoring case, as labels do). The first few labels are looked
+    /// for; past them, each search of the file would make a note full of them quadratic.
     private mutating func warnUndefined(_ label: String) {
         guard undefinedLabels.insert(label).inserted else { return }
-        let written = "][" + label + "]"
         var location: SourceLocation?
-        for (offset, line) in sourceLines.enumerated() {
-            if let range = line.lowercased().range(of: written) {
-                let lowered = line.lowercased()
-                location = SourceLocation(line: offset + 1, column: lowered.utf8.distance(from: lowered.startIndex, to: range.lowerBound) + 1)
-                break
+        if undefinedLabels.count <= 32 {
+            for (offset, line) in sourceLines.enumerated() {
+                if let range = line.range(of: "][" + label + "]", options: .caseInsensitive) {
+                    location = SourceLocation(line: offset + 1, column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                    break
+                }
             }
         }
         warnings.append(Warning(file: file, location: location,

@@ -95,7 +95,12 @@ struct Collector {
         let backRuns = BackRuns(gate: gate, faces: faces)
         if stream.concurrent {
             let settings = self
-            stream.offerHelp { stream in backRuns.collect(from: stream, like: settings, column: column) }
+            // Read here: the renderer gives its context a new set for the next document, which
+            // a helper still at work must not write to.
+            let missingCharacters = fonts.missingCharacters
+            stream.offerHelp { stream in
+                backRuns.collect(from: stream, like: settings, column: column, missingCharacters: missingCharacters)
+            }
         }
         // A helper thread opens its fonts' faces only between two of these steps (see `FontFaces`).
         while try faces.step({
@@ -752,16 +757,19 @@ private final class BackRuns: @unchecked Sendable {
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
     /// and lays each out with a collector of its own, like `settings`, until the front is near
     /// or the budget is spent.
-    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
+    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column, missingCharacters: MissingCharacters) {
         let start = Timings.now()
-        gate.whenIdle { layOutRuns(from: stream, like: settings, column: column, start: start) }
+        gate.whenIdle {
+            layOutRuns(from: stream, like: settings, column: column, missingCharacters: missingCharacters, start: start)
+        }
         condition.lock()
         finished = true
         condition.broadcast()
         condition.unlock()
     }
 
-    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
+    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column,
+                            missingCharacters: MissingCharacters, start: Double) {
         var fonts: FontContext?
         var needed: [OpaquePointer] = []
         // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
@@ -774,7 +782,7 @@ private final class BackRuns: @unchecked Sendable {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
         fonts = FontContext()
-        fonts!.missingCharacters = settings.fonts.missingCharacters
+        fonts!.missingCharacters = missingCharacters
         needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?

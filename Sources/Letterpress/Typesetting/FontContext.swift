@@ -314,31 +314,53 @@ final class MissingCharacters: @unchecked Sendable {
     }
 
     /// Warnings for `characters`: one for those first met on the same line of `source` (where
-    /// they are written literally), naming that place; one without a place for the others
-    /// (written as entities, or from a variable, the theme or the badge's date).
+    /// they are written literally), naming the first place; one without a place for the others
+    /// (written as entities, or from a variable, the theme or the badge's date). Control
+    /// characters, which no font is meant to draw, are named apart. The helper thread lays out
+    /// the end of a document first, so characters are listed by place, or by code point.
     static func warnings(for characters: [Unicode.Scalar], in source: String?, file: String) -> [Warning] {
         guard !characters.isEmpty else { return [] }
-        var byLine: [Int: (location: SourceLocation, characters: [Unicode.Scalar])] = [:]
-        var unplaced: [Unicode.Scalar] = []
         let places = source.map { firstPlaces(of: Set(characters), in: $0) } ?? [:]
+        var byLine: [Int: [(column: Int, character: Unicode.Scalar)]] = [:]
+        var unplaced: [Unicode.Scalar] = []
         for character in characters {
-            guard let place = places[character] else {
+            if let place = places[character] {
+                byLine[place.line, default: []].append((place.column, character))
+            } else {
                 unplaced.append(character)
-                continue
             }
-            let earlier = byLine[place.line]
-            let first = earlier.map { $0.location.column < place.column ? $0.location : place } ?? place
-            byLine[place.line] = (first, (earlier?.characters ?? []) + [character])
         }
-        func message(_ characters: [Unicode.Scalar]) -> String {
-            let shown = characters.prefix(6).map { "'\(Character($0))' (U+\(String(format: "%04X", $0.value)))" }
-            let more = characters.count > 6 ? " and \(characters.count - 6) more" : ""
-            let drawn = characters.count == 1 ? "it is drawn as a box" : "they are drawn as boxes"
-            return "no installed font has \(shown.joined(separator: ", "))\(more): \(drawn)"
+        var warnings: [Warning] = []
+        func add(_ found: [(column: Int, character: Unicode.Scalar)], line: Int?) {
+            let controls = found.filter { $0.character.properties.generalCategory == .control }
+            let others = found.filter { $0.character.properties.generalCategory != .control }
+            for (group, subject) in [(others, "no installed font has "), (controls, "control character ")] where !group.isEmpty {
+                let location = line.map { SourceLocation(line: $0, column: group[0].column) }
+                warnings.append(Warning(file: file, location: location, message: subject + listed(group.map(\.character))))
+            }
         }
-        return byLine.values.sorted { $0.location.line < $1.location.line }.map {
-            Warning(file: file, location: $0.location, message: message($0.characters))
-        } + (unplaced.isEmpty ? [] : [Warning(file: file, message: message(unplaced))])
+        add(unplaced.sorted { $0.value < $1.value }.map { (0, $0) }, line: nil)
+        for line in byLine.keys.sorted() {
+            add(byLine[line]!.sorted { $0.column < $1.column }, line: line)
+        }
+        return warnings
+    }
+
+    /// `'ꪀ' (U+AA80), … and 3 more: they are drawn as boxes`; characters that do not print
+    /// (controls, marks, separators) by code point alone.
+    private static func listed(_ characters: [Unicode.Scalar]) -> String {
+        let shown = characters.prefix(6).map { character -> String in
+            let code = "U+" + String(format: "%04X", character.value)
+            switch character.properties.generalCategory {
+            case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator, .paragraphSeparator,
+                 .surrogate, .privateUse, .unassigned:
+                return code
+            default:
+                return "'\(Character(character))' (\(code))"
+            }
+        }
+        let more = characters.count > 6 ? " and \(characters.count - 6) more" : ""
+        return shown.joined(separator: ", ") + more + (characters.count == 1 ? ": it is drawn as a box" : ": they are drawn as boxes")
     }
 
     /// Where each of `characters` first occurs in `source`: line and byte column from 1, as

@@ -411,9 +411,9 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let folder = try folder(with: ["g.md": markdown])
         // Warnings without a place come first, as those of the theme do.
         let expected = [
-            "g.md: warning: no installed font has '\u{0380}' (U+0380): it is drawn as a box",
-            "g.md:4:7: warning: no installed font has '\u{0378}' (U+0378): it is drawn as a box",
-            "g.md:6:3: warning: no installed font has '\u{0379}' (U+0379): it is drawn as a box",
+            "g.md: warning: no installed font has U+0380: it is drawn as a box",
+            "g.md:4:7: warning: no installed font has U+0378: it is drawn as a box",
+            "g.md:6:3: warning: no installed font has U+0379: it is drawn as a box",
         ]
         // With the parser on a second thread, and with one core (the parse comes first).
         for extra in [[], ["--jobs", "1", "n.md"]] {
@@ -424,6 +424,17 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
             #expect(lines == expected, "\(extra)")
         }
         #expect(try runRender(["g.md", "-o", "s.pdf", "--strict"], in: folder).status == 1)
+        // A character the second thread lays out (the end of a long note), a control character,
+        // and one that prints: each where it is first written.
+        let long = (1...200).map { "Paragraph \($0) of a long note." }.joined(separator: "\n\n")
+            + "\n\nLast \u{0378} one, a bell \u{07}, \u{0378} again, \u{1E900} too.\n"
+        try long.write(to: folder.appendingPathComponent("long.md"), atomically: true, encoding: .utf8)
+        let result = try runRender(["long.md", "-o", "long.pdf", "--timings"], in: folder)
+        #expect(result.stderr.contains("second thread"))
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains("warning:") } == [
+            "long.md:401:6: warning: no installed font has U+0378, '\u{1E900}' (U+1E900): they are drawn as boxes",
+            "long.md:401:21: warning: control character U+0007: it is drawn as a box",
+        ])
     }
 
     @Test func textSizeScalesThePages() throws {

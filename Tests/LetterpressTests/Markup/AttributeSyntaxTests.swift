@@ -138,6 +138,11 @@ import Testing
         #expect(try warnings(markdown) == [
             "test.md:1:8: warning: no '^[missing]: …' line defines the attribute label 'missing', so '^[…][missing]' is shown as written",
         ])
+        // Brackets inside the text are the text's own; brackets after an opener that matched
+        // nothing are no reference of it.
+        let nested = "See ^[outer [x][y] text][set], ^[a] (k: 1) then m[i][j].\n\n^[set]: tracking: 1"
+        #expect(try dump(nested).contains("\"outer [x][y] text\" tracking=1"))
+        #expect(try warnings(nested).isEmpty)
     }
 
     @Test func unknownKeysAndValuesWarnWithHints() throws {
