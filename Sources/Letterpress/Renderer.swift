@@ -124,13 +124,12 @@ public final class Renderer {
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
     /// (with `variables` for `{{name}}`, before the front matter's).
     public static func document(from data: Data, file: String, variables: [String: String] = [:]) throws -> Document {
-        try documentAndSource(from: data, file: file, variables: variables).document
+        if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
+        return try markdown(data, file: file, variables: variables).document
     }
 
-    /// The document and, unless it came from an archive, its Markdown text.
-    static func documentAndSource(from data: Data, file: String, variables: [String: String]) throws
-        -> (document: Document, source: String?) {
-        if let archive = try DocumentArchive.read(data, file: file) { return (archive.document, nil) }
+    /// The Markdown in `data`, parsed, and its text.
+    static func markdown(_ data: Data, file: String, variables: [String: String]) throws -> (document: Document, source: String) {
         let (source, warnings) = MarkdownParser.decode(data, file: file)
         var document = try MarkdownParser.parse(source, file: file, variables: variables)
         document.warnings = warnings + document.warnings
@@ -266,7 +265,7 @@ public final class Renderer {
         fonts.missingCharacters = missingCharacters
         var document = try typeset(Typesetter(theme: theme, geometry: geometry, fonts: fonts), baseURL, badge, sandbox,
                                    deliver)
-        document.warnings += badgeWarnings + MissingCharacters.warnings(for: missingCharacters.take(), in: source, file: file)
+        document.warnings += badgeWarnings + MissingCharacters.warnings(for: missingCharacters.characters, in: source, file: file)
         // In the order of the file: parsing and styling find them at different times.
         let located = document.warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
@@ -305,8 +304,9 @@ public final class Renderer {
             prepared = Timings.now()
             outcome = try typesetConcurrently(source: source, file: input, warnings: decodeWarnings, into: destination)
         } else {
-            let parsed = try archive.map { (document: $0.document, source: String?.none) }
-                ?? Renderer.documentAndSource(from: data, file: input, variables: options.variables)
+            // The archive was read above: not again.
+            let parsed: (document: Document, source: String?) = try archive.map { ($0.document, nil) }
+                ?? Renderer.markdown(data, file: input, variables: options.variables)
             prepared = Timings.now()
             outcome = try typeset(parsed.document, file: input, source: parsed.source, into: destination)
         }

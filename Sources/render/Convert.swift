@@ -218,7 +218,7 @@ struct Convert: ParsableCommand {
     static func isKnownLocale(_ identifier: String) -> Bool {
         let name = normalizedLocale(identifier)
         // English needs no ICU: the badge writes its months itself.
-        if name == "en" || name.hasPrefix("en_") || name.hasPrefix("en-") { return true }
+        if BadgePlan.isEnglish(name) { return true }
         guard let code = Locale(identifier: name).language.languageCode?.identifier.lowercased() else { return false }
         return Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == code }
     }

@@ -270,17 +270,15 @@ enum FontDescriptionCache {
     }
 }
 
-/// Characters that no installed font has, in the order layouts first met them (Pango draws
-/// each as a box holding its code point). Shared by a document's font contexts, which lay
-/// out on different threads.
+/// Characters that no installed font has (Pango draws each as a box holding its code point).
+/// Shared by a document's font contexts, which lay out on different threads.
 final class MissingCharacters: @unchecked Sendable {
     private let lock = NSLock()
-    private var seen: Set<Unicode.Scalar> = []
-    private var ordered: [Unicode.Scalar] = []
+    private var found: Set<Unicode.Scalar> = []
 
-    /// Adds those of the unknown glyphs of `layout` not yet seen.
+    /// Adds the characters of the unknown glyphs of `layout`.
     func note(unknownGlyphsOf layout: OpaquePointer) {
-        var found: [Unicode.Scalar] = []
+        var unknown: [Unicode.Scalar] = []
         var lines = pango_layout_get_lines_readonly(layout)
         while let line = lines {
             var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
@@ -290,7 +288,7 @@ final class MissingCharacters: @unchecked Sendable {
                         let glyph = glyphs.pointee.glyphs[index].glyph
                         // An unknown glyph carries its character's code point.
                         if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) {
-                            found.append(scalar)
+                            unknown.append(scalar)
                         }
                     }
                 }
@@ -300,17 +298,14 @@ final class MissingCharacters: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        for scalar in found where seen.insert(scalar).inserted { ordered.append(scalar) }
+        found.formUnion(unknown)
     }
 
-    /// The characters met since the last call, which forgets them.
-    func take() -> [Unicode.Scalar] {
+    /// The characters noted so far.
+    var characters: Set<Unicode.Scalar> {
         lock.lock()
         defer { lock.unlock() }
-        let taken = ordered
-        seen = []
-        ordered = []
-        return taken
+        return found
     }
 
     /// Warnings for `characters`: one for those first met on the same line of `source` (where
@@ -318,9 +313,9 @@ final class MissingCharacters: @unchecked Sendable {
     /// (written as entities, or from a variable, the theme or the badge's date). Control
     /// characters, which no font is meant to draw, are named apart. The helper thread lays out
     /// the end of a document first, so characters are listed by place, or by code point.
-    static func warnings(for characters: [Unicode.Scalar], in source: String?, file: String) -> [Warning] {
+    static func warnings(for characters: Set<Unicode.Scalar>, in source: String?, file: String) -> [Warning] {
         guard !characters.isEmpty else { return [] }
-        let places = source.map { firstPlaces(of: Set(characters), in: $0) } ?? [:]
+        let places = source.map { firstPlaces(of: characters, in: $0) } ?? [:]
         var byLine: [Int: [(column: Int, character: Unicode.Scalar)]] = [:]
         var unplaced: [Unicode.Scalar] = []
         for character in characters {

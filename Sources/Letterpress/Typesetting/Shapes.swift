@@ -13,11 +13,16 @@ public struct BadgePlan: Sendable, Equatable {
         self.diameter = diameter
     }
 
+    /// Whether the locale `identifier` is English (`en`, `en_GB`, `en-US`), whose badge needs no ICU.
+    public static func isEnglish(_ identifier: String) -> Bool {
+        identifier == "en" || identifier.hasPrefix("en_") || identifier.hasPrefix("en-")
+    }
+
     /// Month abbreviation, day and year of `date` in `locale` (English: "MAR", "14", "2024";
     /// Chinese: "3月", "14日", "2024年").
     public static func lines(for date: Date, locale: Locale) -> [String] {
         // English without a date formatter: loading ICU would cost every render several ms.
-        if locale.identifier == "en" || locale.identifier.hasPrefix("en_") || locale.identifier.hasPrefix("en-") {
+        if isEnglish(locale.identifier) {
             var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
             var parts = tm()
             gmtime_r(&seconds, &parts)
