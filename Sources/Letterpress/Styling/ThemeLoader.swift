@@ -59,6 +59,47 @@ enum ShippedThemes {
     ]
 }
 
+/// The shipped default theme at scale 1, loaded on a thread of its own while the command line is
+/// read (see `StartUpWarmUp`). Loading a theme first in a process costs some 30M instructions,
+/// most of them the Swift runtime's first look-ups of the theme types' conformances (Yams asks
+/// each type it decodes for two protocols, and each first answer scans every conformance record
+/// of the binary); in series they would delay the first layout by 3–5 ms. The default theme
+/// extends none, so what it resolves to depends on its embedded text alone, and a loader whose
+/// search paths hold a `default.yaml` of their own never takes it. Another theme still finds
+/// those look-ups made.
+enum PreparedDefaultTheme {
+    static let source = ThemeSource.shipped("default")
+    private enum State {
+        case absent, loading
+        case loaded((theme: Theme, warnings: [Warning])?)
+    }
+    private static let condition = NSCondition()
+    nonisolated(unsafe) private static var state = State.absent
+
+    /// Loads the theme, once per process.
+    static func load() {
+        condition.lock()
+        guard case .absent = state else { return condition.unlock() }
+        state = .loading
+        condition.unlock()
+        let result = try? ThemeLoader(searchPaths: []).load(source, scale: 1)
+        condition.lock()
+        state = .loaded(result)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The loaded theme, once its load has finished; nil if none began or it failed (whoever
+    /// asked then loads the theme and reports why it fails).
+    static func take() -> (theme: Theme, warnings: [Warning])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while case .loading = state { condition.wait() }
+        if case let .loaded(result) = state { return result }
+        return nil
+    }
+}
+
 /// Finds themes by name or path, follows `extends:`, and resolves them into a `Theme`.
 public struct ThemeLoader: Sendable {
     /// Folders searched for `NAME.yaml`, in order, before the shipped themes.
@@ -99,6 +140,12 @@ public struct ThemeLoader: Sendable {
     /// Like `load`, with warnings about keys the theme files hold that mean nothing.
     public func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
         let source = try locate(nameOrPath, relativeTo: nil)
+        if source == PreparedDefaultTheme.source, scale == 1, let prepared = PreparedDefaultTheme.take() { return prepared }
+        return try load(source, scale: scale)
+    }
+
+    /// Reads, merges, decodes and resolves the theme in `source`.
+    func load(_ source: ThemeSource, scale: Double) throws -> (theme: Theme, warnings: [Warning]) {
         var warnings: [Warning] = []
         let (node, description) = try mergedNode(source, visited: [], warnings: &warnings)
         let spec: ThemeSpec
