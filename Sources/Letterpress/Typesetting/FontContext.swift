@@ -7,13 +7,6 @@ import Foundation
 /// resolution 72 (so sizes are points), no hinting, unhinted metrics and unrounded glyph
 /// positions: the same layouts then break identically on PDF, SVG and image surfaces at any
 /// scale, and PDF glyph advances are not rounded to whole points.
-///
-/// The resolution is the font map's rather than the context's: Pango measures each font it
-/// first uses by laying out a sample line in a context of its own, at the map's resolution.
-/// At the same resolution as ours, that layout finds our font set already loaded whenever a
-/// style names the font's own family and face (`font: [DejaVu Sans]`), rather than running
-/// fontconfig's substitution rules and match a second time (about a third of a new font's
-/// cost). Only Pango's approximate character widths, which nothing here uses, come from it.
 public final class FontContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
@@ -24,8 +17,8 @@ public final class FontContext {
     public init() {
         StartUpWarmUp.wait()
         fontMap = pango_cairo_font_map_new()
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -1,4 +1,3 @@
-import CPangoCairo
 import Foundation
 import Testing
 @testable import Letterpress
@@ -30,22 +29,6 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
     + "so every line on a page sits between the top and bottom margins of that page."
 
 @Suite(.fontWork) struct TypesetterTests {
-    /// Sizes are points because the font map, not the context, is at 72 dpi: the sample line
-    /// Pango lays out to measure each new font uses the map's resolution, and at ours it finds
-    /// the font set a one-family style loaded rather than loading one of its own.
-    @Test func theFontMapHoldsTheResolutionSoSizesArePoints() throws {
-        let fonts = FontContext()
-        #expect(pango_cairo_font_map_get_resolution(OpaquePointer(fonts.fontMap)) == 72)
-        #expect(pango_cairo_context_get_resolution(fonts.context) < 0, "the context takes the map's")
-        let description = try #require(pango_font_description_from_string("DejaVu Sans 10"))
-        defer { pango_font_description_free(description) }
-        let font = try #require(pango_font_map_load_font(fonts.fontMap, fonts.context, description))
-        defer { g_object_unref(font) }
-        let described = try #require(pango_font_describe_with_absolute_size(font))
-        defer { pango_font_description_free(described) }
-        #expect(pango_font_description_get_size(described) == 10 * PANGO_SCALE, "10 pt is 10 device units")
-    }
-
     @Test func linesStayInsideTheColumnAndWrapLongWordsAndCode() throws {
         let longWord = String(repeating: "Supercalifragilistic", count: 12)
         let codeLine = String(repeating: "let value = compute(width, height) + ", count: 6)
