@@ -33,7 +33,7 @@ public enum StartUpWarmUp {
             condition.unlock()
         }
         if !running { finished = true }
-        _ = DetachedThread.start(stackSize: 1 << 20, PreparedDefaultTheme.load)
+        PreparedDefaultTheme.start()
     }
 
     /// Returns once a load `start` began has finished (at once if none began).

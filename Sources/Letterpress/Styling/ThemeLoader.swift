@@ -64,9 +64,9 @@ enum ShippedThemes {
 /// most of them the Swift runtime's first look-ups of the theme types' conformances (Yams asks
 /// each type it decodes for two protocols, and each first answer scans every conformance record
 /// of the binary); in series they would delay the first layout by 3–5 ms. The default theme
-/// extends none, so what it resolves to depends on its embedded text alone, and a loader whose
-/// search paths hold a `default.yaml` of their own never takes it. Another theme still finds
-/// those look-ups made.
+/// extends none (a test checks), so what it resolves to depends on its embedded text alone, and
+/// a loader whose search paths hold a `default.yaml` of their own never takes it. Another theme
+/// still finds those look-ups made.
 enum PreparedDefaultTheme {
     static let source = ThemeSource.shipped("default")
     private enum State {
@@ -76,13 +76,20 @@ enum PreparedDefaultTheme {
     private static let condition = NSCondition()
     nonisolated(unsafe) private static var state = State.absent
 
-    /// Loads the theme, once per process.
-    static func load() {
+    /// Starts loading the theme, once per process. It counts as loading from now on, so that
+    /// a `result()` asked before the thread runs waits for it rather than loading it twice.
+    static func start() {
         condition.lock()
         guard case .absent = state else { return condition.unlock() }
         state = .loading
         condition.unlock()
-        let result = try? ThemeLoader(searchPaths: []).load(source, scale: 1)
+        let running = DetachedThread.start(stackSize: 8 << 20) {
+            finish(try? ThemeLoader(searchPaths: []).load(source, scale: 1))
+        }
+        if !running { finish(nil) }
+    }
+
+    private static func finish(_ result: (theme: Theme, warnings: [Warning])?) {
         condition.lock()
         state = .loaded(result)
         condition.broadcast()
@@ -91,7 +98,7 @@ enum PreparedDefaultTheme {
 
     /// The loaded theme, once its load has finished; nil if none began or it failed (whoever
     /// asked then loads the theme and reports why it fails).
-    static func take() -> (theme: Theme, warnings: [Warning])? {
+    static func result() -> (theme: Theme, warnings: [Warning])? {
         condition.lock()
         defer { condition.unlock() }
         while case .loading = state { condition.wait() }
@@ -140,7 +147,7 @@ public struct ThemeLoader: Sendable {
     /// Like `load`, with warnings about keys the theme files hold that mean nothing.
     public func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
         let source = try locate(nameOrPath, relativeTo: nil)
-        if source == PreparedDefaultTheme.source, scale == 1, let prepared = PreparedDefaultTheme.take() { return prepared }
+        if source == PreparedDefaultTheme.source, scale == 1, let prepared = PreparedDefaultTheme.result() { return prepared }
         return try load(source, scale: scale)
     }
 
