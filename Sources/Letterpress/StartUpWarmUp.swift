@@ -10,7 +10,7 @@ import Yams
 ///   one). Whatever calls fontconfig first waits for it. Without it, Pango's own loading
 ///   thread and the first fontconfig call on the main thread each built a configuration, and
 ///   the main thread waited for its own.
-/// - on a third thread, the shipped default theme (see `PreparedDefaultTheme`).
+/// - on another thread, the shipped default theme (see `PreparedDefaultTheme`).
 public enum StartUpWarmUp {
     private static let condition = NSCondition()
     nonisolated(unsafe) private static var started = false
