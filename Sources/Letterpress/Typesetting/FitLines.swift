@@ -141,10 +141,19 @@ struct LineFitter {
                 end = min(bytes.count, end + (end - start))
                 continue
             }
-            let line = layout.lines[0]
-            let lineEnd = start + line.byteRange.upperBound
+            var chosen = layout
+            let lineEnd = start + layout.lines[0].byteRange.upperBound
+            // Pango justifies a wrapped line without a space between words by spacing its
+            // letters out to the width; such a line (a single word in a narrow span beside a
+            // shape) is set flush left, as a justified line that cannot stretch is.
+            if paragraph.align == .justify && layout.lines.count > 1 && !layout.hasExpandableSpace(line: 0) {
+                let flush = TextLayout(paragraph.text.slice(start..<lineEnd), width: width, align: .left,
+                                       lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords)
+                if flush.lines.count == 1 { chosen = flush }
+            }
+            let line = chosen.lines[0]
             let held = bytes[start..<lineEnd].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-            return FittedLine(layout: layout, metrics: line, end: lineEnd, overflows: line.width > width + 0.5,
+            return FittedLine(layout: chosen, metrics: line, end: lineEnd, overflows: line.width > width + 0.5,
                               density: lineEnd < bytes.count && width > 0 ? Double(held) / width : nil)
         }
     }

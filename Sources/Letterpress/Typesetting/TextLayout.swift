@@ -119,6 +119,22 @@ public final class TextLayout {
         return fonts
     }
 
+    /// Whether line `index` has a space justification can widen: one Pango counts as
+    /// expandable, before the line's trailing white space (which Pango does not widen).
+    func hasExpandableSpace(line index: Int) -> Bool {
+        var count: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &count) else { return false }
+        let range = lines[index].byteRange
+        let bytes = text.string.utf8
+        // Log attributes are per character: find the characters of the line.
+        let first = bytes.prefix(range.lowerBound).reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        let characters = bytes.dropFirst(range.lowerBound).prefix(range.count).reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        var last = min(first + characters, Int(count)) - 1
+        while last >= first && attributes[last].is_white != 0 { last -= 1 }
+        guard last > first else { return false }
+        return (first..<last).contains { attributes[$0].is_expandable_space != 0 }
+    }
+
     /// Horizontal ranges, in points from the layout's left edge, covered by `bytes` on line `index`.
     func xRanges(line index: Int, bytes: Range<Int>) -> [ClosedRange<Double>] {
         var ranges: UnsafeMutablePointer<Int32>?

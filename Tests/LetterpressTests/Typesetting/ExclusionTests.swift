@@ -55,6 +55,41 @@ import Testing
         }
     }
 
+    /// Pango justifies a wrapped line with no space in it by spacing its letters out to the
+    /// width; beside a shape, where a span often holds one word, such a line is set flush left.
+    @Test func aJustifiedLineOfOneWordBesideAShapeIsNotLetterSpaced() throws {
+        let words = "Incomprehensibilities characteristically notwithstanding, the internationalization "
+            + "departments' uncharacteristically counterrevolutionary telecommunications infrastructure "
+            + "reorganization necessitated straightforward administrative reconsideration of "
+            + "electroencephalographic instrumentation"
+        let markdown = "---\nexclusions:\n  - {shape: circle, center: [250, 300], radius: 150}\n---\n\(words) \(words) \(words)"
+        var theme = TestSupport.defaultTheme
+        theme.body.align = .justify
+        let document = try TestSupport.typeset(markdown, theme: theme)
+        let page = try #require(document.pages.first)
+        let fonts = FontContext()
+        var single = 0
+        var stretched = 0
+        for item in page.items {
+            guard case let .text(layout, index, _) = item, !TestSupport.isFooter(item, on: page) else { continue }
+            let line = layout.lines[index]
+            let text = String(decoding: Array(layout.text.string.utf8)[line.byteRange], as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let natural = TextLayout(StyledText(text, style: theme.body.text), width: nil, align: .left, lineHeight: 1,
+                                     context: fonts).naturalWidth
+            if text.contains(" ") {
+                if line.width > natural + 1 { stretched += 1 }
+                continue
+            }
+            single += 1
+            // Its own width, and at most the space after it.
+            #expect(line.width < natural + 0.5 * theme.body.text.size, "'\(text)' is \(line.width) wide, \(natural) alone")
+        }
+        #expect(single >= 3, "the circle leaves spans of one word")
+        #expect(stretched >= 3, "lines of several words are still justified")
+    }
+
     @Test(arguments: 0..<40)
     func noLineOverlapsAShapeAndNoTextIsLost(seed: Int) throws {
         var random = Generator(state: UInt64(seed) &* 7919 &+ 17)
