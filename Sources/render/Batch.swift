@@ -245,6 +245,12 @@ final class WorkerProcess {
         isAlive = false
         try? input.close()
         process.waitUntilExit()
+        // Ctrl-C reaches the workers with the batch: one stopped by it leaves the batch's own
+        // handler to say so once and exit; it is reported here only if none comes.
+        let interrupted = process.terminationReason == .uncaughtSignal
+            ? [SIGINT, SIGTERM].contains(process.terminationStatus)
+            : InterruptHandler.statuses.contains(process.terminationStatus)
+        if interrupted { InterruptHandler.awaitInterrupt(within: 1) }
         let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
         return Outcome(pages: nil, messages: ["\(job.input): the renderer stopped on this input (\(how)); the others go on"])
     }
@@ -347,16 +353,32 @@ final class ProgressBar {
 /// Removes temporary files and exits 130 (SIGINT) or 143 (SIGTERM) when interrupted.
 enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// Signalled as an interrupt begins; the process exits right after.
+    private static let interruption = DispatchSemaphore(value: 0)
 
-    static func install(progress: ProgressBar?) {
+    /// Returns if no interrupt comes within `seconds`; during an interrupt, waits for the
+    /// handler to end the process.
+    static func awaitInterrupt(within seconds: Double) {
+        guard interruption.wait(timeout: .now() + seconds) == .success else { return }
+        interruption.signal()
+        while true { sleep(60) }
+    }
+
+    /// Exit statuses of a process the handler stopped.
+    static let statuses: Set<Int32> = [130, 143]
+
+    /// `announces`: whether to say so on standard error (a worker leaves that to its batch,
+    /// which Ctrl-C interrupts too).
+    static func install(progress: ProgressBar?, announces: Bool = true) {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                interruption.signal()
                 TemporaryFile.removeAll()
                 WorkerProcess.signalAll(number)
                 progress?.clear()
-                Console.error("interrupted; no partial output was left")
+                if announces { Console.error("interrupted; no partial output was left") }
                 _exit(status)
             }
             source.resume()

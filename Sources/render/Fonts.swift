@@ -62,7 +62,7 @@ struct Worker: ParsableCommand {
         if !options.fontDirectories.isEmpty || options.isolatedFonts {
             try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
         }
-        InterruptHandler.install(progress: nil)
+        InterruptHandler.install(progress: nil, announces: false)
         // The workers already keep every core busy with a document each: a parser thread per
         // document would only add switching (5% slower on 200 notes with --jobs 2), and so
         // would compressing a page on several threads.

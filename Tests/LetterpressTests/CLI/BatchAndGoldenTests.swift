@@ -69,14 +69,34 @@ private func note(_ number: Int) -> String {
         process.executableURL = TestSupport.renderExecutable
         process.arguments = ["in", "-o", "out", "--format", "png", "--dpi", "300", "--jobs", "2"]
         process.currentDirectoryURL = folder
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         Thread.sleep(forTimeInterval: 0.8)
+        // As Ctrl-C in a terminal does: the batch and its workers at once.
+        let workers = childProcesses(of: process.processIdentifier)
+        #expect(workers.count == 2)
         process.interrupt()
+        for worker in workers { kill(worker, SIGINT) }
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         let leftovers = try tree(folder.appendingPathComponent("out")).filter { $0.split(separator: "/").last?.hasPrefix(".") == true }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+        // Said once, by the batch: not by each worker, nor as a file a worker failed on.
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "interrupted; no partial output was left\n")
+    }
+
+    /// The processes whose parent is `parent`, from `/proc`.
+    private func childProcesses(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 2 else { return nil }
+            // After the name: state, then the parent's id.
+            return Int32(fields[1]) == parent ? pid : nil
+        }
     }
 
     @Test func pdfCreationDateComesFromSourceDateEpochWhenTheNoteHasNone() throws {
