@@ -5,16 +5,8 @@ import Letterpress
 /// becomes an error that names it (FileHandle's `write(_:)` stops the process instead).
 enum StandardOutput {
     static func write(_ data: Data) throws {
-        try data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw LetterpressError.outputFailed(file: "standard output", reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
+        if let failure = data.withUnsafeBytes({ Descriptor.writeAll($0, to: STDOUT_FILENO) }) {
+            throw LetterpressError.outputFailed(file: "standard output", reason: String(cString: strerror(failure)))
         }
     }
 

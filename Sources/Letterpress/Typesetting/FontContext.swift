@@ -79,12 +79,9 @@ public final class FontContext {
     func font(for style: TextStyle, hasFeature tag: String) -> Bool {
         let key = FeatureKey(font: FontKey(style), tag: tag)
         if let known = featureCache[key] { return known }
-        let description = FontDescriptionCache.make(style)
-        defer { pango_font_description_free(description) }
         var found = false
-        if let font = pango_font_map_load_font(fontMap, context, description) {
-            defer { g_object_unref(font) }
-            let face = hb_font_get_face(pango_font_get_hb_font(font))
+        if let font = primaryFont(key.font, style)?.font {
+            let face = hb_font_get_face(pango_font_get_hb_font(UnsafeMutablePointer<PangoFont>(font)))
             let wanted = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             for table in [UInt32(0x4753_5542), UInt32(0x4750_4F53)] {  // 'GSUB', 'GPOS'
                 var count: UInt32 = 64
@@ -197,11 +194,8 @@ public final class FontContext {
     }
 
     private func measureDigits(_ style: TextStyle) -> Bool {
-        let description = FontDescriptionCache.make(style)
-        defer { pango_font_description_free(description) }
-        guard let font = pango_font_map_load_font(fontMap, context, description) else { return false }
-        defer { g_object_unref(font) }
-        let hbFont = pango_font_get_hb_font(font)
+        guard let font = primaryFont(FontKey(style), style)?.font else { return false }
+        let hbFont = pango_font_get_hb_font(UnsafeMutablePointer<PangoFont>(font))
         var widths = Set<Int32>()
         for digit in UInt32(0x30)...UInt32(0x39) {
             var glyph: hb_codepoint_t = 0
