@@ -38,7 +38,7 @@ enum TestSupport {
     /// Whether `item` is the default theme's footer on `page`: the page number, in the bottom
     /// margin of `typeset`'s geometry, which is not the note's text.
     static func isFooter(_ item: PageItem, on page: Page) -> Bool {
-        guard case let .text(layout, _, origin) = item else { return false }
-        return origin.y > page.size.height - 72 && layout.text.string.allSatisfy(\.isNumber)
+        guard case let .text(line) = item else { return false }
+        return line.origin.y > page.size.height - 72 && line.string.allSatisfy(\.isNumber)
     }
 }

@@ -119,6 +119,7 @@ public final class PageOutput {
     /// At most three pages wait to be compressed at a time.
     private let slots = DispatchSemaphore(value: 3)
     private let outcome = EncodingOutcome()
+    private let fonts = CairoFonts()
     /// The first PNG page, compressed once it is known whether it is the only one (which gets
     /// every thread).
     private var firstPNG: DrawnSurface?
@@ -206,7 +207,7 @@ public final class PageOutput {
         if pdf == nil { startPDF(size: page.size) }
         let (stream, surface, context) = pdf!
         cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true).draw(page, on: context) }
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true, fonts: fonts).draw(page, on: context) }
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
             let target = String(format: "page=%d pos=[0 %.2f]", pageCount, entry.y)
@@ -303,7 +304,7 @@ public final class PageOutput {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
         cairo_destroy(cr)
         do {
             try check(surface)
@@ -324,7 +325,7 @@ public final class PageOutput {
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false).draw(page, on: cr) }
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
         cairo_destroy(cr)
         try Timings.measure(&writeSeconds) {
             cairo_surface_finish(surface)

@@ -5,6 +5,7 @@ import Foundation
 struct PageDrawer {
     /// Whether the surface keeps links (PDF).
     let drawsLinks: Bool
+    let fonts: CairoFonts
 
     func draw(_ page: Page, on cr: OpaquePointer) {
         // Paint rather than fill the page rectangle: an image a fraction of a pixel wider than
@@ -16,9 +17,8 @@ struct PageDrawer {
 
     private func draw(_ item: PageItem, on cr: OpaquePointer) {
         switch item {
-        case let .text(layout, line, origin):
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout_line(cr, layout.line(at: line))
+        case let .text(line):
+            draw(line, on: cr)
         case let .fill(rect, color):
             set(cr, color: color)
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -55,8 +55,8 @@ struct PageDrawer {
             checkbox(rect, checked: checked, color: color, on: cr)
         case let .decoration(decoration):
             draw(decoration, on: cr)
-        case let .embossed(layout, line, origin, clip):
-            emboss(layout.line(at: line), at: origin, clip: clip, on: cr)
+        case let .embossed(line, clip):
+            emboss(line, clip: clip, on: cr)
         case let .shape(path, fill, stroke, width):
             cairo_new_path(cr)
             switch path {
@@ -104,17 +104,158 @@ struct PageDrawer {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
+    /// Paints a line's glyphs with the calls Pango's renderer makes for a layout line
+    /// (`pango_cairo_show_layout_line`): from the current point as the baseline's start, each
+    /// run in its own saved state with its colour and font, its text and clusters given where
+    /// the surface keeps text (PDF); `path` adds the outlines to the path instead. The current
+    /// point is put back, as Pango does.
+    private func draw(_ line: TextLine, on cr: OpaquePointer, path: Bool = false) {
+        cairo_move_to(cr, line.origin.x, line.origin.y)
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        let keepsText = !path && cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) != 0
+        for run in line.runs {
+            let baseX = x + run.offset.x, baseY = y + run.offset.y
+            cairo_save(cr)
+            if !path, let color = run.color { set(cr, color: color) }
+            if fonts.install(run.font, on: cr) {
+                for glyph in run.missing { missingGlyph(glyph, x: baseX + glyph.x, y: baseY + glyph.y, path: path, on: cr) }
+                let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: baseX + $0.x, y: baseY + $0.y) }
+                if path {
+                    cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+                } else if keepsText {
+                    let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
+                    run.utf8.withUnsafeBufferPointer { text in
+                        text.withMemoryRebound(to: CChar.self) { text in
+                            cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count), clusters,
+                                                   Int32(clusters.count), run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
+                        }
+                    }
+                } else {
+                    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                }
+            } else {
+                for glyph in run.missing { missingGlyph(glyph, x: baseX + glyph.x, y: baseY + glyph.y, path: path, on: cr) }
+            }
+            cairo_restore(cr)
+        }
+        cairo_move_to(cr, x, y)
+    }
+
+    /// A character no font has, as Pango 1.50 draws it (`_pango_cairo_renderer_draw_unknown_glyph`):
+    /// a frame holding its code point's hexadecimal digits in rows, centred in the glyph's
+    /// advance and crossed out for a value that is no character; a dot for a space, an arrow
+    /// for a tab or a line break; a plain frame when the font gave no box geometry.
+    private func missingGlyph(_ glyph: MissingGlyph, x: Double, y: Double, path: Bool, on cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let invalid = glyph.character > 0x10FFFF
+        guard let box = glyph.box, fonts.install(box.digitFont, on: cr) else {
+            frame(Rect(x: x + 1.5, y: y + 1.5 - Self.missingGlyphHeight, width: glyph.width - 3, height: Self.missingGlyphHeight - 3),
+                  lineWidth: 1, crossed: invalid, path: path, on: cr)
+            return
+        }
+        let character = invalid ? nil : Unicode.Scalar(glyph.character)
+        if let character, character == "\u{2423}" || character.properties.generalCategory == .spaceSeparator {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, x + 0.5 * glyph.width, y + box.descent - 0.5 * box.height, 1.5 * box.lineWidth, 0, 2 * .pi)
+            cairo_close_path(cr)
+            cairo_fill(cr)
+            return
+        }
+        if let character, ["\t", "\n", "\u{2028}", "\u{2029}"].contains(character) {
+            arrow(for: glyph, box: box, x: x, y: y, tab: character == "\t", on: cr)
+            return
+        }
+        let pad = box.padding
+        let digits = invalid ? [] : Array(String(format: glyph.character > 0xFFFF ? "%06X" : "%04X", glyph.character))
+        let columns = invalid ? 1 : digits.count / box.rows
+        let width = 3 * pad + Double(columns) * (box.digitWidth + pad)
+        let lsb = (((glyph.width - width) * 0.5) / pad).rounded(.down) * pad
+        frame(Rect(x: x + lsb + 0.5 * pad, y: y + box.descent - box.height + pad * 0.5, width: width - pad, height: box.height - pad),
+              lineWidth: box.lineWidth, crossed: invalid, path: path, on: cr)
+        guard !invalid else { return }
+        let top = y + box.descent - pad * 2
+        for row in 0..<box.rows {
+            let rowY = top - Double(box.rows - 1 - row) * (box.digitHeight + pad)
+            for column in 0..<columns {
+                cairo_move_to(cr, x + lsb + pad * 2 + Double(column) * (box.digitWidth + pad), rowY)
+                let digit = String(digits[row * columns + column])
+                if path { cairo_text_path(cr, digit) } else { cairo_show_text(cr, digit) }
+            }
+        }
+    }
+
+    /// Pango's arrows for a tab (↦) and a line break (↵) no font has.
+    private func arrow(for glyph: MissingGlyph, box: HexBox, x: Double, y: Double, tab: Bool, on cr: OpaquePointer) {
+        let offset = 0.2 * glyph.width
+        let length = glyph.width - 2 * offset
+        let tip = min(box.digitWidth, 0.75 * length)
+        let tipHalf = 2.5 * box.lineWidth
+        let lineHalf = 0.5 * box.lineWidth
+        let left = x + offset
+        let points: [(Double, Double)]
+        if tab {
+            let middle = y + box.descent - 0.5 * box.height
+            points = [(left - lineHalf, middle - tipHalf), (left + lineHalf, middle - tipHalf), (left + lineHalf, middle - lineHalf),
+                      (left + length - tip, middle - lineHalf), (left + length - tip, middle - tipHalf), (left + length, middle),
+                      (left + length - tip, middle + tipHalf), (left + length - tip, middle + lineHalf), (left + lineHalf, middle + lineHalf),
+                      (left + lineHalf, middle + tipHalf), (left - lineHalf, middle + tipHalf)]
+        } else {
+            let height = length - 0.5 * tip
+            let middle = y - (box.height - length) / 2
+            points = [(left, middle), (left + tip, middle - tipHalf), (left + tip, middle - lineHalf),
+                      (left + length - lineHalf, middle - lineHalf), (left + length - lineHalf, middle - height),
+                      (left + length + lineHalf, middle - height), (left + length + lineHalf, middle + lineHalf),
+                      (left + tip, middle + lineHalf), (left + tip, middle + tipHalf)]
+        }
+        for (index, point) in points.enumerated() {
+            if index == 0 { cairo_move_to(cr, point.0, point.1) } else { cairo_line_to(cr, point.0, point.1) }
+        }
+        cairo_close_path(cr)
+        cairo_fill(cr)
+    }
+
+    /// Pango's `PANGO_UNKNOWN_GLYPH_HEIGHT`.
+    private static let missingGlyphHeight = 14.0
+
+    /// A missing glyph's frame (`_pango_cairo_renderer_draw_frame`), with an X through it when
+    /// `crossed`; as a path, an outer and an inner outline so that filling leaves the frame.
+    private func frame(_ rect: Rect, lineWidth: Double, crossed: Bool, path: Bool, on cr: OpaquePointer) {
+        if path {
+            let half = lineWidth / 2
+            cairo_rectangle(cr, rect.x - half, rect.y - half, rect.width + lineWidth, rect.height + lineWidth)
+            cairo_rectangle(cr, rect.maxX - half, rect.y + half, -(rect.width - lineWidth), rect.height - lineWidth)
+            return
+        }
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        if crossed {
+            cairo_new_sub_path(cr)
+            cairo_move_to(cr, rect.x, rect.y)
+            cairo_rel_line_to(cr, rect.width, rect.height)
+            cairo_new_sub_path(cr)
+            cairo_move_to(cr, rect.maxX, rect.y)
+            cairo_rel_line_to(cr, -rect.width, rect.height)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(cr, 2)
+        cairo_stroke(cr)
+    }
+
     /// Text pressed into the paper: a dark edge above and a light edge below the glyphs, drawn
     /// before the glyphs themselves and limited to the run's area.
-    private func emboss(_ line: UnsafeMutablePointer<PangoLayoutLine>, at origin: Point, clip: [Rect], on cr: OpaquePointer) {
+    private func emboss(_ line: TextLine, clip: [Rect], on cr: OpaquePointer) {
         cairo_save(cr)
         for rect in clip { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
         cairo_clip(cr)
         // Small offsets and soft colours: the edges should read as depth, not as a second print.
         for (offset, color) in [(-0.35, Color(red: 0, green: 0, blue: 0, alpha: 0.22)), (0.5, Color(red: 1, green: 1, blue: 1, alpha: 0.55))] {
             cairo_new_path(cr)
-            cairo_move_to(cr, origin.x, origin.y + offset)
-            pango_cairo_layout_line_path(cr, line)
+            var raised = line
+            raised.origin.y += offset
+            draw(raised, on: cr, path: true)
             set(cr, color: color)
             cairo_fill(cr)
         }

@@ -357,7 +357,7 @@ struct Collector {
             style.color = theme.list.markerColor
             let marker = markerLayout(text, style: style)
             let x = column.x - marker.width - size * 0.45
-            slices[index].attachments.append(.text(marker.layout, line: 0, origin: Point(x: x, y: baseline)))
+            slices[index].attachments.append(.text(marker.layout.textLine(0, origin: Point(x: x, y: baseline))))
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
@@ -528,7 +528,7 @@ struct Collector {
                                          Color(parsing: "#aaaaaa")!, width: 0.75)]
         let top = (height - layout.height) / 2
         for line in layout.lines {
-            items.append(.text(layout, line: line.index, origin: Point(x: column.x + 12 + line.x, y: top + line.baseline)))
+            items.append(.text(layout.textLine(line.index, origin: Point(x: column.x + 12 + line.x, y: top + line.baseline))))
         }
         append(Slice(height: height, items: items))
     }

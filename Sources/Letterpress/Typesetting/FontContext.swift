@@ -31,6 +31,8 @@ public final class FontContext {
 
     deinit {
         for primary in primaryFonts.values { g_object_unref(UnsafeMutableRawPointer(primary.font)) }
+        for font in drawingFonts.keys { g_object_unref(UnsafeMutableRawPointer(font)) }
+        for font in hexBoxFonts { g_object_unref(UnsafeMutableRawPointer(font)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
     }
@@ -92,6 +94,123 @@ public final class FontContext {
         }
         featureCache[key] = found
         return found
+    }
+
+    /// Each font's drawing values; the font is referenced so that its address is not reused.
+    private var drawingFonts: [UnsafeMutablePointer<PangoFont>: DrawingFont?] = [:]
+
+    /// What a drawing surface needs to draw `font`'s glyphs as Pango would; nil for a font
+    /// that is not a fontconfig font with a file.
+    func drawingFont(_ font: UnsafeMutablePointer<PangoFont>) -> DrawingFont? {
+        if let known = drawingFonts[font] { return known }
+        g_object_ref(UnsafeMutableRawPointer(font))
+        let made = Self.makeDrawingFont(font)
+        drawingFonts[font] = made
+        return made
+    }
+
+    /// The properties of a font's pattern that Cairo's FreeType backend reads to open and draw
+    /// a face (`_get_pattern_ft_options`), and the names for listing it.
+    private static let drawingProperties = [FC_FILE, FC_INDEX, FC_ANTIALIAS, FC_RGBA, FC_LCD_FILTER, FC_HINTING,
+                                            FC_HINT_STYLE, FC_AUTOHINT, FC_VERTICAL_LAYOUT, FC_EMBOLDEN, FC_FONT_VARIATIONS]
+
+    private static func makeDrawingFont(_ font: UnsafeMutablePointer<PangoFont>) -> DrawingFont? {
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        guard let pattern = pango_fc_font_get_pattern(fcFont),
+              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+        func string(_ property: String) -> String? {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, property, 0, &value) == FcResultMatch, let value else { return nil }
+            return String(cString: value)
+        }
+        guard let file = string(FC_FILE), let properties = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(properties) }
+        for property in drawingProperties { _ = FcObjectSetAdd(properties, property) }
+        guard let filtered = FcPatternFilter(pattern, properties) else { return nil }
+        defer { FcPatternDestroy(filtered) }
+        guard let unparsed = FcNameUnparse(filtered) else { return nil }
+        defer { free(unparsed) }
+        var index: Int32 = 0
+        FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaled, &matrix)
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_scaled_font_get_font_options(scaled, options)
+        return DrawingFont(
+            face: FontFace(file: file, index: Int(index), name: [string(FC_FAMILY), string(FC_STYLE)].compactMap { $0 }.joined(separator: " "),
+                           pattern: String(cString: unparsed)),
+            matrix: FontMatrix(xx: matrix.xx, yx: matrix.yx, xy: matrix.xy, yy: matrix.yy, x0: matrix.x0, y0: matrix.y0),
+            options: FontOptions(antialias: cairo_font_options_get_antialias(options).rawValue,
+                                 subpixelOrder: cairo_font_options_get_subpixel_order(options).rawValue,
+                                 hintStyle: cairo_font_options_get_hint_style(options).rawValue,
+                                 hintMetrics: cairo_font_options_get_hint_metrics(options).rawValue))
+    }
+
+    private var hexBoxes: [UnsafeMutablePointer<PangoFont>: HexBox?] = [:]
+    /// The digit fonts of the boxes, referenced for their drawing values' sake.
+    private var hexBoxFonts: [UnsafeMutablePointer<PangoFont>] = []
+
+    /// The boxes for missing characters in `font`, measured as Pango measures them
+    /// (`_pango_cairo_font_private_get_hex_box_info`, for unhinted metrics, which this context
+    /// always has): two rows of digits in a monospace font of 1/2.2 the size.
+    func hexBox(_ font: UnsafeMutablePointer<PangoFont>) -> HexBox? {
+        if let known = hexBoxes[font] { return known }
+        let made = makeHexBox(font)
+        hexBoxes[font] = made
+        return made
+    }
+
+    private func makeHexBox(_ font: UnsafeMutablePointer<PangoFont>) -> HexBox? {
+        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+              cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { return nil }
+        var ctm = cairo_matrix_t(), matrix = cairo_matrix_t()
+        cairo_scaled_font_get_ctm(scaled, &ctm)
+        cairo_scaled_font_get_font_matrix(scaled, &matrix)
+        var pangoCTM = PangoMatrix(xx: ctm.xx, xy: ctm.xy, yx: ctm.yx, yy: ctm.yy, x0: ctm.x0, y0: ctm.y0)
+        var pangoMatrix = PangoMatrix(xx: matrix.xx, xy: matrix.xy, yx: matrix.yx, yy: matrix.yy, x0: matrix.x0, y0: matrix.y0)
+        let size = pango_matrix_get_font_scale_factor(&pangoMatrix) / pango_matrix_get_font_scale_factor(&pangoCTM)
+        let miniSize = size / 2.2
+        let description = pango_font_describe_with_absolute_size(font)!
+        defer { pango_font_description_free(description) }
+        pango_font_description_unset_fields(description, PANGO_FONT_MASK_GRAVITY)
+        pango_font_description_set_family(description, "monospace")
+        pango_font_description_set_absolute_size(description, Double(pango_units_from_double(miniSize)))
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_scaled_font_get_font_options(scaled, options)
+        let miniContext = pango_font_map_create_context(fontMap)!
+        defer { g_object_unref(UnsafeMutableRawPointer(miniContext)) }
+        pango_context_set_matrix(miniContext, &pangoCTM)
+        pango_context_set_language(miniContext, pango_script_get_sample_language(PANGO_SCRIPT_LATIN))
+        pango_cairo_context_set_font_options(miniContext, options)
+        guard let mini = pango_font_map_load_font(fontMap, miniContext, description) else { return nil }
+        hexBoxFonts.append(mini)
+        guard let miniScaled = pango_cairo_font_get_scaled_font(OpaquePointer(mini)),
+              cairo_scaled_font_status(miniScaled) == CAIRO_STATUS_SUCCESS, let digitFont = drawingFont(mini) else { return nil }
+        var width = 0.0, height = 0.0
+        for digit in "0123456789ABCDEF" {
+            var extents = cairo_text_extents_t()
+            cairo_scaled_font_text_extents(miniScaled, String(digit), &extents)
+            width = max(width, extents.width)
+            height = max(height, extents.height)
+        }
+        var fontExtents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaled, &fontExtents)
+        if fontExtents.ascent + fontExtents.descent <= 0 { (fontExtents.ascent, fontExtents.descent) = (14, 0) }
+        let padding = min((fontExtents.ascent + fontExtents.descent) / 43, miniSize)
+        let rows = 2
+        let boxHeight = 3 * padding + Double(rows) * (padding + height)
+        let descent: Double
+        if boxHeight <= fontExtents.ascent {
+            descent = 2 * padding
+        } else if boxHeight <= fontExtents.ascent + fontExtents.descent - 2 * padding {
+            descent = 2 * padding + boxHeight - fontExtents.ascent
+        } else {
+            descent = fontExtents.descent * boxHeight / (fontExtents.ascent + fontExtents.descent)
+        }
+        return HexBox(digitFont: digitFont, rows: rows, digitWidth: width, digitHeight: height, padding: padding,
+                      lineWidth: padding, height: boxHeight, descent: descent)
     }
 
     private var installedCache: [String: Bool] = [:]

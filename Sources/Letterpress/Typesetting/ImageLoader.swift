@@ -3,8 +3,9 @@ import CPangoCairo
 import Foundation
 
 /// A decoded image as a Cairo surface, with the original JPEG bytes when it was a JPEG so
-/// that PDF output can embed them as they are.
-public final class LoadedImage {
+/// that PDF output can embed them as they are. Sendable: its pixels are written only while it
+/// is decoded, and Cairo counts a surface's references atomically.
+public final class LoadedImage: @unchecked Sendable {
     let surface: OpaquePointer
     public let pixelWidth: Int
     public let pixelHeight: Int

@@ -98,7 +98,7 @@ struct LineItems {
                 }
             }
             if style.effect == .letterpress {
-                items.append(.embossed(layout, line: line.index, origin: Point(x: left + line.x, y: baseline), clip: rects))
+                items.append(.embossed(layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline)), clip: rects))
             }
             let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
             for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
@@ -117,7 +117,7 @@ struct LineItems {
             }
             if let link = style.link { after.append(.link(url: link, rects: rects)) }
         }
-        items.append(.text(layout, line: line.index, origin: Point(x: left + line.x, y: baseline)))
+        items.append(.text(layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline))))
         return items + after
     }
 }

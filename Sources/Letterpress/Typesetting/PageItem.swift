@@ -29,9 +29,9 @@ public struct Rect: Sendable, Equatable {
 }
 
 /// One thing the drawer paints: the small vocabulary every output format shares.
-public enum PageItem {
-    /// Line `line` of `layout`, its left edge at `origin.x` and its baseline at `origin.y`.
-    case text(TextLayout, line: Int, origin: Point)
+public enum PageItem: Sendable {
+    /// A line of text.
+    case text(TextLine)
     case fill(Rect, Color)
     case stroke(Rect, Color, width: Double)
     case line(from: Point, to: Point, Color, width: Double)
@@ -42,14 +42,16 @@ public enum PageItem {
     /// An underline or strikethrough segment; `phase` continues the dash pattern from the
     /// segment before, across line and page breaks.
     case decoration(Decoration)
-    /// The letterpress effect behind line `line` of `layout`, limited to `clip`.
-    case embossed(TextLayout, line: Int, origin: Point, clip: [Rect])
+    /// The letterpress effect behind a line of text, limited to `clip`.
+    case embossed(TextLine, clip: [Rect])
     /// A filled and/or stroked closed shape: a circle or a polygon.
     case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)
 
     func offsetBy(dy: Double) -> PageItem {
         switch self {
-        case let .text(layout, line, origin): return .text(layout, line: line, origin: Point(x: origin.x, y: origin.y + dy))
+        case var .text(line):
+            line.origin.y += dy
+            return .text(line)
         case let .fill(rect, color): return .fill(rect.offsetBy(dy: dy), color)
         case let .stroke(rect, color, width): return .stroke(rect.offsetBy(dy: dy), color, width: width)
         case let .line(from, to, color, width):
@@ -60,8 +62,9 @@ public enum PageItem {
         case var .decoration(decoration):
             decoration.start.y += dy
             return .decoration(decoration)
-        case let .embossed(layout, line, origin, clip):
-            return .embossed(layout, line: line, origin: Point(x: origin.x, y: origin.y + dy), clip: clip.map { $0.offsetBy(dy: dy) })
+        case var .embossed(line, clip):
+            line.origin.y += dy
+            return .embossed(line, clip: clip.map { $0.offsetBy(dy: dy) })
         case let .shape(path, fill, stroke, width):
             return .shape(path.offsetBy(dy: dy), fill: fill, stroke: stroke, width: width)
         }
@@ -101,7 +104,7 @@ public struct OutlineEntry: Sendable, Equatable {
 }
 
 /// A finished page: its size, background and items in painting order.
-public struct Page {
+public struct Page: Sendable {
     public var size: PageSize
     public var background: Color
     public var items: [PageItem]

@@ -107,7 +107,7 @@ struct ShapeBuilder {
         let total = lines.map { $0.1.height }.reduce(0, +)
         var top = center.y - total / 2
         for (layout, line) in lines {
-            items.append(.text(layout, line: 0, origin: Point(x: center.x - line.width / 2, y: top + line.baseline - line.top)))
+            items.append(.text(layout.textLine(0, origin: Point(x: center.x - line.width / 2, y: top + line.baseline - line.top))))
             top += line.height
         }
         return items

@@ -10,6 +10,8 @@ public final class TextLayout {
     /// Pango's lines, by index: `pango_layout_get_line` walks a list, which is quadratic over
     /// a long code block.
     private var pangoLines: [UnsafeMutablePointer<PangoLayoutLine>] = []
+    /// Converts the fonts of the layout's runs into values the drawer can use.
+    private let fonts: FontContext
 
     /// Lays out `text` at `width` points (nil for no wrapping).
     /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
@@ -18,6 +20,7 @@ public final class TextLayout {
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
          hangingIndent: Double = 0, breaksWords: Bool = true) {
         layout = pango_layout_new(context.context)
+        fonts = context
         pango_layout_set_auto_dir(layout, 0)
         if let width {
             pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
@@ -97,26 +100,100 @@ public final class TextLayout {
         pangoLines[index]
     }
 
-    /// The font files Pango chose for this layout's runs, fallbacks included, as
-    /// `family style → file`.
-    func usedFonts() -> Set<String> {
-        var fonts = Set<String>()
-        guard let iterator = pango_layout_get_iter(layout) else { return fonts }
-        defer { pango_layout_iter_free(iterator) }
+    /// Line `index` as glyphs whose baseline starts at `origin`, placed as Pango's renderer
+    /// places them (`pango_renderer_draw_layout_line`): each run after the widths and letter
+    /// spacing of those before it, and raised by its rise.
+    func textLine(_ index: Int, origin: Point) -> TextLine {
+        let text = pango_layout_get_text(layout)!
+        var runs: [GlyphRun] = []
+        var x: Int32 = 0
+        var node = pangoLines[index].pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) else { continue }
+            x += run.pointee.start_x_offset
+            if let glyphRun = glyphRun(run, text: text, x: x) { runs.append(glyphRun) }
+            x += pango_glyph_string_get_width(run.pointee.glyphs) + run.pointee.end_x_offset
+        }
+        let range = lines[index].byteRange
+        let utf8 = self.text.string.utf8
+        let string = String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)], as: UTF8.self)
+        return TextLine(origin: origin, runs: runs, string: string, metrics: lines[index])
+    }
+
+    /// One run's glyphs, `x` Pango units from the line's start, with the text clusters Pango
+    /// hands to `cairo_show_text_glyphs` (`pango_cairo_renderer_draw_glyph_item`).
+    private func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>, x: Int32) -> GlyphRun? {
+        let item = run.pointee.item.pointee
+        guard let font = item.analysis.font, let drawingFont = fonts.drawingFont(font) else { return nil }
+        let scale = Double(PANGO_SCALE)
+        let glyphString = run.pointee.glyphs.pointee
+        var glyphs: [Glyph] = []
+        var missing: [MissingGlyph] = []
+        glyphs.reserveCapacity(Int(glyphString.num_glyphs))
+        var position: Int32 = 0
+        for index in 0..<Int(glyphString.num_glyphs) {
+            let info = glyphString.glyphs[index]
+            defer { position += info.geometry.width }
+            guard info.glyph != Self.emptyGlyph else { continue }
+            let gx = Double(position + info.geometry.x_offset) / scale
+            let gy = Double(info.geometry.y_offset) / scale
+            if info.glyph & Self.unknownFlag == 0 {
+                glyphs.append(Glyph(id: info.glyph, x: gx, y: gy))
+            } else if info.glyph != 0x20 | Self.unknownFlag {
+                // Pango draws no box for a space.
+                missing.append(MissingGlyph(character: info.glyph & ~Self.unknownFlag, x: gx, y: gy,
+                                            width: Double(info.geometry.width) / scale, box: fonts.hexBox(font)))
+            }
+        }
+        let start = text.withMemoryRebound(to: UInt8.self, capacity: Int(item.offset + item.length)) { $0 + Int(item.offset) }
+        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), offset: Point(x: Double(x) / scale, y: -Double(run.pointee.y_offset) / scale),
+                        glyphs: glyphs, missing: missing, utf8: Array(UnsafeBufferPointer(start: start, count: Int(item.length))),
+                        clusters: clusters(of: run, text: text), isBackward: item.analysis.level & 1 != 0)
+    }
+
+    private static let emptyGlyph = PangoGlyph(0x0FFF_FFFF)
+    private static let unknownFlag = PangoGlyph(0x1000_0000)
+
+    /// Clusters as Pango counts them for Cairo: the bytes of each, and its glyphs less the empty
+    /// and unknown ones.
+    private func clusters(of run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> [TextCluster] {
+        var clusters: [TextCluster] = []
+        let glyphs = run.pointee.glyphs.pointee.glyphs!
+        var iterator = PangoGlyphItemIter()
+        guard pango_glyph_item_iter_init_start(&iterator, run, text) != 0 else { return clusters }
         repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font else { continue }
-            let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
-            guard let pattern = pango_fc_font_get_pattern(fcFont) else { continue }
-            var family: UnsafeMutablePointer<FcChar8>?
-            var style: UnsafeMutablePointer<FcChar8>?
-            var file: UnsafeMutablePointer<FcChar8>?
-            FcPatternGetString(pattern, FC_FAMILY, 0, &family)
-            FcPatternGetString(pattern, FC_STYLE, 0, &style)
-            FcPatternGetString(pattern, FC_FILE, 0, &file)
-            let name = [family, style].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
-            fonts.insert("\(name) → \(file.map { String(cString: $0) } ?? "?")")
-        } while pango_layout_iter_next_run(iterator) != 0
-        return fonts
+            var count = abs(iterator.end_glyph - iterator.start_glyph)
+            for index in min(iterator.start_glyph, iterator.end_glyph + 1)..<max(iterator.start_glyph + 1, iterator.end_glyph) {
+                let glyph = glyphs[Int(index)].glyph
+                if glyph == Self.emptyGlyph || glyph & Self.unknownFlag != 0 { count -= 1 }
+            }
+            clusters.append(TextCluster(bytes: iterator.end_index - iterator.start_index, glyphs: count))
+        } while pango_glyph_item_iter_next_cluster(&iterator) != 0
+        return clusters
+    }
+
+    /// The run's colour as Pango's renderer sets it (`set_color`): the foreground colour,
+    /// opaque unless a foreground alpha is given; an alpha of 0 counts as none.
+    private static func foreground(of item: PangoItem) -> Color? {
+        var color: PangoColor?
+        var alpha: UInt16 = 0
+        var node = item.analysis.extra_attrs
+        while let current = node {
+            node = current.pointee.next
+            guard let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) else { continue }
+            switch attribute.pointee.klass.pointee.type {
+            case PANGO_ATTR_FOREGROUND:
+                color = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrColor.self).pointee.color
+            case PANGO_ATTR_FOREGROUND_ALPHA:
+                alpha = UInt16(truncatingIfNeeded: UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value)
+            default:
+                break
+            }
+        }
+        guard let color else { return nil }
+        return Color(red: Double(color.red) / 65535, green: Double(color.green) / 65535, blue: Double(color.blue) / 65535,
+                     alpha: alpha == 0 ? 1 : Double(alpha) / 65535)
     }
 
     /// Whether line `index` has a space justification can widen: one Pango counts as

@@ -34,11 +34,10 @@ public struct TypesetDocument {
 extension TypesetDocument {
     /// The font files the document's text is drawn with, as `family style → file`, sorted.
     public var usedFonts: [String] {
-        var seen = Set<ObjectIdentifier>()
         var fonts = Set<String>()
         for page in pages {
-            for case let .text(layout, _, _) in page.items where seen.insert(ObjectIdentifier(layout)).inserted {
-                fonts.formUnion(layout.usedFonts())
+            for case let .text(line) in page.items {
+                for run in line.runs { fonts.insert("\(run.font.face.name) → \(run.font.face.file)") }
             }
         }
         return fonts.sorted()
@@ -183,7 +182,7 @@ public struct Typesetter {
                                         lineHeight: 1, context: fonts)
                 guard let line = layout.lines.first else { continue }
                 let baseline = middle - line.height / 2 + line.baseline - line.top
-                items.append(.text(layout, line: 0, origin: Point(x: column.x + line.x, y: baseline)))
+                items.append(.text(layout.textLine(0, origin: Point(x: column.x + line.x, y: baseline))))
             }
         }
         return items

@@ -13,8 +13,8 @@ import Testing
     private func text(of document: TypesetDocument) -> String {
         document.pages.flatMap { page in
             page.items.compactMap { item -> String? in
-                guard case let .text(layout, index, _) = item, !TestSupport.isFooter(item, on: page) else { return nil }
-                return String(decoding: Array(layout.text.string.utf8)[layout.lines[index].byteRange], as: UTF8.self)
+                guard case let .text(line) = item, !TestSupport.isFooter(item, on: page) else { return nil }
+                return line.string
             }
         }.joined()
     }

@@ -212,7 +212,7 @@ import Testing
         let style = TextStyle(fontFamilies: ["DejaVu Sans"], size: 12)
         let layout = TextLayout(StyledText("Loaded", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
         #expect(layout.naturalWidth > 10)
-        #expect(layout.usedFonts().allSatisfy { $0.hasPrefix("DejaVu Sans Book") })
+        #expect(layout.textLine(0, origin: Point(x: 0, y: 0)).runs.allSatisfy { $0.font.face.name == "DejaVu Sans Book" })
     }
 
     @Test func frontMatterReadWhileTheResolverLoads() throws {

@@ -71,10 +71,9 @@ import Testing
         var single = 0
         var stretched = 0
         for item in page.items {
-            guard case let .text(layout, index, _) = item, !TestSupport.isFooter(item, on: page) else { continue }
-            let line = layout.lines[index]
-            let text = String(decoding: Array(layout.text.string.utf8)[line.byteRange], as: UTF8.self)
-                .trimmingCharacters(in: .whitespaces)
+            guard case let .text(placed) = item, !TestSupport.isFooter(item, on: page) else { continue }
+            let line = placed.metrics
+            let text = placed.string.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
             let natural = TextLayout(StyledText(text, style: theme.body.text), width: nil, align: .left, lineHeight: 1,
                                      context: fonts).naturalWidth
@@ -118,10 +117,9 @@ import Testing
         var lines: [String] = []
         for (number, page) in document.pages.enumerated() {
             for item in page.items {
-                guard case let .text(layout, index, origin) = item, !TestSupport.isFooter(item, on: page) else { continue }
-                let line = layout.lines[index]
-                let bytes = Array(layout.text.string.utf8)[line.byteRange]
-                lines.append(String(decoding: bytes, as: UTF8.self))
+                guard case let .text(textLine) = item, !TestSupport.isFooter(item, on: page) else { continue }
+                let (line, origin) = (textLine.metrics, textLine.origin)
+                lines.append(textLine.string)
                 guard number == 0 else { continue }
                 let top = origin.y - (line.baseline - line.top)
                 for (shape, margin) in placed {

@@ -58,8 +58,8 @@ import Testing
         let typeset = try TestSupport.typeset(Self.mixed)
         var usedFiles = Set<String>()
         for page in typeset.pages {
-            for case let .text(layout, _, origin) in page.items where !TestSupport.isFooter(.text(layout, line: 0, origin: origin), on: page) {
-                usedFiles.formUnion(layout.usedFonts().map { String($0[$0.range(of: " → ")!.upperBound...]) })
+            for case let .text(line) in page.items where !TestSupport.isFooter(.text(line), on: page) {
+                usedFiles.formUnion(line.runs.map(\.font.face.file))
             }
         }
         #expect(usedFiles.count >= 6)
@@ -122,9 +122,8 @@ import Testing
         #expect(pages.count == alone.pages.count && alone.pages.count > 5)
         let lines = { (pages: [Page]) in
             pages.map { $0.items.compactMap { item -> String? in
-                guard case let .text(layout, line, origin) = item else { return nil }
-                let range = layout.lines[line].byteRange
-                return "\(String(decoding: Array(layout.text.string.utf8)[range], as: UTF8.self))@\(origin.x),\(origin.y)"
+                guard case let .text(line) = item else { return nil }
+                return "\(line.string)@\(line.origin.x),\(line.origin.y)"
             } }
         }
         #expect(lines(pages) == lines(alone.pages))

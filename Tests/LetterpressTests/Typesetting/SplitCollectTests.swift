@@ -81,7 +81,7 @@ import Testing
 
     private static func describe(_ item: PageItem) -> String {
         switch item {
-        case let .text(layout, line, origin): "text \(layout.text.string.prefix(16)) \(line) \(origin)"
+        case let .text(line): "text \(line.string.prefix(16)) \(line.metrics.index) \(line.origin)"
         default: "\(item)"
         }
     }

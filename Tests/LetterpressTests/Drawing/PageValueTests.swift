@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// Pages are plain values: no Pango object in them, so they outlive the typesetter and its
+/// fonts and can be drawn on any thread.
+@Suite(.fontWork) struct PageValueTests {
+    private static func requireSendable<T: Sendable>(_: T.Type) {}
+
+    private static let markdown = """
+        # Values
+
+        Text in **bold**, *italic*, `code`, ^[pressed](effect: 'letterpress') and ^[red](color: 'red'),
+        a missing character ꪀ, and a list:
+
+        - one
+        - two
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+        """
+
+    private func png(of pages: [Page], in folder: URL, name: String) throws -> Data {
+        let output = try OutputWriter(format: .png, dpi: 72).open(folder.appendingPathComponent(name))
+        for page in pages { try output.add(page) }
+        return try Data(contentsOf: try output.finish()[0])
+    }
+
+    @Test func pagesAreSendable() {
+        Self.requireSendable(Page.self)
+        Self.requireSendable(PageItem.self)
+        Self.requireSendable(TextLine.self)
+    }
+
+    @Test func pagesDrawnAfterTheTypesetterIsGoneOnAnotherThreadAreTheSame() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var drawnAtOnce = Data()
+        // The typesetter, its font context and every Pango layout go at the end of this scope.
+        let pages: [Page] = try {
+            let pages = try TestSupport.typeset(Self.markdown).pages
+            drawnAtOnce = try png(of: pages, in: folder, name: "now.png")
+            return pages
+        }()
+        let later = Task.detached { try self.png(of: pages, in: folder, name: "later.png") }
+        let drawnLater = try awaitResult(later)
+        #expect(!drawnAtOnce.isEmpty)
+        #expect(drawnLater == drawnAtOnce)
+    }
+
+    @Test func aLineKeepsItsTextAndGlyphs() throws {
+        let lines = try TestSupport.typeset("Hello, glyphs.").pages[0].items.compactMap { item -> TextLine? in
+            if case let .text(line) = item, line.string.hasPrefix("Hello") { return line }
+            return nil
+        }
+        let line = try #require(lines.first)
+        #expect(line.string == "Hello, glyphs.")
+        #expect(line.runs.flatMap(\.glyphs).count == 14)
+        #expect(line.runs.allSatisfy { !$0.font.face.file.isEmpty && $0.font.matrix.xx > 0 })
+        #expect(line.runs.map { String(decoding: $0.utf8, as: UTF8.self) }.joined() == "Hello, glyphs.")
+        #expect(line.runs.flatMap(\.clusters).reduce(0) { $0 + Int($1.bytes) } == 14)
+    }
+
+    @Test func aMissingCharacterKeepsItsCodePointAndBox() throws {
+        let runs = try TestSupport.typeset("a ꪀ b").pages[0].items.flatMap { item -> [GlyphRun] in
+            if case let .text(line) = item { return line.runs }
+            return []
+        }
+        let missing = runs.flatMap(\.missing)
+        #expect(missing.map(\.character) == [0xAA80])
+        #expect(missing.first?.box?.rows == 2)
+    }
+
+    /// Waits for a task from synchronous test code.
+    private func awaitResult<T: Sendable>(_ task: Task<T, Error>) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task {
+            box.result = await task.result
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}
