@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the code calls Glibc, inotify and /proc/self/exe, and draws with Pango, Cairo
+// and fontconfig from Debian's packages (Sources/Letterpress/LinuxOnly.swift stops the build
+// elsewhere), so no other platform is declared.
 let package = Package(
     name: "Letterpress",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Letterpress", targets: ["Letterpress"]),
         .library(name: "LetterpressTesting", targets: ["LetterpressTesting"]),
