@@ -31,6 +31,7 @@ struct Watcher {
                                      job.input, result.pageCount, result.pageCount == 1 ? "" : "s",
                                      job.output.path, Date().timeIntervalSince(started)))
             } catch {
+                InterruptHandler.awaitInterrupt(within: 0)
                 Console.error("\(error); watching for changes (Ctrl-C stops)")
             }
             waitForChange(descriptor, folders: folders)

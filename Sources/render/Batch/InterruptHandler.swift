@@ -4,14 +4,20 @@ import Letterpress
 /// Removes temporary files and exits 130 (SIGINT) or 143 (SIGTERM) when interrupted.
 enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    /// Signalled as an interrupt begins; the process exits right after.
-    private static let interruption = DispatchSemaphore(value: 0)
+    /// Set as an interrupt begins, under `condition`; the process exits right after.
+    nonisolated(unsafe) private static var interrupted = false
+    private static let condition = NSCondition()
 
-    /// Returns if no interrupt comes within `seconds`; during an interrupt, waits for the
-    /// handler to end the process.
+    /// Returns if no interrupt comes within `seconds` (0: none has begun); during an interrupt,
+    /// waits for the handler to end the process. A job the interrupt broke off (its temporary
+    /// files removed, so that making another throws) is thus not reported as failed.
     static func awaitInterrupt(within seconds: Double) {
-        guard interruption.wait(timeout: .now() + seconds) == .success else { return }
-        interruption.signal()
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        while !interrupted && condition.wait(until: deadline) {}
+        let stopping = interrupted
+        condition.unlock()
+        guard stopping else { return }
         while true { sleep(60) }
     }
 
@@ -25,7 +31,10 @@ enum InterruptHandler {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                interruption.signal()
+                condition.lock()
+                interrupted = true
+                condition.broadcast()
+                condition.unlock()
                 TemporaryFile.removeAll()
                 WorkerProcess.signalAll(number)
                 progress?.clear()

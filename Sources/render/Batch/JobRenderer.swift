@@ -44,11 +44,13 @@ struct JobRenderer {
             }
             return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
         } catch let error as LetterpressError {
+            InterruptHandler.awaitInterrupt(within: 0)
             if case let .strictWarnings(_, warnings) = error { messages += warnings.map(\.description) }
             // Every failure names its input, also those (an unknown theme, say) that do not.
             let description = error.description
             messages.append(description.hasPrefix(job.input) || description.hasPrefix(name) ? description : "\(name): \(description)")
         } catch {
+            InterruptHandler.awaitInterrupt(within: 0)
             messages.append("\(name): \(error.localizedDescription)")
         }
         return Outcome(pages: nil, messages: messages)
