@@ -21,7 +21,7 @@ struct Compare: ParsableCommand {
     var actual: String
 
     @Option(parsing: .unconditional, help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")
-    var tolerance: String = "0"
+    var tolerance = Parsed<Tolerance>(argument: "0")
 
     @Option(parsing: .unconditional, help: "Colour distance from 0 to 1 below which two pixels count as equal.")
     var threshold: Double = 0.1
@@ -33,19 +33,13 @@ struct Compare: ParsableCommand {
     var dpi: Double = 72
 
     func validate() throws {
-        guard Self.fraction(tolerance) != nil else { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
+        _ = try tolerance.value()
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard dpi.isFinite, (9...1200).contains(dpi) else { throw ValidationError("--dpi must be between 9 and 1200") }
     }
 
-    static func fraction(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let value = trimmed.hasSuffix("%") ? Double(trimmed.dropLast()).map { $0 / 100 } : Double(trimmed)
-        return value.flatMap { (0...1).contains($0) ? $0 : nil }
-    }
-
     func run() throws {
-        let allowed = Self.fraction(tolerance) ?? 0
+        let allowed = try tolerance.value().fraction
         let results: [ImageDifference]
         do {
             results = try ImageComparison.compareFiles(
