@@ -50,5 +50,10 @@ let package = Package(
             dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The command's own types (the end-to-end tests of the built `render` are above).
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["render"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
