@@ -57,14 +57,14 @@ struct GoldenCheck {
             return 1
         }
         var differs = false
+        let comparison = GoldenComparison(tolerance: tolerance)
         for (file, reference) in zip(rendered.files, references) {
-            let diff = reference.deletingPathExtension().appendingPathExtension("diff.png")
+            let diff = GoldenFiles.diff(for: reference)
             do {
-                let results = try ImageComparison.compareFiles(expected: reference, actual: file, diff: diff)
-                let worst = results.map(\.fraction).max() ?? 0
-                if worst > tolerance {
+                let verdict = try comparison.compare(expected: reference, actual: file, diff: diff)
+                if !verdict.matches {
                     differs = true
-                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, worst * 100, diff.path))
+                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, verdict.worst * 100, diff.path))
                 } else {
                     try? FileManager.default.removeItem(at: diff)
                 }

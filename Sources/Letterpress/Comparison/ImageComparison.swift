@@ -1,5 +1,3 @@
-import Foundation
-
 /// Compares raster images in the manner of pixelmatch: a perceptual colour distance (YIQ) with
 /// a threshold, and pixels that look like anti-aliasing in either image are not counted.
 public enum ImageComparison {
@@ -34,45 +32,6 @@ public enum ImageComparison {
         }
         if diff != nil { diff = RasterImage(width: width, height: height, pixels: output) }
         return ImageDifference(width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased)
-    }
-
-    /// Compares two PNG files, or two PDF files page by page at `dpi`. Throws when a file
-    /// cannot be read or the images (or page counts) differ in size.
-    public static func compareFiles(expected: URL, actual: URL, threshold: Double = 0.1, dpi: Double = 72,
-                                    diff: URL? = nil) throws -> [ImageDifference] {
-        let (left, right) = (try load(expected, dpi: dpi), try load(actual, dpi: dpi))
-        guard left.count == right.count else {
-            throw LetterpressError.drawingFailed(file: actual.path, reason: "has \(right.count) pages, \(expected.lastPathComponent) has \(left.count)")
-        }
-        var results: [ImageDifference] = []
-        for (page, (a, b)) in zip(left, right).enumerated() {
-            guard a.width == b.width, a.height == b.height else {
-                throw LetterpressError.drawingFailed(file: actual.path, reason: "page \(page + 1) is \(b.width)×\(b.height) pixels, expected \(a.width)×\(a.height)")
-            }
-            var image: RasterImage? = diff == nil ? nil : RasterImage(width: 0, height: 0, pixels: [])
-            let result = compare(a, b, threshold: threshold, diff: &image)
-            if let diff, let image, result.differingPixels > 0 {
-                let url = left.count == 1 ? diff : diff.deletingPathExtension().appendingPathExtension("\(page + 1).png")
-                try image.writePNG(to: url)
-            }
-            results.append(result)
-        }
-        return results
-    }
-
-    private static func load(_ url: URL, dpi: Double) throws -> [RasterImage] {
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "no such file")
-        }
-        let header = FileHandle(forReadingAtPath: url.path).map { handle -> Data in
-            defer { try? handle.close() }
-            return handle.readData(ofLength: 5)
-        } ?? Data()
-        if header.starts(with: Array("%PDF-".utf8)) { return try RasterImage.pdfPages(url, dpi: dpi) }
-        guard header.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "is neither a PNG nor a PDF file")
-        }
-        return [try RasterImage.png(url)]
     }
 
     private static func channels(_ pixel: UInt32) -> (Double, Double, Double) {

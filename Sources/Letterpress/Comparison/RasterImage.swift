@@ -18,6 +18,22 @@ public struct RasterImage: Sendable, Equatable {
         return flattened(surface)
     }
 
+    /// The image of a PNG file, or the pages of a PDF file rendered at `dpi`.
+    public static func pages(of url: URL, dpi: Double) throws -> [RasterImage] {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "no such file")
+        }
+        let header = FileHandle(forReadingAtPath: url.path).map { handle -> Data in
+            defer { try? handle.close() }
+            return handle.readData(ofLength: 5)
+        } ?? Data()
+        if header.starts(with: Array("%PDF-".utf8)) { return try pdfPages(url, dpi: dpi) }
+        guard header.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "is neither a PNG nor a PDF file")
+        }
+        return [try png(url)]
+    }
+
     /// Renders every page of a PDF at `dpi` with Poppler.
     public static func pdfPages(_ url: URL, dpi: Double) throws -> [RasterImage] {
         guard let poppler = Poppler.shared else {

@@ -39,25 +39,22 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let allowed = try tolerance.value().fraction
-        let results: [ImageDifference]
+        let comparison = GoldenComparison(tolerance: try tolerance.value().fraction, threshold: threshold, dpi: dpi)
+        let verdict: GoldenComparison.Verdict
         do {
-            results = try ImageComparison.compareFiles(
-                expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
-                threshold: threshold, dpi: dpi, diff: diff.map { URL(fileURLWithPath: $0) })
+            verdict = try comparison.compare(expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
+                                             diff: diff.map { URL(fileURLWithPath: $0) })
         } catch {
             Console.error("cannot compare: \(error)")
             throw ExitCode(2)
         }
-        var worst = 0.0
-        for (page, result) in results.enumerated() {
-            worst = max(worst, result.fraction)
-            let prefix = results.count > 1 ? "page \(page + 1): " : ""
+        for (page, result) in verdict.pages.enumerated() {
+            let prefix = verdict.pages.count > 1 ? "page \(page + 1): " : ""
             print(prefix + String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased",
                                   result.differingPixels, result.width * result.height, result.fraction * 100, result.antiAliasedPixels))
         }
-        if worst > allowed {
-            print(String(format: "differ: %.4f%% > tolerance %.4f%%", worst * 100, allowed * 100))
+        guard verdict.matches else {
+            print(String(format: "differ: %.4f%% > tolerance %.4f%%", verdict.worst * 100, comparison.tolerance * 100))
             throw ExitCode.failure
         }
         print("match")
