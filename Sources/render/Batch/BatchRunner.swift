@@ -47,29 +47,33 @@ final class BatchRunner {
             let group = DispatchGroup()
             for _ in 0..<workers {
                 group.enter()
-                let thread = Thread { [self] in
-                    var worker: WorkerProcess?
-                    while let job = take() {
-                        if worker == nil { worker = WorkerProcess.start(options: WorkerOptions(
-                            render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet)) }
-                        guard let running = worker else {
-                            finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
-                            continue
-                        }
-                        let outcome = running.render(job)
-                        if !running.isAlive { worker = nil }
-                        finish(job, outcome)
-                    }
-                    worker?.stop()
+                Thread { [self] in
+                    feedWorker()
                     group.leave()
-                }
-                thread.start()
+                }.start()
             }
             group.wait()
         }
         progress?.clear()
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// Hands jobs to a worker process until none are left, starting another when one dies.
+    private func feedWorker() {
+        var worker: WorkerProcess?
+        while let job = take() {
+            if worker == nil { worker = WorkerProcess.start(options: WorkerOptions(
+                render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet)) }
+            guard let running = worker else {
+                finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
+                continue
+            }
+            let outcome = running.render(job)
+            if !running.isAlive { worker = nil }
+            finish(job, outcome)
+        }
+        worker?.stop()
     }
 
     private func take() -> Job? {
