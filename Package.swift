@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The command's own types (the end-to-end tests of the built `render` are above).
+        // The command's own types, in-process; LetterpressTests runs the built `render` end to end.
         .testTarget(
             name: "RenderTests",
             dependencies: ["render"],
