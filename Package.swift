@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the code calls Glibc, inotify and /proc/self/exe, and draws with Pango, Cairo
+// and fontconfig from Debian's packages (Sources/Letterpress/LinuxOnly.swift stops the build
+// elsewhere), so no other platform is declared.
 let package = Package(
     name: "Letterpress",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Letterpress", targets: ["Letterpress"]),
         .library(name: "LetterpressTesting", targets: ["LetterpressTesting"]),
@@ -47,6 +49,11 @@ let package = Package(
             name: "LetterpressTests",
             dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
             exclude: ["Golden", "Fixtures"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The command's own types, in-process; LetterpressTests runs the built `render` end to end.
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["render"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -67,9 +67,8 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
         return (try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0], document.pages.count)
     }
     let fileManager = FileManager.default
-    let stem = reference.deletingPathExtension()
-    let actualCopy = stem.appendingPathExtension("actual.png")
-    let diffCopy = stem.appendingPathExtension("diff.png")
+    let actualCopy = GoldenFiles.actual(for: reference)
+    let diffCopy = GoldenFiles.diff(for: reference)
     if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
         try? fileManager.removeItem(at: reference)
         try fileManager.copyItem(at: rendered, to: reference)
@@ -78,13 +77,13 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     guard fileManager.fileExists(atPath: reference.path) else {
         throw RenderingMismatch(reference: reference, message: "no reference image; record one with LETTERPRESS_RECORD_GOLDEN=1")
     }
-    let differences = try ImageComparison.compareFiles(expected: reference, actual: rendered, threshold: check.threshold,
-                                                       dpi: check.dpi, diff: folder.appendingPathComponent("diff.png"))
-    let difference = differences[0]
+    let comparison = GoldenComparison(tolerance: check.tolerance, threshold: check.threshold, dpi: check.dpi)
+    let verdict = try comparison.compare(expected: reference, actual: rendered, diff: folder.appendingPathComponent("diff.png"))
+    let difference = verdict.pages[0]
     if pageCount > 1 {
         throw RenderingMismatch(reference: reference, message: "the document has \(pageCount) pages; golden documents fit on one")
     }
-    guard difference.fraction <= check.tolerance else {
+    guard verdict.matches else {
         for (source, target) in [(rendered, actualCopy), (folder.appendingPathComponent("diff.png"), diffCopy)] {
             try? fileManager.removeItem(at: target)
             try? fileManager.copyItem(at: source, to: target)

@@ -27,27 +27,7 @@ struct GoldenCheck {
         let writer = OutputWriter(format: format)
         let references = writer.outputURLs(for: golden, pageCount: rendered.pageCount)
         let stored = storedPages(writer, format: format)
-        if update {
-            // Pages the document no longer has go, so that the reference is the rendering.
-            for old in stored where !references.contains(old) { try? FileManager.default.removeItem(at: old) }
-            do {
-                try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-                for (file, reference) in zip(rendered.files, references) {
-                    // Copied beside the reference, then renamed over it: never half a reference.
-                    let staging = reference.deletingLastPathComponent().appendingPathComponent(".\(reference.lastPathComponent).new")
-                    try? FileManager.default.removeItem(at: staging)
-                    try FileManager.default.copyItem(at: file, to: staging)
-                    guard rename(staging.path, reference.path) == 0 else {
-                        throw LetterpressError.outputFailed(file: reference.path, reason: String(cString: strerror(errno)))
-                    }
-                }
-                print("updated \(references.map(\.path).joined(separator: ", "))")
-                return 0
-            } catch {
-                Console.error("\(golden.path): cannot update: \(error.localizedDescription)")
-                return 1
-            }
-        }
+        if update { return replace(stored, with: rendered.files, at: references) }
         guard !stored.isEmpty else {
             Console.error("\(golden.path): no reference yet; make one with --update-golden")
             return 2
@@ -56,15 +36,44 @@ struct GoldenCheck {
             print("\(input): \(references.count) page\(references.count == 1 ? "" : "s") rendered, the reference has \(stored.count)")
             return 1
         }
+        return compare(rendered.files, with: references)
+    }
+
+    /// Writes the rendered files as the references; returns the exit status.
+    private func replace(_ stored: [URL], with files: [URL], at references: [URL]) -> Int32 {
+        // Pages the document no longer has go, so that the reference is the rendering.
+        for old in stored where !references.contains(old) { try? FileManager.default.removeItem(at: old) }
+        do {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            for (file, reference) in zip(files, references) {
+                // Copied beside the reference, then renamed over it: never half a reference.
+                let staging = reference.deletingLastPathComponent().appendingPathComponent(".\(reference.lastPathComponent).new")
+                try? FileManager.default.removeItem(at: staging)
+                try FileManager.default.copyItem(at: file, to: staging)
+                guard rename(staging.path, reference.path) == 0 else {
+                    throw LetterpressError.outputFailed(file: reference.path, reason: String(cString: strerror(errno)))
+                }
+            }
+            print("updated \(references.map(\.path).joined(separator: ", "))")
+            return 0
+        } catch {
+            Console.error("\(golden.path): cannot update: \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    /// Compares each rendered file with its reference, leaving a diff image beside each that
+    /// differs; returns the exit status.
+    private func compare(_ files: [URL], with references: [URL]) -> Int32 {
         var differs = false
-        for (file, reference) in zip(rendered.files, references) {
-            let diff = reference.deletingPathExtension().appendingPathExtension("diff.png")
+        let comparison = GoldenComparison(tolerance: tolerance)
+        for (file, reference) in zip(files, references) {
+            let diff = GoldenFiles.diff(for: reference)
             do {
-                let results = try ImageComparison.compareFiles(expected: reference, actual: file, diff: diff)
-                let worst = results.map(\.fraction).max() ?? 0
-                if worst > tolerance {
+                let verdict = try comparison.compare(expected: reference, actual: file, diff: diff)
+                if !verdict.matches {
                     differs = true
-                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, worst * 100, diff.path))
+                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, verdict.worst * 100, diff.path))
                 } else {
                     try? FileManager.default.removeItem(at: diff)
                 }

@@ -247,6 +247,22 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         }
     }
 
+    /// Typed options read their text as the command line is parsed, but a bad one is still
+    /// reported in ArgumentParser's usual form, in the order the checks have always come.
+    @Test func badTypedOptionsGiveTheirOwnUsageErrorInOrder() throws {
+        let folder = try folder(with: ["note.md": note])
+        let usage = "Usage: render convert [<options>] <inputs> ...\n  See 'render convert --help' for more information.\n"
+        let format = try runRender(["note.md", "--format", "gif"], in: folder)
+        #expect(format.status == 2 && format.stderr == "Error: unknown format 'gif' (use pdf, png or svg)\n" + usage)
+        let first = try runRender(["note.md", "--tolerance", "2", "--dpi", "0", "--text-size", "huge"], in: folder)
+        #expect(first.status == 2 && first.stderr == "Error: --dpi must be between 9 and 1200\n" + usage)
+        let shard = try runRender(["note.md", "--var", "1=2", "--shard", "3/2"], in: folder)
+        #expect(shard.status == 2 && shard.stderr == "Error: --shard takes I/N with 1 ≤ I ≤ N, such as 2/4\n" + usage)
+        let compare = try runRender(["compare", "a.png", "b.png", "--tolerance", "101%"], in: folder)
+        #expect(compare.status == 2 && compare.stderr.hasPrefix("Error: --tolerance must be a fraction from 0 to 1, or a percentage\n"))
+        #expect(try fileNames(in: folder) == ["note.md"])
+    }
+
     @Test func unknownThemeNamesTheKnownOnes() throws {
         let folder = try folder(with: ["note.md": note])
         let result = try runRender(["note.md", "--theme", "nope", "-o", "note.pdf"], in: folder)

@@ -19,15 +19,15 @@ struct Inspect: ParsableCommand {
 
     @Option(name: .customLong("var"), help: ArgumentHelp(
         "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
-    var variables: [String] = []
+    var variables: [Parsed<VariableAssignment>] = []
 
     func validate() throws {
-        _ = try Convert.variables(variables)
+        _ = try VariableAssignment.dictionary(variables)
     }
 
     func run() throws {
         do {
-            let document = try Renderer.document(from: try Renderer.readData(file), file: file, variables: try Convert.variables(variables))
+            let document = try Renderer.document(from: try Renderer.readData(file), file: file, variables: try VariableAssignment.dictionary(variables))
             for warning in document.warnings { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

@@ -21,7 +21,7 @@ struct Compare: ParsableCommand {
     var actual: String
 
     @Option(parsing: .unconditional, help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")
-    var tolerance: String = "0"
+    var tolerance = Parsed<Tolerance>(argument: "0")
 
     @Option(parsing: .unconditional, help: "Colour distance from 0 to 1 below which two pixels count as equal.")
     var threshold: Double = 0.1
@@ -33,37 +33,28 @@ struct Compare: ParsableCommand {
     var dpi: Double = 72
 
     func validate() throws {
-        guard Self.fraction(tolerance) != nil else { throw ValidationError("--tolerance must be a fraction from 0 to 1, or a percentage") }
+        _ = try tolerance.value()
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard dpi.isFinite, (9...1200).contains(dpi) else { throw ValidationError("--dpi must be between 9 and 1200") }
     }
 
-    static func fraction(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let value = trimmed.hasSuffix("%") ? Double(trimmed.dropLast()).map { $0 / 100 } : Double(trimmed)
-        return value.flatMap { (0...1).contains($0) ? $0 : nil }
-    }
-
     func run() throws {
-        let allowed = Self.fraction(tolerance) ?? 0
-        let results: [ImageDifference]
+        let comparison = GoldenComparison(tolerance: try tolerance.value().fraction, threshold: threshold, dpi: dpi)
+        let verdict: GoldenComparison.Verdict
         do {
-            results = try ImageComparison.compareFiles(
-                expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
-                threshold: threshold, dpi: dpi, diff: diff.map { URL(fileURLWithPath: $0) })
+            verdict = try comparison.compare(expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
+                                             diff: diff.map { URL(fileURLWithPath: $0) })
         } catch {
             Console.error("cannot compare: \(error)")
             throw ExitCode(2)
         }
-        var worst = 0.0
-        for (page, result) in results.enumerated() {
-            worst = max(worst, result.fraction)
-            let prefix = results.count > 1 ? "page \(page + 1): " : ""
+        for (page, result) in verdict.pages.enumerated() {
+            let prefix = verdict.pages.count > 1 ? "page \(page + 1): " : ""
             print(prefix + String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased",
                                   result.differingPixels, result.width * result.height, result.fraction * 100, result.antiAliasedPixels))
         }
-        if worst > allowed {
-            print(String(format: "differ: %.4f%% > tolerance %.4f%%", worst * 100, allowed * 100))
+        guard verdict.matches else {
+            print(String(format: "differ: %.4f%% > tolerance %.4f%%", verdict.worst * 100, comparison.tolerance * 100))
             throw ExitCode.failure
         }
         print("match")

@@ -9,31 +9,47 @@ struct Watcher {
     var options: RenderOptions
     var quiet: Bool
 
+    /// inotify's watches, each with its folder and the names in it that matter.
+    private typealias Watches = [Int32: (folder: String, names: Set<String>)]
+
     func run() throws -> Never {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw LetterpressError.invalidOption("--watch: inotify is not available (\(String(cString: strerror(errno))))") }
-        var folders: [Int32: (folder: String, names: Set<String>)] = [:]
+        var folders: Watches = [:]
         while true {
             // Watch first, render second: a change made while rendering is not missed.
-            for (watch, _) in folders { inotify_rm_watch(descriptor, watch) }
-            folders = [:]
-            for (folder, names) in Dictionary(grouping: watchedFiles(), by: { $0.deletingLastPathComponent().path }) {
-                let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
-                let watch = inotify_add_watch(descriptor, folder, mask)
-                if watch >= 0 { folders[watch] = (folder, Set(names.map(\.lastPathComponent))) }
-            }
-            let renderer = Renderer(options: options)
-            let started = Date()
-            do {
-                let result = try renderer.render(input: job.input, to: job.output, format: job.format)
-                if !quiet { for warning in result.warnings { Console.error(warning.description) } }
-                Console.error(String(format: "%@: %d page%@ → %@ in %.2f s; watching for changes (Ctrl-C stops)",
-                                     job.input, result.pageCount, result.pageCount == 1 ? "" : "s",
-                                     job.output.path, Date().timeIntervalSince(started)))
-            } catch {
-                Console.error("\(error); watching for changes (Ctrl-C stops)")
-            }
+            folders = watch(descriptor, replacing: folders)
+            renderOnce()
             waitForChange(descriptor, folders: folders)
+        }
+    }
+
+    /// Watches the folders of the watched files instead of `folders`; returns the new watches
+    /// with the names each one's folder holds.
+    private func watch(_ descriptor: Int32, replacing folders: Watches) -> Watches {
+        for (watch, _) in folders { inotify_rm_watch(descriptor, watch) }
+        var watches: Watches = [:]
+        for (folder, names) in Dictionary(grouping: watchedFiles(), by: { $0.deletingLastPathComponent().path }) {
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
+            let watch = inotify_add_watch(descriptor, folder, mask)
+            if watch >= 0 { watches[watch] = (folder, Set(names.map(\.lastPathComponent))) }
+        }
+        return watches
+    }
+
+    /// Renders the note with a new renderer (its theme may have changed), saying how it went.
+    private func renderOnce() {
+        let renderer = Renderer(options: options)
+        let started = Date()
+        do {
+            let result = try renderer.render(input: job.input, to: job.output, format: job.format)
+            if !quiet { for warning in result.warnings { Console.error(warning.description) } }
+            Console.error(String(format: "%@: %d page%@ → %@ in %.2f s; watching for changes (Ctrl-C stops)",
+                                 job.input, result.pageCount, result.pageCount == 1 ? "" : "s",
+                                 job.output.path, Date().timeIntervalSince(started)))
+        } catch {
+            InterruptHandler.awaitInterrupt(within: 0)
+            Console.error("\(error); watching for changes (Ctrl-C stops)")
         }
     }
 
@@ -51,7 +67,7 @@ struct Watcher {
     }
 
     /// Blocks until a watched name changes, then lets a burst of events settle.
-    private func waitForChange(_ descriptor: Int32, folders: [Int32: (folder: String, names: Set<String>)]) {
+    private func waitForChange(_ descriptor: Int32, folders: Watches) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

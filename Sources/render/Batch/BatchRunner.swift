@@ -1,0 +1,102 @@
+import Foundation
+import Letterpress
+
+/// Renders jobs one after another in this process, or, with more than one worker, hands them
+/// to worker processes (`render worker`) one at a time as each finishes its last.
+///
+/// Workers are processes, not threads: Cairo 1.16 and FreeType crash or deadlock when two
+/// threads shape and draw with the same fonts, and a process that crashes on one input loses
+/// only that input (the runner starts another worker for the rest). Memory stays that of
+/// `workers` documents however many inputs there are.
+final class BatchRunner {
+    let jobs: [Job]
+    let workers: Int
+    let options: RenderOptions
+    let fonts: FontOptions
+    let quiet: Bool
+    let progress: ProgressBar?
+    /// The renderer of a batch run in this process. It keeps its fonts, and lives as long as
+    /// the runner: a command that exits while holding the runner does not free them.
+    private lazy var renderer: Renderer = {
+        let renderer = Renderer(options: options)
+        // `--jobs 1` over several files means one core, as `--jobs N` means N; a single file
+        // may use them all.
+        renderer.usesSpareCores = jobs.count == 1
+        return renderer
+    }()
+
+    private let lock = NSLock()
+    private var next = 0
+    private var summary = BatchSummary()
+
+    init(jobs: [Job], workers: Int, options: RenderOptions, fonts: FontOptions, quiet: Bool, progress: ProgressBar?) {
+        self.jobs = jobs
+        self.workers = max(1, min(workers, jobs.count))
+        self.options = options
+        self.fonts = fonts
+        self.quiet = quiet
+        self.progress = progress
+    }
+
+    func run() -> BatchSummary {
+        let start = Date()
+        progress?.start(total: jobs.count)
+        if workers == 1 {
+            while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet).render(job)) }
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<workers {
+                group.enter()
+                Thread { [self] in
+                    feedWorker()
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+        }
+        progress?.clear()
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    /// Hands jobs to a worker process until none are left, starting another when one dies.
+    private func feedWorker() {
+        var worker: WorkerProcess?
+        while let job = take() {
+            if worker == nil { worker = WorkerProcess.start(options: WorkerOptions(
+                render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet)) }
+            guard let running = worker else {
+                finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
+                continue
+            }
+            let outcome = running.render(job)
+            if !running.isAlive { worker = nil }
+            finish(job, outcome)
+        }
+        worker?.stop()
+    }
+
+    private func take() -> Job? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < jobs.count else { return nil }
+        next += 1
+        progress?.began(jobs[next - 1].input)
+        return jobs[next - 1]
+    }
+
+    private func finish(_ job: Job, _ outcome: Outcome) {
+        lock.lock()
+        defer { lock.unlock() }
+        summary.timings = summary.timings + outcome.timings
+        if let pages = outcome.pages {
+            summary.rendered += 1
+            summary.pages += pages
+        } else {
+            summary.failed += 1
+        }
+        progress?.clear()
+        for message in outcome.messages { Console.error(message) }
+        progress?.finished(job.input)
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+import Letterpress
+
+/// One input and where its output goes.
+struct Job: Codable {
+    var input: String
+    var output: URL
+    var format: OutputFormat
+    var toStandardOutput = false
+}

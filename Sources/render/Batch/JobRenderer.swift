@@ -1,0 +1,58 @@
+import Foundation
+import Letterpress
+
+/// Renders one job with a renderer, as the batch runner and worker processes do.
+struct JobRenderer {
+    let renderer: Renderer
+    let quiet: Bool
+
+    /// Makes the folder `output` goes in, and the folders above it; a failure names the output
+    /// and says why in the system's words.
+    static func makeFolder(for output: URL) throws {
+        var missing: [String] = []
+        var path = output.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        guard isFolder.boolValue else {
+            throw LetterpressError.outputFailed(file: output.path, reason: "\(path) is a file, not a folder")
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw LetterpressError.outputFailed(file: output.path, reason: "cannot make the folder \(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func render(_ job: Job) -> Outcome {
+        let name = job.input == "-" ? "<stdin>" : job.input
+        var messages: [String] = []
+        do {
+            if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
+                throw LetterpressError.invalidOption("the output would overwrite the input")
+            }
+            try Self.makeFolder(for: job.output)
+            let result = try renderer.render(input: job.input, to: job.output, format: job.format)
+            if !quiet { messages += result.warnings.map(\.description) }
+            if job.toStandardOutput {
+                defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }
+                guard result.files.count == 1, let data = FileManager.default.contents(atPath: result.files[0].path) else {
+                    messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
+                    return Outcome(pages: nil, messages: messages)
+                }
+                try StandardOutput.write(data)
+            }
+            return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
+        } catch let error as LetterpressError {
+            InterruptHandler.awaitInterrupt(within: 0)
+            if case let .strictWarnings(_, warnings) = error { messages += warnings.map(\.description) }
+            // Every failure names its input, also those (an unknown theme, say) that do not.
+            let description = error.description
+            messages.append(description.hasPrefix(job.input) || description.hasPrefix(name) ? description : "\(name): \(description)")
+        } catch {
+            InterruptHandler.awaitInterrupt(within: 0)
+            messages.append("\(name): \(error.localizedDescription)")
+        }
+        return Outcome(pages: nil, messages: messages)
+    }
+}

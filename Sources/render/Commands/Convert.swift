@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import Letterpress
+
+/// `render INPUT… [-o OUTPUT]`: the default command.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Render Markdown files to PDF, PNG or SVG (the default command).",
+        discussion: """
+            INPUT may be Markdown files, folders (searched for *.md and *.markdown) or - for \
+            standard input. The format follows the output's extension unless --format says \
+            otherwise. With several inputs or a folder, -o names an output folder.
+            Exit status: 0 all rendered, 1 some input failed, 2 usage error.
+            """)
+
+    @Argument(help: "Markdown files, folders, or - for standard input.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "Output file, folder (several inputs), or - for standard output.")
+    var output: String?
+
+    @Option(help: "Theme name (see 'render themes') or path to a theme YAML file.")
+    var theme: String?
+
+    @Option(help: "Output format: pdf, png or svg.")
+    var format: Parsed<OutputFormat>?
+
+    @Option(help: "a4, a5, letter, legal or WIDTHxHEIGHT (points, or with mm, cm, in).")
+    var pageSize: Parsed<PageSize>?
+
+    @Option(help: "Page margins: one length, or 'vertical,horizontal', or 'top,right,bottom,left'.")
+    var margin: Parsed<Margins>?
+
+    @Option(parsing: .unconditional, help: "Resolution of PNG output, in dots per inch.")
+    var dpi: Double = 144
+
+    @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none: the badge's and the PDF's.")
+    var date: String?
+
+    @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.")
+    var locale = Parsed<LocaleName>(argument: "en")
+
+    @Flag(help: "Draw no date badge.")
+    var noBadge = false
+
+    @Flag(help: "Read nothing outside each note's folder and the shipped themes: other images and theme files are refused.")
+    var sandbox = false
+
+    @Option(help: ArgumentHelp(
+        "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "size"))
+    var textSize: Parsed<TextSize>?
+
+    @Option(parsing: .unconditional, help: "Multiply every text size by this factor (0.5 to 4).")
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Render, then compare with this reference image (PNG; pages NAME-N.png) or PDF.", valueName: "path"))
+    var golden: String?
+
+    @Flag(help: "With --golden: write the rendering as the new reference instead of comparing.")
+    var updateGolden = false
+
+    @Option(parsing: .unconditional, help: "With --golden: share of pixels allowed to differ, as for 'render compare'.")
+    var tolerance = Parsed<Tolerance>(argument: "0")
+
+    @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Render this many files at once (default: the number of cores).")
+    var jobCount: Int?
+
+    @Option(name: .customLong("shard"), help: ArgumentHelp("Render only the I-th of N deterministic slices of the inputs (for CI matrices).", valueName: "I/N"))
+    var shard: Parsed<Shard>?
+
+    @OptionGroup var fonts: FontOptions
+
+    @Flag(help: "Render again whenever the input, its images or its theme change.")
+    var watch = false
+
+    @Flag(help: "Print where the time went: start-up, theme, parse, style, typeset, draw, write.")
+    var timings = false
+
+    @Flag(help: "Print no warnings, progress or summary.")
+    var quiet = false
+
+    @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
+    var strict = false
+
+    @Option(name: .customLong("var"), help: ArgumentHelp(
+        "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
+    var variables: [Parsed<VariableAssignment>] = []
+
+    func validate() throws {
+        _ = try format?.value()
+        _ = try pageSize?.value()
+        _ = try margin?.value()
+        guard dpi.isFinite, (9...1200).contains(dpi) else {
+            throw ValidationError("--dpi must be between 9 and 1200")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
+        if let date, PDFDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not YYYY-MM-DD") }
+        _ = try locale.value()
+        _ = try textSize?.value()
+        if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
+        if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
+        if golden != nil && (inputs.count != 1 || output != nil) {
+            throw ValidationError("--golden takes one input and no -o")
+        }
+        if watch && (inputs.count != 1 || inputs[0] == "-" || output == "-" || golden != nil) {
+            throw ValidationError("--watch takes one input file and an output file")
+        }
+        if let jobCount, !(1...256).contains(jobCount) { throw ValidationError("--jobs must be between 1 and 256") }
+        _ = try shard?.value()
+        if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
+        _ = try tolerance.value()
+        _ = try VariableAssignment.dictionary(variables)
+    }
+
+    func run() throws {
+        let startup = StartupClock.mainThreadSeconds()
+        do {
+            try fonts.apply()
+        } catch let error as LetterpressError {
+            throw ValidationError(error.description)
+        }
+        let options = try renderOptions()
+        if let golden {
+            let check = GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
+                                    tolerance: try tolerance.value().fraction, quiet: quiet)
+            throw ExitCode(check.run(with: Renderer(options: options)))
+        }
+        var jobs = try JobPlanner(inputs: inputs, output: output, format: try format?.value()).jobs()
+        if watch, let job = jobs.first {
+            InterruptHandler.install(progress: nil)
+            try Watcher(job: job, options: options, quiet: quiet).run()
+        }
+        if let shard = try shard?.value() { jobs = shard.slice(jobs) }
+        runBatch(jobs, options: options, startup: startup)
+    }
+
+    private func renderOptions() throws -> RenderOptions {
+        var options = RenderOptions()
+        options.theme = theme
+        options.pageSize = try pageSize?.value()
+        options.margins = try margin?.value()
+        options.dpi = dpi
+        options.date = date
+        options.strict = strict
+        options.badge = !noBadge
+        options.locale = try locale.value().identifier
+        options.variables = try VariableAssignment.dictionary(variables)
+        options.sandbox = sandbox
+        options.textScale = try scale ?? textSize?.value().scale ?? 1
+        return options
+    }
+
+    /// Renders the jobs, prints the summary, and exits: 0 when all rendered, else 1.
+    private func runBatch(_ jobs: [Job], options: RenderOptions, startup: Double) -> Never {
+        let progress = quiet || jobs.count < 2 ? nil : ProgressBar.forTerminal()
+        InterruptHandler.install(progress: progress)
+        let runner = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
+                                 options: options, fonts: fonts, quiet: quiet, progress: progress)
+        let summary = runner.run()
+        if jobs.count > 1 && !quiet {
+            Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",
+                                 summary.rendered, jobs.count, summary.failed, summary.pages, summary.seconds))
+        }
+        if timings { Console.error(summary.timings.table(startup: startup)) }
+        // Exits here, the runner (and so its renderer) still held, rather than returning:
+        // unwinding would free the fonts, which only delays the exit.
+        withExtendedLifetime(runner) { Foundation.exit(summary.failed > 0 ? ExitCode.failure.rawValue : 0) }
+    }
+}
