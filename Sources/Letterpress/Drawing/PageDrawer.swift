@@ -114,17 +114,22 @@ struct PageDrawer {
         var x = 0.0, y = 0.0
         cairo_get_current_point(cr, &x, &y)
         let keepsText = !path && cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) != 0
+        let scale = 1024.0
         for run in line.runs {
-            let baseX = x + run.offset.x, baseY = y + run.offset.y
+            let baseX = x + Double(run.x) / scale, baseY = y + Double(run.y) / scale
             cairo_save(cr)
             if !path, let color = run.color { set(cr, color: color) }
             if fonts.install(run.font, on: cr) {
-                for glyph in run.missing { missingGlyph(glyph, x: baseX + glyph.x, y: baseY + glyph.y, path: path, on: cr) }
-                let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: baseX + $0.x, y: baseY + $0.y) }
+                for glyph in run.missing {
+                    missingGlyph(glyph, x: baseX + Double(glyph.x) / scale, y: baseY + Double(glyph.y) / scale, path: path, on: cr)
+                }
+                let glyphs = run.glyphs.map {
+                    cairo_glyph_t(index: UInt($0.id), x: baseX + Double($0.x) / scale, y: baseY + Double($0.y) / scale)
+                }
                 if path {
                     cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
                 } else if keepsText {
-                    let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
+                    let clusters = run.clusters.all.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
                     run.utf8.withUnsafeBufferPointer { text in
                         text.withMemoryRebound(to: CChar.self) { text in
                             cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count), clusters,
@@ -135,7 +140,9 @@ struct PageDrawer {
                     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
                 }
             } else {
-                for glyph in run.missing { missingGlyph(glyph, x: baseX + glyph.x, y: baseY + glyph.y, path: path, on: cr) }
+                for glyph in run.missing {
+                    missingGlyph(glyph, x: baseX + Double(glyph.x) / scale, y: baseY + Double(glyph.y) / scale, path: path, on: cr)
+                }
             }
             cairo_restore(cr)
         }
@@ -149,29 +156,30 @@ struct PageDrawer {
     private func missingGlyph(_ glyph: MissingGlyph, x: Double, y: Double, path: Bool, on cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        let advance = Double(glyph.width) / 1024
         let invalid = glyph.character > 0x10FFFF
         guard let box = glyph.box, fonts.install(box.digitFont, on: cr) else {
-            frame(Rect(x: x + 1.5, y: y + 1.5 - Self.missingGlyphHeight, width: glyph.width - 3, height: Self.missingGlyphHeight - 3),
+            frame(Rect(x: x + 1.5, y: y + 1.5 - Self.missingGlyphHeight, width: advance - 3, height: Self.missingGlyphHeight - 3),
                   lineWidth: 1, crossed: invalid, path: path, on: cr)
             return
         }
         let character = invalid ? nil : Unicode.Scalar(glyph.character)
         if let character, character == "\u{2423}" || character.properties.generalCategory == .spaceSeparator {
             cairo_new_sub_path(cr)
-            cairo_arc(cr, x + 0.5 * glyph.width, y + box.descent - 0.5 * box.height, 1.5 * box.lineWidth, 0, 2 * .pi)
+            cairo_arc(cr, x + 0.5 * advance, y + box.descent - 0.5 * box.height, 1.5 * box.lineWidth, 0, 2 * .pi)
             cairo_close_path(cr)
             cairo_fill(cr)
             return
         }
         if let character, ["\t", "\n", "\u{2028}", "\u{2029}"].contains(character) {
-            arrow(for: glyph, box: box, x: x, y: y, tab: character == "\t", on: cr)
+            arrow(advance: advance, box: box, x: x, y: y, tab: character == "\t", on: cr)
             return
         }
         let pad = box.padding
         let digits = invalid ? [] : Array(String(format: glyph.character > 0xFFFF ? "%06X" : "%04X", glyph.character))
         let columns = invalid ? 1 : digits.count / box.rows
         let width = 3 * pad + Double(columns) * (box.digitWidth + pad)
-        let lsb = (((glyph.width - width) * 0.5) / pad).rounded(.down) * pad
+        let lsb = (((advance - width) * 0.5) / pad).rounded(.down) * pad
         frame(Rect(x: x + lsb + 0.5 * pad, y: y + box.descent - box.height + pad * 0.5, width: width - pad, height: box.height - pad),
               lineWidth: box.lineWidth, crossed: invalid, path: path, on: cr)
         guard !invalid else { return }
@@ -187,9 +195,9 @@ struct PageDrawer {
     }
 
     /// Pango's arrows for a tab (↦) and a line break (↵) no font has.
-    private func arrow(for glyph: MissingGlyph, box: HexBox, x: Double, y: Double, tab: Bool, on cr: OpaquePointer) {
-        let offset = 0.2 * glyph.width
-        let length = glyph.width - 2 * offset
+    private func arrow(advance: Double, box: HexBox, x: Double, y: Double, tab: Bool, on cr: OpaquePointer) {
+        let offset = 0.2 * advance
+        let length = advance - 2 * offset
         let tip = min(box.digitWidth, 0.75 * length)
         let tipHalf = 2.5 * box.lineWidth
         let lineHalf = 0.5 * box.lineWidth

@@ -126,9 +126,8 @@ public final class TextLayout {
     private func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>, x: Int32) -> GlyphRun? {
         let item = run.pointee.item.pointee
         guard let font = item.analysis.font, let drawingFont = fonts.drawingFont(font) else { return nil }
-        let scale = Double(PANGO_SCALE)
         let glyphString = run.pointee.glyphs.pointee
-        var glyphs: [Glyph] = []
+        var glyphs = Glyphs()
         var missing: [MissingGlyph] = []
         glyphs.reserveCapacity(Int(glyphString.num_glyphs))
         var position: Int32 = 0
@@ -136,19 +135,18 @@ public final class TextLayout {
             let info = glyphString.glyphs[index]
             defer { position += info.geometry.width }
             guard info.glyph != Self.emptyGlyph else { continue }
-            let gx = Double(position + info.geometry.x_offset) / scale
-            let gy = Double(info.geometry.y_offset) / scale
+            let gx = position + info.geometry.x_offset
+            let gy = info.geometry.y_offset
             if info.glyph & Self.unknownFlag == 0 {
                 glyphs.append(Glyph(id: info.glyph, x: gx, y: gy))
             } else if info.glyph != 0x20 | Self.unknownFlag {
                 // Pango draws no box for a space.
                 missing.append(MissingGlyph(character: info.glyph & ~Self.unknownFlag, x: gx, y: gy,
-                                            width: Double(info.geometry.width) / scale, box: fonts.hexBox(font)))
+                                            width: info.geometry.width, box: fonts.hexBox(font)))
             }
         }
         let start = text.withMemoryRebound(to: UInt8.self, capacity: Int(item.offset + item.length)) { $0 + Int(item.offset) }
-        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), offset: Point(x: Double(x) / scale, y: -Double(run.pointee.y_offset) / scale),
-                        glyphs: glyphs, missing: missing, utf8: Array(UnsafeBufferPointer(start: start, count: Int(item.length))),
+        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), x: x, y: -run.pointee.y_offset, glyphs: glyphs, missing: missing, utf8: Array(UnsafeBufferPointer(start: start, count: Int(item.length))),
                         clusters: clusters(of: run, text: text), isBackward: item.analysis.level & 1 != 0)
     }
 
@@ -157,8 +155,8 @@ public final class TextLayout {
 
     /// Clusters as Pango counts them for Cairo: the bytes of each, and its glyphs less the empty
     /// and unknown ones.
-    private func clusters(of run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> [TextCluster] {
-        var clusters: [TextCluster] = []
+    private func clusters(of run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> TextClusters {
+        var clusters = TextClusters()
         let glyphs = run.pointee.glyphs.pointee.glyphs!
         var iterator = PangoGlyphItemIter()
         guard pango_glyph_item_iter_init_start(&iterator, run, text) != 0 else { return clusters }

@@ -15,38 +15,70 @@ public struct TextLine: Sendable {
 
 /// Glyphs of one font and one colour.
 ///
-/// Positions are kept as Pango computes them (units of 1/1024 pt, converted exactly) and
+/// Positions are kept as Pango computes them, in Pango units (1/1024 pt), and converted and
 /// added to the origin in Pango's order when drawn, so that the drawn bytes do not depend on
-/// whether a page was painted from a layout or from these values.
+/// whether a page was painted from a layout or from these values. A page whose header or
+/// footer shows the page count waits for the document's end, so runs are kept small.
 public struct GlyphRun: Sendable {
     public var font: DrawingFont
     /// The colour the glyphs are painted in; nil keeps the surface's current colour.
     public var color: Color?
-    /// Where the run starts, from the line's origin: y moves up for a raised run.
-    public var offset: Point
-    public var glyphs: [Glyph]
+    /// Where the run starts from the line's origin, in Pango units: y is negative for a
+    /// raised run.
+    public var x: Int32
+    public var y: Int32
+    public var glyphs: Glyphs
     /// Characters no installed font has, drawn as boxes holding their code points.
     public var missing: [MissingGlyph]
     /// The run's text and how its bytes map to glyphs, for PDF text extraction.
     public var utf8: [UInt8]
-    public var clusters: [TextCluster]
+    public var clusters: TextClusters
     /// Right-to-left: clusters run backwards through the text.
     public var isBackward: Bool
 }
 
-/// A glyph of a run's font, placed from the run's start.
+/// A glyph of a run's font, placed from the run's start in Pango units.
 public struct Glyph: Sendable, Equatable {
     public var id: UInt32
-    public var x: Double
-    public var y: Double
+    public var x: Int32
+    public var y: Int32
 }
 
-/// A glyph for a character no font has.
+/// A run's glyphs, eight bytes a glyph: vertical offsets are kept apart, and only for a run
+/// that has one (marks placed above or below a letter).
+public struct Glyphs: Sendable, Equatable, RandomAccessCollection {
+    private struct Placed: Sendable, Equatable {
+        var id: UInt32
+        var x: Int32
+    }
+
+    private var placed: [Placed] = []
+    private var ys: [Int32] = []
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { placed.count }
+
+    public subscript(index: Int) -> Glyph {
+        Glyph(id: placed[index].id, x: placed[index].x, y: ys.isEmpty ? 0 : ys[index])
+    }
+
+    mutating func reserveCapacity(_ count: Int) { placed.reserveCapacity(count) }
+
+    mutating func append(_ glyph: Glyph) {
+        if glyph.y != 0 && ys.isEmpty { ys = Array(repeating: 0, count: placed.count) }
+        placed.append(Placed(id: glyph.id, x: glyph.x))
+        if !ys.isEmpty { ys.append(glyph.y) }
+    }
+}
+
+/// A glyph for a character no font has, placed like `Glyph`.
 public struct MissingGlyph: Sendable, Equatable {
     public var character: UInt32
-    public var x: Double
-    public var y: Double
-    public var width: Double
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
     /// How the box and its digits are laid out for the run's font; nil draws an empty frame.
     public var box: HexBox?
 }
@@ -71,12 +103,53 @@ public struct TextCluster: Sendable, Equatable {
     public var glyphs: Int32
 }
 
+/// A run's clusters in order, kept as runs of equal clusters: most are one byte and one glyph.
+public struct TextClusters: Sendable, Equatable {
+    private struct Repeat: Sendable, Equatable {
+        var cluster: TextCluster
+        var count: Int32
+    }
+
+    private var repeats: [Repeat] = []
+
+    public init() {}
+
+    mutating func append(_ cluster: TextCluster) {
+        if repeats.last?.cluster == cluster {
+            repeats[repeats.count - 1].count += 1
+        } else {
+            repeats.append(Repeat(cluster: cluster, count: 1))
+        }
+    }
+
+    /// Every cluster, in order.
+    public var all: [TextCluster] {
+        repeats.flatMap { Array(repeating: $0.cluster, count: Int($0.count)) }
+    }
+}
+
 /// A font as a drawing surface needs it: the face, its matrix (size, synthetic slant) and the
-/// rasterizer's options, all plain values.
-public struct DrawingFont: Sendable, Hashable {
-    public var face: FontFace
-    public var matrix: FontMatrix
-    public var options: FontOptions
+/// rasterizer's options. Immutable and shared by the runs in the font, which keep a reference.
+public final class DrawingFont: Sendable, Hashable {
+    public let face: FontFace
+    public let matrix: FontMatrix
+    public let options: FontOptions
+
+    public init(face: FontFace, matrix: FontMatrix, options: FontOptions) {
+        self.face = face
+        self.matrix = matrix
+        self.options = options
+    }
+
+    public static func == (left: DrawingFont, right: DrawingFont) -> Bool {
+        left === right || (left.face, left.matrix, left.options) == (right.face, right.matrix, right.options)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(face)
+        hasher.combine(matrix)
+        hasher.combine(options)
+    }
 }
 
 /// A font file's face, with the fontconfig properties that change how its glyphs are drawn
