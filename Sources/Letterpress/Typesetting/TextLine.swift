@@ -47,13 +47,18 @@ public struct Glyph: Sendable, Equatable {
 /// A run's glyphs, eight bytes a glyph: vertical offsets are kept apart, and only for a run
 /// that has one (marks placed above or below a letter).
 public struct Glyphs: Sendable, Equatable, RandomAccessCollection {
-    private struct Placed: Sendable, Equatable {
+    struct Placed: Sendable, Equatable {
         var id: UInt32
         var x: Int32
     }
 
-    private var placed: [Placed] = []
-    private var ys: [Int32] = []
+    private(set) var placed: [Placed] = []
+    private(set) var ys: [Int32] = []
+
+    init(placed: [Placed], ys: [Int32]) {
+        self.placed = placed
+        self.ys = ys
+    }
 
     public init() {}
 
@@ -105,12 +110,16 @@ public struct TextCluster: Sendable, Equatable {
 
 /// A run's clusters in order, kept as runs of equal clusters: most are one byte and one glyph.
 public struct TextClusters: Sendable, Equatable {
-    private struct Repeat: Sendable, Equatable {
+    struct Repeat: Sendable, Equatable {
         var cluster: TextCluster
         var count: Int32
     }
 
-    private var repeats: [Repeat] = []
+    private(set) var repeats: [Repeat] = []
+
+    init(repeats: [Repeat]) {
+        self.repeats = repeats
+    }
 
     public init() {}
 

@@ -117,25 +117,35 @@ public struct Typesetter {
             .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
                                   contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
-        let holdsPages = showsPageCount
+        // Pages wait on disk for the page count, which only the last page settles.
+        let spool = showsPageCount ? try PageSpool() : nil
         var waiting: [Paginator.PageContent] = []
         var pageCount = 0
         func deliverWaitingPages() throws {
-            let total = holdsPages ? pageCount + waiting.count : nil
+            let total = spool.map { pageCount + $0.count + waiting.count }
+            func deliverNext(_ content: Paginator.PageContent) throws {
+                pageCount += 1
+                try deliver(page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
+            }
+            try spool?.drain(deliverNext)
             for index in waiting.indices {
                 // Each page's content goes as soon as the page is delivered.
                 let content = waiting[index]
                 waiting[index] = Paginator.PageContent()
-                pageCount += 1
-                try deliver(page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
+                try deliverNext(content)
             }
             waiting = []
         }
         let ending = try collector.collect(stream, column: geometry.column, gate: gate) { slices, containers in
             paginator.containers += containers
             waiting += paginator.add(slices)
-            // Pages wait while the second thread lays out (see `HelperGate`), or for the count.
-            if !holdsPages { _ = try gate.ifIdle(deliverWaitingPages) }
+            if let spool {
+                for content in waiting { try spool.append(content) }
+                waiting = []
+            } else {
+                // Pages wait while the second thread lays out (see `HelperGate`).
+                _ = try gate.ifIdle(deliverWaitingPages)
+            }
         }
         waiting += paginator.add([], ending: true)
         try gate.whenIdle(deliverWaitingPages)

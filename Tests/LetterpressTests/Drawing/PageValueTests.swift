@@ -88,3 +88,78 @@ import Testing
 private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, Error>?
 }
+
+/// Pages that wait for the page count are written to a temporary file and read back: what
+/// comes back draws the same bytes.
+@Suite(.fontWork) struct PageSpoolTests {
+    private static let markdown = """
+        ---
+        exclusions:
+          - {shape: circle, page: 1, center: [400, 300], radius: 40}
+          - {shape: polygon, page: 1, points: [[80, 600], [160, 600], [120, 680]]}
+        ---
+        # Everything a page holds
+
+        Text with **bold**, *italic*, `code`, ^[pressed](effect: 'letterpress'), ^[dashed](underline: {pattern: 'dash', color: 'red'}),
+        ~~struck~~, a [link](https://example.com), a missing character ꪀ, x^[2](baselineOffset: 4) and مرحبا.
+
+        > A quote with a bar.
+
+        - [x] done
+        - [ ] to do
+
+        ---
+
+        ![tone](two-tone.png)
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        ```
+        code block
+        ```
+        """
+
+    @Test func spooledPagesDrawTheSameBytes() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try TestSupport.typeset(Self.markdown).pages
+        let spool = try PageSpool()
+        for page in pages {
+            try spool.append(Paginator.PageContent(items: page.items, outline: page.outline))
+        }
+        #expect(spool.count == pages.count)
+        var back: [Page] = []
+        try spool.drain { content in
+            back.append(Page(size: pages[back.count].size, background: pages[back.count].background, items: content.items,
+                             outline: content.outline))
+        }
+        #expect(spool.count == 0)
+        #expect(back.map(\.items.count) == pages.map(\.items.count))
+        #expect(back.map(\.outline) == pages.map(\.outline))
+        // SVG names its surfaces by a count kept for the process, so two drawings differ there.
+        for format in [OutputFormat.pdf, .png] {
+            #expect(try draw(back, format: format, in: folder, name: "back") == draw(pages, format: format, in: folder, name: "original"), "\(format)")
+        }
+    }
+
+    @Test func aSpoolCanBeFilledAgainAfterDraining() throws {
+        let pages = try TestSupport.typeset("one\n\n\\pagebreak\n\ntwo").pages
+        let spool = try PageSpool()
+        var strings: [String] = []
+        for round in 0..<2 {
+            try spool.append(Paginator.PageContent(items: pages[round].items, outline: []))
+            try spool.drain { content in
+                for case let .text(line) in content.items { strings.append(line.string) }
+            }
+        }
+        #expect(strings.filter { $0 == "one" || $0 == "two" } == ["one", "two"])
+    }
+
+    private func draw(_ pages: [Page], format: OutputFormat, in folder: URL, name: String) throws -> [Data] {
+        let output = try OutputWriter(format: format, dpi: 40).open(folder.appendingPathComponent("\(name).\(format)"))
+        for page in pages { try output.add(page) }
+        return try output.finish().map { try Data(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Pages that wait for the document's page count (a header or footer shows `{pages}`), kept
+/// as records in an unnamed temporary file rather than in memory, and read back one at a time
+/// once the count is known: memory then holds a page or two however long the document.
+final class PageSpool {
+    private let file: UnsafeMutablePointer<FILE>
+    private let tables = PageRecordTables()
+    /// Each record's length, in order.
+    private var lengths: [Int] = []
+
+    /// The spool; fails when no temporary file can be made.
+    init() throws {
+        // tmpfile's file has no name: nothing is left behind, however the process ends.
+        guard let file = tmpfile() else {
+            throw LetterpressError.outputFailed(file: "a temporary file", reason: String(cString: strerror(errno)))
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    var count: Int { lengths.count }
+
+    func append(_ content: Paginator.PageContent) throws {
+        var writer = PageRecordWriter(tables: tables)
+        writer.write(content)
+        let written = writer.bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard written == writer.bytes.count else { throw failure() }
+        lengths.append(written)
+    }
+
+    /// Reads the pages back in order, handing each to `body`, and empties the spool.
+    func drain(_ body: (Paginator.PageContent) throws -> Void) throws {
+        guard fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else { throw failure() }
+        for length in lengths {
+            var bytes = [UInt8](repeating: 0, count: length)
+            guard fread(&bytes, 1, length, file) == length else { throw failure() }
+            var reader = PageRecordReader(bytes, tables: tables)
+            try body(reader.readContent())
+        }
+        lengths = []
+        guard fseek(file, 0, SEEK_SET) == 0, ftruncate(fileno(file), 0) == 0 else { throw failure() }
+    }
+
+    private func failure() -> LetterpressError {
+        .outputFailed(file: "the temporary file of pages waiting for the page count", reason: String(cString: strerror(errno)))
+    }
+}
