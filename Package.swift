@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
+            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
