@@ -71,7 +71,9 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// These attributes with `outer`'s filling the keys these leave unset.
     public func merged(over outer: InlineAttributes) -> InlineAttributes {
         var result = self
-        for field in Self.fields { field.fill(&result, outer) }
+        withUnsafePointer(to: outer) { outer in
+            for field in Self.fields { field.fill(&result, outer) }
+        }
         result.location = location ?? outer.location
         return result
     }
@@ -79,7 +81,9 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// `key=value` pairs of the keys that are set, in vocabulary order, for dumps (`link` shows
     /// as the run's link).
     public var summary: [String] {
-        Self.fields.compactMap { field in field.shown(self).map { "\(field.name)=\($0)" } }
+        withUnsafePointer(to: self) { attributes in
+            Self.fields.compactMap { field in field.shown(attributes).map { "\(field.name)=\($0)" } }
+        }
     }
 
     /// One key of the vocabulary: its name, the property that keeps its value, how a body
@@ -90,19 +94,20 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         /// Sets the key from an attribute body's entry, or leaves it unset with a message.
         let read: (AttributeDecoder.Entry, inout InlineAttributes) -> Void
         /// Sets the key from the outer attributes when it is unset.
-        let fill: (inout InlineAttributes, InlineAttributes) -> Void
+        let fill: (inout InlineAttributes, UnsafePointer<InlineAttributes>) -> Void
         /// The value as a dump shows it; nil when unset or not shown.
-        let shown: (InlineAttributes) -> String?
+        let shown: (UnsafePointer<InlineAttributes>) -> String?
 
         init<Value>(_ name: String, _ keyPath: WritableKeyPath<InlineAttributes, Value?>, _ form: AttributeForm<Value>,
                     inSummary: Bool = true) {
             self.name = name
             self.keyPath = keyPath
+            let property = StoredProperty(keyPath)
             read = { entry, attributes in attributes[keyPath: keyPath] = form.read(entry) }
             fill = { attributes, outer in
-                if attributes[keyPath: keyPath] == nil { attributes[keyPath: keyPath] = outer[keyPath: keyPath] }
+                if let value = property.value(in: outer), attributes[keyPath: keyPath] == nil { attributes[keyPath: keyPath] = value }
             }
-            shown = inSummary ? { $0[keyPath: keyPath].map(form.show) } : { _ in nil }
+            shown = inSummary ? { property.value(in: $0).map(form.show) } : { _ in nil }
         }
     }
 }

@@ -158,13 +158,13 @@ public struct Styler {
 
     /// What one attribute key does to a run's style when it is set.
     struct Effect {
-        let key: PartialKeyPath<InlineAttributes>
         let apply: (InlineAttributes, inout StyleChange) -> Void
 
-        init<Value>(_ key: KeyPath<InlineAttributes, Value?>, _ effect: @escaping (Value, inout StyleChange) -> Void) {
-            self.key = key
+        /// `key` is a key path made a function, which reads the property directly (a key path
+        /// kept as one is built when first used and read by the runtime).
+        init<Value>(_ key: @escaping (InlineAttributes) -> Value?, _ effect: @escaping (Value, inout StyleChange) -> Void) {
             apply = { attributes, change in
-                if let value = attributes[keyPath: key] { effect(value, &change) }
+                if let value = key(attributes) { effect(value, &change) }
             }
         }
     }

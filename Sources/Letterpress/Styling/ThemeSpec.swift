@@ -150,15 +150,15 @@ extension StyleSpec {
     /// One key of an element's style and what it does to the resolved style when set.
     struct Field {
         let name: String
-        let keyPath: PartialKeyPath<StyleSpec>
         let apply: (StyleSpec, inout BlockStyle) -> Void
 
-        init<Value>(_ name: String, _ keyPath: KeyPath<StyleSpec, Value?>,
+        /// `property` is a key path made a function, which reads the property directly (a key
+        /// path kept as one is built when first used and read by the runtime).
+        init<Value>(_ name: String, _ property: @escaping (StyleSpec) -> Value?,
                     _ effect: @escaping (Value, inout BlockStyle) -> Void = { _, _ in }) {
             self.name = name
-            self.keyPath = keyPath
             apply = { spec, style in
-                if let value = spec[keyPath: keyPath] { effect(value, &style) }
+                if let value = property(spec) { effect(value, &style) }
             }
         }
     }
