@@ -71,8 +71,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// These attributes with `outer`'s filling the keys these leave unset.
     public func merged(over outer: InlineAttributes) -> InlineAttributes {
         var result = self
-        withUnsafePointer(to: outer) { outer in
-            for field in Self.fields { field.fill(&result, outer) }
+        withUnsafeMutablePointer(to: &result) { result in
+            withUnsafePointer(to: outer) { outer in
+                for field in Self.fields { field.fill(result, outer) }
+            }
         }
         result.location = location ?? outer.location
         return result
@@ -94,7 +96,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         /// Sets the key from an attribute body's entry, or leaves it unset with a message.
         let read: (AttributeDecoder.Entry, inout InlineAttributes) -> Void
         /// Sets the key from the outer attributes when it is unset.
-        let fill: (inout InlineAttributes, UnsafePointer<InlineAttributes>) -> Void
+        let fill: (UnsafeMutablePointer<InlineAttributes>, UnsafePointer<InlineAttributes>) -> Void
         /// The value as a dump shows it; nil when unset or not shown.
         let shown: (UnsafePointer<InlineAttributes>) -> String?
 
@@ -105,7 +107,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
             let property = StoredProperty(keyPath)
             read = { entry, attributes in attributes[keyPath: keyPath] = form.read(entry) }
             fill = { attributes, outer in
-                if let value = property.value(in: outer), attributes[keyPath: keyPath] == nil { attributes[keyPath: keyPath] = value }
+                if let value = property.value(in: outer), property.value(in: attributes) == nil { property.set(value, in: attributes) }
             }
             shown = inSummary ? { property.value(in: $0).map(form.show) } : { _ in nil }
         }
