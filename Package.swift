@@ -47,7 +47,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter"],
+            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The command's own types, in-process; LetterpressTests runs the built `render` end to end.

@@ -66,16 +66,50 @@ enum AttributeDecoder {
         return ""
     }
 
-    private final class Problems: @unchecked Sendable {
+    fileprivate final class Problems: @unchecked Sendable {
         static let key = CodingUserInfoKey(rawValue: "letterpress.problems")!
         var messages: [String] = []
     }
 
-    private struct AnyKey: CodingKey {
+    fileprivate struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+
+    /// One key of the body being decoded, and where messages about its value go.
+    struct Entry {
+        private let container: KeyedDecodingContainer<AnyKey>
+        private let key: AnyKey
+        private let problems: Problems?
+
+        fileprivate init(container: KeyedDecodingContainer<AnyKey>, key: AnyKey, problems: Problems?) {
+            self.container = container
+            self.key = key
+            self.problems = problems
+        }
+
+        var name: String { key.stringValue }
+
+        /// The value as a `T`, or nil without a word.
+        func decode<T: Decodable>(_ type: T.Type) -> T? {
+            try? container.decode(T.self, forKey: key)
+        }
+
+        /// The value as a `T`, or nil with a message saying it must be `expected`.
+        func decode<T: Decodable>(_ type: T.Type, expected: String) -> T? {
+            do {
+                return try container.decode(T.self, forKey: key)
+            } catch {
+                complain("'\(name)' must be \(expected); attribute ignored")
+                return nil
+            }
+        }
+
+        func complain(_ message: String) {
+            problems?.messages.append(message)
+        }
     }
 
     private struct Lenient: Decodable {
@@ -86,61 +120,11 @@ enum AttributeDecoder {
             let problems = decoder.userInfo[Problems.key] as? Problems
             // Sorted, so that messages come in the same order on every run.
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                func value<T: Decodable>(_ type: T.Type, _ expected: String) -> T? {
-                    do {
-                        return try container.decode(T.self, forKey: key)
-                    } catch {
-                        problems?.messages.append("'\(key.stringValue)' must be \(expected); attribute ignored")
-                        return nil
-                    }
-                }
-                func choice<T: RawRepresentable & CaseIterable & Decodable>(_ type: T.Type) -> T? where T.RawValue == String {
-                    let names = T.allCases.map(\.rawValue)
-                    guard let text = try? container.decode(String.self, forKey: key) else {
-                        problems?.messages.append("'\(key.stringValue)' must be one of \(names.joined(separator: ", "))")
-                        return nil
-                    }
-                    if let value = T(rawValue: text) { return value }
-                    problems?.messages.append("unknown \(key.stringValue) '\(text)'" + Hint.suggestion(for: text, among: names))
-                    return nil
-                }
-                var a = attributes
-                switch key.stringValue {
-                case "customStyle": a.customStyle = value(String.self, "a style name")
-                case "customColor": a.customColor = value(String.self, "a colour name")
-                case "font":
-                    if let list = try? container.decode([String].self, forKey: key) { a.font = list }
-                    else { a.font = value(String.self, "a family or a list of families")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-                case "size": a.size = value(Double.self, "a number of points")
-                case "fontWeight": a.fontWeight = choice(FontWeight.self)
-                case "fontDesign": a.fontDesign = choice(FontDesign.self)
-                case "fontWidth": a.fontWidth = choice(FontWidth.self)
-                case "italic": a.italic = value(Bool.self, "true or false")
-                case "monospaced": a.monospaced = value(Bool.self, "true or false")
-                case "monospacedDigit": a.monospacedDigit = value(Bool.self, "true or false")
-                case "foregroundColor": a.foregroundColor = value(Color.self, "#rrggbb or a CSS colour name")
-                case "backgroundColor": a.backgroundColor = value(Color.self, "#rrggbb or a CSS colour name")
-                case "underline": a.underline = value(LineDecoration.self, "true or {pattern: solid|dot|dash|dashDot|dashDotDot, color: …}")
-                case "strikethrough": a.strikethrough = value(LineDecoration.self, "true or {pattern: solid|dot|dash|dashDot|dashDotDot, color: …}")
-                case "kerning": a.kerning = value(Double.self, "a number of points")
-                case "tracking": a.tracking = value(Double.self, "a number of points")
-                case "baselineOffset": a.baselineOffset = value(Double.self, "a number of points")
-                case "effect": a.effect = choice(TextEffect.self)
-                case "textTransform": a.textTransform = choice(TextTransform.self)
-                case "link": a.link = value(String.self, "a URL")
-                case "float": a.float = choice(FloatSide.self)
-                case "width":
-                    if let points = try? container.decode(Double.self, forKey: key), points > 0 {
-                        a.width = .points(points)
-                    } else if let text = try? container.decode(String.self, forKey: key), let width = ImageWidth(parsing: text) {
-                        a.width = width
-                    } else {
-                        problems?.messages.append("'width' must be points or a percentage such as '40%'; attribute ignored")
-                    }
-                default:
+                guard let field = InlineAttributes.field(named: key.stringValue) else {
                     problems?.messages.append("unknown attribute '\(key.stringValue)'" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
+                    continue
                 }
-                attributes = a
+                field.read(Entry(container: container, key: key, problems: problems), &attributes)
             }
         }
     }

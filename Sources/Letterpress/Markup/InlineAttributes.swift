@@ -32,38 +32,50 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
 
     public init() {}
 
-    /// The keys `^[…](…)` accepts, for messages and hints.
-    public static let keys = [
-        "customStyle", "customColor", "font", "size", "fontWeight", "fontDesign", "fontWidth", "italic",
-        "monospaced", "monospacedDigit", "foregroundColor", "backgroundColor", "underline", "strikethrough",
-        "kerning", "tracking", "baselineOffset", "effect", "textTransform", "link", "float", "width",
+    /// The vocabulary, in the order hints and dumps list it: a row per property but `location`,
+    /// all that decoding, merging, dumps and the theme schema need (a key's effect on text is in
+    /// `Styler.effects`; VocabularyTests keep them in step).
+    static let fields: [Field] = [
+        Field("customStyle", \.customStyle, .value("a style name")),
+        Field("customColor", \.customColor, .value("a colour name")),
+        Field("font", \.font, .families),
+        Field("size", \.size, .points),
+        Field("fontWeight", \.fontWeight, .choice),
+        Field("fontDesign", \.fontDesign, .choice),
+        Field("fontWidth", \.fontWidth, .choice),
+        Field("italic", \.italic, .value("true or false")),
+        Field("monospaced", \.monospaced, .value("true or false")),
+        Field("monospacedDigit", \.monospacedDigit, .value("true or false")),
+        Field("foregroundColor", \.foregroundColor, .value("#rrggbb or a CSS colour name")),
+        Field("backgroundColor", \.backgroundColor, .value("#rrggbb or a CSS colour name")),
+        Field("underline", \.underline, .value(LineDecoration.expected)),
+        Field("strikethrough", \.strikethrough, .value(LineDecoration.expected)),
+        Field("kerning", \.kerning, .points),
+        Field("tracking", \.tracking, .points),
+        Field("baselineOffset", \.baselineOffset, .points),
+        Field("effect", \.effect, .choice),
+        Field("textTransform", \.textTransform, .choice),
+        // Dumps show it as the run's link.
+        Field("link", \.link, .value("a URL"), inSummary: false),
+        Field("float", \.float, .choice),
+        Field("width", \.width, .imageWidth),
     ]
+
+    private static let fieldsByName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })
+
+    static func field(named name: String) -> Field? { fieldsByName[name] }
+
+    /// The keys `^[…](…)` accepts, for messages and hints.
+    public static let keys = fields.map(\.name)
 
     /// These attributes with `outer`'s filling the keys these leave unset.
     public func merged(over outer: InlineAttributes) -> InlineAttributes {
         var result = self
-        result.customStyle = customStyle ?? outer.customStyle
-        result.customColor = customColor ?? outer.customColor
-        result.font = font ?? outer.font
-        result.size = size ?? outer.size
-        result.fontWeight = fontWeight ?? outer.fontWeight
-        result.fontDesign = fontDesign ?? outer.fontDesign
-        result.fontWidth = fontWidth ?? outer.fontWidth
-        result.italic = italic ?? outer.italic
-        result.monospaced = monospaced ?? outer.monospaced
-        result.monospacedDigit = monospacedDigit ?? outer.monospacedDigit
-        result.foregroundColor = foregroundColor ?? outer.foregroundColor
-        result.backgroundColor = backgroundColor ?? outer.backgroundColor
-        result.underline = underline ?? outer.underline
-        result.strikethrough = strikethrough ?? outer.strikethrough
-        result.kerning = kerning ?? outer.kerning
-        result.tracking = tracking ?? outer.tracking
-        result.baselineOffset = baselineOffset ?? outer.baselineOffset
-        result.effect = effect ?? outer.effect
-        result.textTransform = textTransform ?? outer.textTransform
-        result.link = link ?? outer.link
-        result.float = float ?? outer.float
-        result.width = width ?? outer.width
+        withUnsafeMutablePointer(to: &result) { result in
+            withUnsafePointer(to: outer) { outer in
+                for field in Self.fields { field.fill(result, outer) }
+            }
+        }
         result.location = location ?? outer.location
         return result
     }
@@ -71,42 +83,34 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// `key=value` pairs of the keys that are set, in vocabulary order, for dumps (`link` shows
     /// as the run's link).
     public var summary: [String] {
-        var parts: [String] = []
-        func add(_ key: String, _ value: Any?) {
-            guard let value else { return }
-            parts.append("\(key)=\(value)")
+        withUnsafePointer(to: self) { attributes in
+            Self.fields.compactMap { field in field.shown(attributes).map { "\(field.name)=\($0)" } }
         }
-        add("customStyle", customStyle)
-        add("customColor", customColor)
-        add("font", font?.joined(separator: ","))
-        add("size", size.map(Self.format))
-        add("fontWeight", fontWeight?.rawValue)
-        add("fontDesign", fontDesign?.rawValue)
-        add("fontWidth", fontWidth?.rawValue)
-        add("italic", italic)
-        add("monospaced", monospaced)
-        add("monospacedDigit", monospacedDigit)
-        add("foregroundColor", foregroundColor)
-        add("backgroundColor", backgroundColor)
-        add("underline", underline)
-        add("strikethrough", strikethrough)
-        add("kerning", kerning.map(Self.format))
-        add("tracking", tracking.map(Self.format))
-        add("baselineOffset", baselineOffset.map(Self.format))
-        add("effect", effect?.rawValue)
-        add("textTransform", textTransform?.rawValue)
-        add("float", float?.rawValue)
-        add("width", width.map { width -> String in
-            switch width {
-            case let .points(points): return Self.format(points)
-            case let .fraction(fraction): return Self.format(fraction * 100) + "%"
-            }
-        })
-        return parts
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+    /// One key of the vocabulary: its name, the property that keeps its value, how a body
+    /// writes it and how a dump shows it.
+    struct Field {
+        let name: String
+        let keyPath: PartialKeyPath<InlineAttributes>
+        /// Sets the key from an attribute body's entry, or leaves it unset with a message.
+        let read: (AttributeDecoder.Entry, inout InlineAttributes) -> Void
+        /// Sets the key from the outer attributes when it is unset.
+        let fill: (UnsafeMutablePointer<InlineAttributes>, UnsafePointer<InlineAttributes>) -> Void
+        /// The value as a dump shows it; nil when unset or not shown.
+        let shown: (UnsafePointer<InlineAttributes>) -> String?
+
+        init<Value>(_ name: String, _ keyPath: WritableKeyPath<InlineAttributes, Value?>, _ form: AttributeForm<Value>,
+                    inSummary: Bool = true) {
+            self.name = name
+            self.keyPath = keyPath
+            let property = StoredProperty(keyPath)
+            read = { entry, attributes in attributes[keyPath: keyPath] = form.read(entry) }
+            fill = { attributes, outer in
+                if let value = property.value(in: outer), property.value(in: attributes) == nil { property.set(value, in: attributes) }
+            }
+            shown = inSummary ? { property.value(in: $0).map(form.show) } : { _ in nil }
+        }
     }
 }
 
@@ -161,6 +165,9 @@ public struct LineDecoration: Codable, Hashable, Sendable, CustomStringConvertib
     public var pattern: LinePattern
     /// Nil draws in the text's colour.
     public var color: Color?
+
+    /// What a message says an underline or strikethrough must be.
+    static let expected = "true or {pattern: solid|dot|dash|dashDot|dashDotDot, color: …}"
 
     public init(pattern: LinePattern = .solid, color: Color? = nil) {
         self.pattern = pattern

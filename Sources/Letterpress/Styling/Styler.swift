@@ -108,41 +108,95 @@ public struct Styler {
         applyKeys(attributes, to: &style, warn: warn)
     }
 
-    private func applyKeys(_ a: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
-        func clamped(_ value: Double, _ range: ClosedRange<Double>, _ key: String) -> Double? {
+    private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
+        var change = StyleChange(style: style, designs: theme.designs, textScale: theme.textScale)
+        for effect in Self.effects { effect.apply(attributes, &change) }
+        style = change.style
+        change.messages.forEach(warn)
+    }
+
+    /// What each key does to a run's style, in the order they apply. `customStyle` and
+    /// `customColor` are applied before these, and `float` and `width` place images instead.
+    static let effects: [Effect] = [
+        Effect(\.fontDesign) { design, change in
+            if let families = change.designs[design] { change.style.fontFamilies = families }
+        },
+        Effect(\.monospaced) { monospaced, change in
+            if monospaced, let families = change.designs[.monospaced] { change.style.fontFamilies = families }
+        },
+        Effect(\.font) { font, change in
+            // Keep the surrounding families as fallbacks for glyphs the named font lacks.
+            if !font.isEmpty { change.style.fontFamilies = font + change.surroundingFamilies.filter { !font.contains($0) } }
+        },
+        Effect(\.size) { size, change in
+            if let value = change.clamped(size * change.textScale, sizeRange, "size") { change.style.size = value }
+        },
+        Effect(\.fontWeight) { $1.style.weight = $0 },
+        Effect(\.fontWidth) { $1.style.width = $0 },
+        Effect(\.italic) { $1.style.italic = $0 },
+        Effect(\.monospacedDigit) { monospacedDigit, change in
+            if monospacedDigit, !change.style.features.contains("tnum") { change.style.features.append("tnum") }
+        },
+        Effect(\.foregroundColor) { $1.style.color = $0 },
+        Effect(\.backgroundColor) { $1.style.background = $0 },
+        Effect(\.underline) { $1.style.underline = $0 },
+        Effect(\.strikethrough) { $1.style.strikethrough = $0 },
+        Effect(\.kerning) { kerning, change in
+            change.style.kerning = kerning != 0
+            if let value = change.clamped(change.style.tracking + kerning, spacingRange, "kerning") { change.style.tracking = value }
+        },
+        Effect(\.tracking) { tracking, change in
+            if let value = change.clamped(tracking, spacingRange, "tracking") { change.style.tracking = value }
+        },
+        Effect(\.baselineOffset) { offset, change in
+            if let value = change.clamped(offset, offsetRange, "baselineOffset") { change.style.baselineOffset = value }
+        },
+        Effect(\.effect) { $1.style.effect = $0 },
+        Effect(\.textTransform) { $1.style.transform = $0 },
+        Effect(\.link) { $1.style.link = $0 },
+    ]
+
+    /// What one attribute key does to a run's style when it is set.
+    struct Effect {
+        let apply: (InlineAttributes, inout StyleChange) -> Void
+
+        /// `key` is a key path made a function, which reads the property directly (a key path
+        /// kept as one is built when first used and read by the runtime).
+        init<Value>(_ key: @escaping (InlineAttributes) -> Value?, _ effect: @escaping (Value, inout StyleChange) -> Void) {
+            apply = { attributes, change in
+                if let value = key(attributes) { effect(value, &change) }
+            }
+        }
+    }
+
+    /// A run's style while attribute keys change it, with what their effects read.
+    struct StyleChange {
+        var style: TextStyle
+        /// The theme's families for `fontDesign` and `monospaced`.
+        let designs: [FontDesign: [String]]
+        let textScale: Double
+        /// The families before any key changed them, which a named font falls back on.
+        let surroundingFamilies: [String]
+        var messages: [String] = []
+
+        init(style: TextStyle, designs: [FontDesign: [String]], textScale: Double) {
+            self.style = style
+            self.designs = designs
+            self.textScale = textScale
+            surroundingFamilies = style.fontFamilies
+        }
+
+        /// `value` within `range`, with a message when it is not; nil, with a message, when
+        /// it is not finite.
+        mutating func clamped(_ value: Double, _ range: ClosedRange<Double>, _ key: String) -> Double? {
             guard value.isFinite else {
-                warn("\(key) \(value) is not a finite number; attribute ignored")
+                messages.append("\(key) \(value) is not a finite number; attribute ignored")
                 return nil
             }
             let result = min(max(value, range.lowerBound), range.upperBound)
-            if result != value { warn("\(key) \(value) is outside \(range.lowerBound)…\(range.upperBound); using \(result)") }
+            if result != value { messages.append("\(key) \(value) is outside \(range.lowerBound)…\(range.upperBound); using \(result)") }
             return result
         }
-        let fallback = style.fontFamilies
-        if let design = a.fontDesign, let families = theme.designs[design] { style.fontFamilies = families }
-        if a.monospaced == true, let families = theme.designs[.monospaced] { style.fontFamilies = families }
-        if let font = a.font, !font.isEmpty {
-            // Keep the surrounding families as fallbacks for glyphs the named font lacks.
-            style.fontFamilies = font + fallback.filter { !font.contains($0) }
-        }
-        if let size = a.size, let value = clamped(size * theme.textScale, Self.sizeRange, "size") { style.size = value }
-        if let weight = a.fontWeight { style.weight = weight }
-        if let width = a.fontWidth { style.width = width }
-        if let italic = a.italic { style.italic = italic }
-        if a.monospacedDigit == true, !style.features.contains("tnum") { style.features.append("tnum") }
-        if let color = a.foregroundColor { style.color = color }
-        if let color = a.backgroundColor { style.background = color }
-        if let underline = a.underline { style.underline = underline }
-        if let strikethrough = a.strikethrough { style.strikethrough = strikethrough }
-        if let kerning = a.kerning {
-            style.kerning = kerning != 0
-            if let value = clamped(style.tracking + kerning, Self.spacingRange, "kerning") { style.tracking = value }
-        }
-        if let tracking = a.tracking, let value = clamped(tracking, Self.spacingRange, "tracking") { style.tracking = value }
-        if let offset = a.baselineOffset, let value = clamped(offset, Self.offsetRange, "baselineOffset") { style.baselineOffset = value }
-        if let effect = a.effect { style.effect = effect }
-        if let transform = a.textTransform { style.transform = transform }
-        if let link = a.link { style.link = link }
     }
 
     // MARK: Highlight rules

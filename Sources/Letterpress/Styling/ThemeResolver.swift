@@ -229,23 +229,7 @@ enum ThemeResolver {
     static func apply(_ spec: StyleSpec?, to base: BlockStyle) -> BlockStyle {
         guard let spec else { return base }
         var style = base
-        if let font = spec.font, !font.families.isEmpty { style.text.fontFamilies = font.families }
-        if let size = spec.size, size > 0 { style.text.size = size }
-        if let weight = spec.weight { style.text.weight = weight }
-        if let italic = spec.italic { style.text.italic = italic }
-        if let color = spec.color { style.text.color = color }
-        if let underline = spec.underline { style.text.underline = underline ? LineDecoration() : nil }
-        if let tracking = spec.tracking { style.text.tracking = tracking }
-        if let lineHeight = spec.lineHeight, lineHeight > 0 { style.lineHeight = lineHeight }
-        if let spaceBefore = spec.spaceBefore { style.spaceBefore = spaceBefore }
-        if let spaceAfter = spec.spaceAfter { style.spaceAfter = spaceAfter }
-        if let align = spec.align { style.align = align }
-        if let padding = spec.padding { style.padding = padding }
-        if let indent = spec.indent { style.indent = indent }
-        if let background = spec.background { style.background = background }
-        if let barColor = spec.barColor { style.barColor = barColor }
-        if let barWidth = spec.barWidth { style.barWidth = barWidth }
-        if let borderColor = spec.borderColor { style.borderColor = borderColor }
+        for field in StyleSpec.fields { field.apply(spec, &style) }
         return style
     }
 }

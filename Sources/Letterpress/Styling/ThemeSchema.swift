@@ -8,39 +8,48 @@ enum ThemeSchema {
         /// A mapping whose keys are names (custom styles) and whose values have one shape.
         case named(Shape)
         case list(Shape)
+        /// The keys `^[…](…)` accepts, looked up only in a theme that has custom styles, colours
+        /// or highlight rules: a theme without them leaves the attribute table unbuilt.
+        case attributes
         case any
     }
 
-    static let style: Shape = .keys(Dictionary(uniqueKeysWithValues: [
-        "font", "size", "weight", "italic", "color", "background", "underline", "tracking", "lineHeight",
-        "spaceBefore", "spaceAfter", "align", "padding", "indent", "barColor", "barWidth", "borderColor",
-        "minSize", "maxSize",
-    ].map { ($0, Shape.any) }))
+    static let style: Shape = .keys(Dictionary(uniqueKeysWithValues: StyleSpec.fields.map { ($0.name, Shape.any) }))
 
-    static let attributes: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
+    private static let attributeKeys: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
 
-    static let headerFooter: Shape = .keys(["left": .any, "center": .any, "right": .any, "style": style, "firstPage": .any])
+    static let headerFooter = keys(of: HeaderFooterSpec.CodingKeys.self, [.style: style])
 
-    static let theme: Shape = .keys([
-        "description": .any, "extends": .any,
-        "page": .keys(["size": .any, "margin": .any, "background": .any, "header": headerFooter, "footer": headerFooter]),
-        "body": style, "heading": style, "headings": .list(style), "code": style, "inlineCode": style,
-        "quote": style, "link": style, "footnotes": style,
-        "list": .keys(["indent": .any, "itemSpacing": .any, "markerColor": .any, "bullets": .any]),
-        "table": .keys(["cell": style, "header": style, "borderColor": .any, "borderWidth": .any, "padding": .any, "stripe": .any]),
-        "rule": .keys(["color": .any, "thickness": .any, "width": .any, "spaceBefore": .any, "spaceAfter": .any]),
-        "customStyles": .named(attributes), "customColors": .named(attributes),
-        "highlights": .list(.keys(["pattern": .any, "style": attributes])),
-        "fonts": .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),
-        "badge": .keys(Dictionary(uniqueKeysWithValues: ["diameter", "margin", "fill", "stroke", "strokeWidth", "color", "font", "size"].map { ($0, Shape.any) })),
-        "shapes": .keys(["fill": .any, "stroke": .any, "strokeWidth": .any]),
+    static let theme = keys(of: ThemeSpec.CodingKeys.self, [
+        .page: keys(of: PageSpec.CodingKeys.self, [.header: headerFooter, .footer: headerFooter]),
+        .body: style, .heading: style, .headings: .list(style), .code: style, .inlineCode: style,
+        .quote: style, .link: style, .footnotes: style,
+        .list: keys(of: ListSpec.CodingKeys.self),
+        .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),
+        .rule: keys(of: RuleSpec.CodingKeys.self),
+        .customStyles: .named(.attributes), .customColors: .named(.attributes),
+        .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
+        .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),
+        .badge: keys(of: BadgeSpec.CodingKeys.self),
+        .shapes: keys(of: ShapeSpec.CodingKeys.self),
     ])
+
+    /// The keys a section of the theme decodes, each taking any value unless `nested` gives
+    /// its shape. Its `CodingKeys` are listed rather than synthesized for this: a case without
+    /// a property does not compile, and ThemeTests catch a property without a case.
+    static func keys<Key: CodingKey & CaseIterable & Equatable>(of _: Key.Type, _ nested: KeyValuePairs<Key, Shape> = [:]) -> Shape {
+        // Pairs rather than a dictionary: the runtime would look up each key type's Hashable
+        // conformance, some 250,000 instructions apiece on the theme's thread.
+        .keys(Dictionary(uniqueKeysWithValues: Key.allCases.map { key in (key.stringValue, nested.first { $0.key == key }?.value ?? .any) }))
+    }
 
     /// Warnings for every key of `node` that `shape` does not know, with a hint where one fits.
     static func unknownKeys(in node: Node, shape: Shape = theme, path: String = "", file: String) -> [Warning] {
         switch shape {
         case .any:
             return []
+        case .attributes:
+            return unknownKeys(in: node, shape: attributeKeys, path: path, file: file)
         case let .list(element):
             return (node.sequence ?? []).enumerated().flatMap {
                 unknownKeys(in: $0.element, shape: element, path: "\(path)[\($0.offset)]", file: file)

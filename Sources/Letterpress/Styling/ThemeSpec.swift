@@ -22,6 +22,11 @@ struct ThemeSpec: Codable {
     var fonts: [String: FontList]?
     var badge: BadgeSpec?
     var shapes: ShapeSpec?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes
+        case customStyles, customColors, highlights, fonts, badge, shapes
+    }
 }
 
 /// The date badge's look.
@@ -34,6 +39,10 @@ struct BadgeSpec: Codable {
     var color: Color?
     var font: FontList?
     var size: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case diameter, margin, fill, stroke, strokeWidth, color, font, size
+    }
 }
 
 /// How visible exclusion shapes are drawn.
@@ -41,12 +50,20 @@ struct ShapeSpec: Codable {
     var fill: Color?
     var stroke: Color?
     var strokeWidth: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case fill, stroke, strokeWidth
+    }
 }
 
 /// `{pattern: regex, style: {attributes}}`.
 struct HighlightSpec: Codable {
     var pattern: String
     var style: InlineAttributes
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case pattern, style
+    }
 }
 
 /// Page size, margins, background, header and footer.
@@ -56,6 +73,10 @@ struct PageSpec: Codable {
     var background: Color?
     var header: HeaderFooterSpec?
     var footer: HeaderFooterSpec?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case size, margin, background, header, footer
+    }
 }
 
 /// Three templates (`{page}`, `{pages}`, `{title}`, `{author}`, `{date}`) and their style.
@@ -65,6 +86,10 @@ struct HeaderFooterSpec: Codable {
     var right: String?
     var style: StyleSpec?
     var firstPage: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case left, center, right, style, firstPage
+    }
 }
 
 /// The look of an element; every field optional.
@@ -90,12 +115,65 @@ struct StyleSpec: Codable {
     var maxSize: Double?
 }
 
+extension StyleSpec {
+    /// The keys an element's style may set, a row per property, with what each does to the
+    /// resolved style: the theme schema and `ThemeResolver.apply` go by it.
+    static let fields: [Field] = [
+        Field("font", \.font) { font, style in
+            if !font.families.isEmpty { style.text.fontFamilies = font.families }
+        },
+        Field("size", \.size) { size, style in
+            if size > 0 { style.text.size = size }
+        },
+        Field("weight", \.weight) { $1.text.weight = $0 },
+        Field("italic", \.italic) { $1.text.italic = $0 },
+        Field("color", \.color) { $1.text.color = $0 },
+        Field("background", \.background) { $1.background = $0 },
+        Field("underline", \.underline) { $1.text.underline = $0 ? LineDecoration() : nil },
+        Field("tracking", \.tracking) { $1.text.tracking = $0 },
+        Field("lineHeight", \.lineHeight) { lineHeight, style in
+            if lineHeight > 0 { style.lineHeight = lineHeight }
+        },
+        Field("spaceBefore", \.spaceBefore) { $1.spaceBefore = $0 },
+        Field("spaceAfter", \.spaceAfter) { $1.spaceAfter = $0 },
+        Field("align", \.align) { $1.align = $0 },
+        Field("padding", \.padding) { $1.padding = $0 },
+        Field("indent", \.indent) { $1.indent = $0 },
+        Field("barColor", \.barColor) { $1.barColor = $0 },
+        Field("barWidth", \.barWidth) { $1.barWidth = $0 },
+        Field("borderColor", \.borderColor) { $1.borderColor = $0 },
+        // These bound the size when a theme is scaled (`ThemeResolver.resolve`).
+        Field("minSize", \.minSize),
+        Field("maxSize", \.maxSize),
+    ]
+
+    /// One key of an element's style and what it does to the resolved style when set.
+    struct Field {
+        let name: String
+        let apply: (StyleSpec, inout BlockStyle) -> Void
+
+        /// `property` is a key path made a function, which reads the property directly (a key
+        /// path kept as one is built when first used and read by the runtime).
+        init<Value>(_ name: String, _ property: @escaping (StyleSpec) -> Value?,
+                    _ effect: @escaping (Value, inout BlockStyle) -> Void = { _, _ in }) {
+            self.name = name
+            apply = { spec, style in
+                if let value = property(spec) { effect(value, &style) }
+            }
+        }
+    }
+}
+
 /// List indentation and markers.
 struct ListSpec: Codable {
     var indent: Double?
     var itemSpacing: Double?
     var markerColor: Color?
     var bullets: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case indent, itemSpacing, markerColor, bullets
+    }
 }
 
 /// Table cells, header row and grid.
@@ -106,6 +184,10 @@ struct TableSpec: Codable {
     var borderWidth: Double?
     var padding: Double?
     var stripe: Color?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case cell, header, borderColor, borderWidth, padding, stripe
+    }
 }
 
 /// A thematic break.
@@ -115,6 +197,10 @@ struct RuleSpec: Codable {
     var width: Double?
     var spaceBefore: Double?
     var spaceAfter: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case color, thickness, width, spaceBefore, spaceAfter
+    }
 }
 
 /// A font family list, written as a YAML list or a comma-separated string.

@@ -166,8 +166,8 @@ import Testing
         #expect(table.rows[0][0].runs.first?[LetterpressAttributes.InlineAttributesAttribute.self]?.size == 8)
     }
 
-    /// The vocabulary is spelt out in the decoder, `merged(over:)` and `summary` as well as in
-    /// the struct: a key that one of them forgets would be dropped without a word.
+    /// The decoder, `merged(over:)` and `summary` go by `InlineAttributes.fields`: a key the
+    /// table left out would be dropped without a word.
     @Test func everyKeyIsDecodedMergedAndShown() throws {
         let values = [
             "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",

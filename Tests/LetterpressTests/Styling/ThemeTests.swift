@@ -3,8 +3,9 @@ import Testing
 @testable import Letterpress
 
 @Suite struct ThemeTests {
-    /// The schema that warns about unknown keys is written out by hand: it must name exactly
-    /// the fields the theme and attribute types decode.
+    /// The schema that warns about unknown keys is built from the sections' `CodingKeys` and the
+    /// style and attribute tables: it must name exactly the fields the theme and attribute types
+    /// decode.
     @Test func theSchemaNamesEveryFieldTheThemeTypesDecode() throws {
         func keys(_ shape: ThemeSchema.Shape?) -> Set<String> {
             switch shape {

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Yams
+@testable import Letterpress
+
+/// Theme keys are declared once: an element style's in `StyleSpec.fields`, with its effect, and
+/// each other section's in its `CodingKeys`; the schema that warns of unknown keys and
+/// `ThemeResolver.apply` go by them, and nothing may fall out of step.
+@Suite struct ThemeVocabularyTests {
+    /// A value for every key of an element's style, unlike the default body's.
+    static let styleValues = [
+        "font": "Liberation Serif", "size": "12", "weight": "bold", "italic": "true", "color": "'#aa0000'",
+        "background": "'#eeeeee'", "underline": "true", "tracking": "1", "lineHeight": "2", "spaceBefore": "3",
+        "spaceAfter": "4", "align": "center", "padding": "5", "indent": "6", "barColor": "'#00aa00'",
+        "barWidth": "7", "borderColor": "'#0000aa'", "minSize": "1", "maxSize": "90",
+    ]
+
+    /// A theme that sets every key the schema knows, attribute keys aside (VocabularyTests has
+    /// those).
+    static let everyKey = """
+        description: Every key
+        extends: default
+        page:
+          size: a5
+          margin: [20, 30]
+          background: '#fafafa'
+          header: {left: '{title}', center: c, right: '{page}', style: {\(style)}, firstPage: false}
+          footer: {left: l, center: '{page}', right: r, style: {\(style)}, firstPage: true}
+        body: {\(style)}
+        heading: {\(style)}
+        headings: [{\(style)}, {\(style)}]
+        code: {\(style)}
+        inlineCode: {\(style)}
+        quote: {\(style)}
+        link: {\(style)}
+        list: {indent: 20, itemSpacing: 3, markerColor: '#ff00ff', bullets: ['-', '+']}
+        table: {cell: {\(style)}, header: {\(style)}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
+        rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
+        footnotes: {\(style)}
+        customStyles: {loud: {fontWeight: black}}
+        customColors: {calm: {foregroundColor: teal}}
+        highlights: [{pattern: TODO, style: {fontWeight: bold}}]
+        fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
+        badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16}
+        shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
+        """
+
+    private static var style: String {
+        StyleSpec.fields.map { "\($0.name): \(styleValues[$0.name] ?? "")" }.joined(separator: ", ")
+    }
+
+    /// The dotted paths of the keys `shape` knows (`[]` for a list's items), or of those `node`
+    /// sets; named entries and attributes count as values.
+    private func paths(_ shape: ThemeSchema.Shape, in node: Node? = nil, prefix: String = "") -> Set<String> {
+        switch shape {
+        case let .keys(known):
+            return known.reduce(into: []) { result, entry in
+                let path = prefix.isEmpty ? entry.key : "\(prefix).\(entry.key)"
+                if let node {
+                    guard let child = node[entry.key] else { return }
+                    result.insert(path)
+                    result.formUnion(paths(entry.value, in: child, prefix: path))
+                } else {
+                    result.insert(path)
+                    result.formUnion(paths(entry.value, prefix: path))
+                }
+            }
+        case let .list(element):
+            guard let node else { return paths(element, prefix: prefix + "[]") }
+            return (node.sequence ?? []).reduce(into: []) { $0.formUnion(paths(element, in: $1, prefix: prefix + "[]")) }
+        default:
+            return []
+        }
+    }
+
+    @Test func theStyleTableNamesEveryPropertyOnce() {
+        let properties = Mirror(reflecting: StyleSpec()).children.compactMap(\.label)
+        #expect(StyleSpec.fields.map(\.name) == properties, "in the order the properties are declared")
+        #expect(Set(Self.styleValues.keys) == Set(properties))
+    }
+
+    /// Every key of an element's style changes the resolved style but the two that bound
+    /// sizes when a theme is scaled.
+    @Test func everyStyleKeyHasAnEffect() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let base = try encoder.encode(ThemeResolver.defaultBody)
+        for field in StyleSpec.fields {
+            let spec = try YAMLDecoder().decode(StyleSpec.self, from: "\(field.name): \(Self.styleValues[field.name] ?? "")")
+            let styled = try encoder.encode(ThemeResolver.apply(spec, to: ThemeResolver.defaultBody))
+            #expect((styled != base) == !["minSize", "maxSize"].contains(field.name), "\(field.name)")
+        }
+        let bounded = try YAMLDecoder().decode(ThemeSpec.self, from: "body: {size: 10, minSize: 12, maxSize: 13}")
+        #expect(try ThemeResolver.resolve(bounded, scale: 0.5).body.text.size == 12)
+        #expect(try ThemeResolver.resolve(bounded, scale: 2).body.text.size == 13)
+    }
+
+    /// Decoded, merged over the theme it extends, written out and read back, a theme keeps
+    /// every key, and the schema knows each one.
+    @Test func everyThemeKeyRoundTrips() throws {
+        let schema = paths(ThemeSchema.theme)
+        let node = try #require(try Yams.compose(yaml: Self.everyKey))
+        #expect(paths(ThemeSchema.theme, in: node) == schema, "the test's theme sets every key")
+        #expect(ThemeSchema.unknownKeys(in: node, file: "t.yaml").isEmpty)
+
+        let parent = try #require(try Yams.compose(yaml: String(decoding: ShippedThemes.yaml["default"] ?? [], as: UTF8.self)))
+        let spec = try YAMLDecoder().decode(ThemeSpec.self, from: ThemeLoader.merge(node, over: parent))
+        let encoder = YAMLEncoder()
+        encoder.options.sortKeys = true
+        let written = try encoder.encode(spec)
+        let read = try #require(try Yams.compose(yaml: written))
+        #expect(paths(ThemeSchema.theme, in: read) == schema, "decoding dropped no key")
+        #expect(try encoder.encode(try YAMLDecoder().decode(ThemeSpec.self, from: written)) == written)
+    }
+}
