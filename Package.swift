@@ -20,6 +20,9 @@ let package = Package(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(
@@ -27,7 +30,7 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPNGWriter", "Yams"],
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPNGWriter", "Yams"],
             resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import Foundation
 
 /// Cairo font faces and options made from the font values of glyph runs, kept for one output.

@@ -1,5 +1,5 @@
 import CPNGWriter
-import CPangoCairo
+import CCairo
 import Foundation
 
 /// The file formats `render` writes.

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import Foundation
 
 /// Paints page items on a Cairo context: the one drawer behind PDF, PNG and SVG output.
