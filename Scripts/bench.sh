@@ -2,10 +2,12 @@
 # The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, the note again
 # with --isolated-fonts, a batch of 200 generated notes with --jobs 1 and 2, and the book with and
 # without its badge, with the badge and one mid-column circle, and with the badge and such a
-# circle on every page; times the peer tools (Typst, WeasyPrint, pango-view) on the same content
-# in the same run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
+# circle on every page, and notes of 2.5, 10 and 50 MB whose footer shows {pages} (time and peak
+# memory); times the peer tools (Typst, WeasyPrint, pango-view) on the same content in the same
+# run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
-# usage: Scripts/bench.sh            env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers
+# usage: Scripts/bench.sh   env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers,
+#                                LONG=0 to skip the long notes
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${BENCH:-$ROOT/../shared/bench}
@@ -72,6 +74,10 @@ shapes = "\n".join("  - {shape: circle, page: %d, center: [297, 430], radius: 60
 open(res + "/book-shapes.md", "w").write("---\ndate: 2024-03-14\nexclusions:\n" + shapes + "\n---\n" + body)
 # The book four times over: whether memory grows with the pages written.
 open(res + "/book-4x.md", "w").write("---\ndate: 2024-03-14\n---\n" + "\n\n".join([body] * 4))
+# Long notes of the book repeated, in a theme whose footer shows {pages}: pages wait for the count.
+for name, size in (("2.5", 2.5e6), ("10", 10e6), ("50", 50e6)):
+    copies = -(-int(size) // len(body))
+    open("%s/long-%s.md" % (res, name), "w").write("---\ntheme: important\ndate: 2024-03-14\n---\n" + "\n\n".join([body] * copies))
 random.seed(11)
 words = "paper ink garden letters quiet margin river stone window harbor notes draft".split()
 for i in range(200):
@@ -83,6 +89,13 @@ measure book-badge "$RENDER" "$RES/book-badge.md" -o "$RES/out/book-badge.pdf"
 measure book-circle "$RENDER" "$RES/book-circle.md" -o "$RES/out/book-circle.pdf"
 measure book-shapes "$RENDER" "$RES/book-shapes.md" -o "$RES/out/book-shapes.pdf"
 measure book-4x "$RENDER" "$RES/book-4x.md" -o "$RES/out/book-4x.pdf"
+# Long notes: one timed run each under GNU time (the 50 MB one takes minutes); LONG=0 skips them.
+if [ "${LONG:-1}" != 0 ]; then
+    for size in 2.5 10 50; do
+        /usr/bin/time -f '%e %M' -o "$RES/json/long-$size.time" "$RENDER" "$RES/long-$size.md" -o "$RES/out/long-$size.pdf" 2>/dev/null
+        echo "long-$size done"
+    done
+fi
 measure batch-jobs1 "$RENDER" "$RES/batch/in" -o "$RES/batch/out1" --format png --jobs 1 --quiet
 measure batch-jobs2 "$RENDER" "$RES/batch/in" -o "$RES/batch/out2" --format png --jobs 2 --quiet
 "$RENDER" "$CORPUS/book.md" -o "$RES/out/timed.pdf" --timings 2>"$RES/timings.txt"
@@ -158,6 +171,19 @@ if book and four and book_pages and four_pages and four_pages > book_pages:
     lines.append("- peak memory, the book (%d pages) against the book four times over (%d pages, %.3f s): %d MB and %d MB, "
                  "%.3f MB more a page" % (book_pages, four_pages, four[0], book[3], four[3],
                                           (four[3] - book[3]) / (four_pages - book_pages)))
+longs = []
+for size in ["2.5", "10", "50"]:
+    path = "%s/json/long-%s.time" % (res, size)
+    if os.path.exists(path):
+        seconds, kb = open(path).read().split()[-2:]
+        longs.append((size, float(seconds), int(kb) // 1024, pages("%s/out/long-%s.pdf" % (res, size))))
+if longs:
+    lines += ["", "## Long notes whose footer shows the page count (`important` theme, one run each)", "",
+              "| note | time | pages | peak |", "|---|---:|---:|---:|"]
+    lines += ["| %s MB | %.1f s | %s | %d MB |" % l for l in longs]
+    times = {l[0]: l[1] for l in longs}
+    if "2.5" in times and "10" in times:
+        lines += ["", "- 2.5 MB → 10 MB: %.2f× the time for 4× the input" % (times["10"] / times["2.5"])]
 lines += ["", "## Where the time goes (book → PDF, `render --timings`)", "", "```"] + open("%s/timings.txt" % res).read().splitlines() + ["```", ""]
 open(target, "w").write("\n".join(lines))
 print("\n".join(lines))
