@@ -94,7 +94,7 @@ public struct RasterImage: Sendable, Equatable {
         let file = try TemporaryFile(beside: url)
         do {
             try pixels.withUnsafeBytes { bytes in
-                try OutputWriter.encodePNG(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
+                try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
                                            height: Int32(height), stride: Int32(width * 4), to: file, naming: url)
             }
             try file.move(to: url)

@@ -24,7 +24,7 @@ import Testing
         let url = try TestSupport.temporaryFolder().appendingPathComponent("page.png")
         let file = try TemporaryFile(beside: url)
         try image.pixels.withUnsafeBytes { bytes in
-            try OutputWriter.encodePNG(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(image.width),
+            try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(image.width),
                                        height: Int32(image.height), stride: Int32(image.width * 4), threads: threads,
                                        to: file, naming: url)
         }

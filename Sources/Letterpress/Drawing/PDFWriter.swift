@@ -1,0 +1,75 @@
+import CCairo
+import Foundation
+
+/// Draws pages into one PDF, with the document's metadata and an outline of its headings.
+final class PDFWriter: PageWriter {
+    private let metadata: DocumentMetadata
+    private let fonts: CairoFonts
+    private let destination: URL
+    private(set) var drawSeconds = 0.0
+    private(set) var writeSeconds = 0.0
+    private var pdf: (stream: FileStream, surface: OpaquePointer, context: OpaquePointer)?
+    /// The outline's open entries: each level's latest.
+    private var parents: [(level: Int, id: Int32)] = []
+
+    init(metadata: DocumentMetadata, fonts: CairoFonts, destination: URL) {
+        self.metadata = metadata
+        self.fonts = fonts
+        self.destination = destination
+    }
+
+    deinit {
+        if let pdf {
+            cairo_destroy(pdf.context)
+            cairo_surface_destroy(pdf.surface)
+        }
+    }
+
+    func add(_ page: Page, number: Int, to file: TemporaryFile) throws {
+        if pdf == nil { start(size: page.size, file: file) }
+        let (stream, surface, context) = pdf!
+        cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true, fonts: fonts).draw(page, on: context) }
+        for entry in page.outline {
+            while let last = parents.last, last.level >= entry.level { parents.removeLast() }
+            let target = String(format: "page=%d pos=[0 %.2f]", number, entry.y)
+            let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+            parents.append((entry.level, id))
+        }
+        Timings.measure(&writeSeconds) { cairo_show_page(context) }
+        // A full disk stops the rendering at once rather than at the end.
+        if stream.failure != nil { try checkSurface(surface, stream: stream, naming: destination) }
+    }
+
+    /// Finishes the PDF (fonts, outline, cross-references); a document of no pages is one
+    /// blank A4 page.
+    func finish(pageCount: Int, firstFile: TemporaryFile) throws {
+        if pdf == nil { start(size: .a4, file: firstFile) }
+        let (stream, surface, context) = pdf!
+        cairo_destroy(context)
+        pdf = nil
+        defer { cairo_surface_destroy(surface) }
+        try Timings.measure(&writeSeconds) {
+            cairo_surface_finish(surface)
+            try checkSurface(surface, stream: stream, naming: destination)
+        }
+    }
+
+    func abandon() {
+        // Destroying the surface would finish the PDF, fonts and all, for nothing.
+        pdf?.stream.abandon()
+    }
+
+    private func start(size: PageSize, file: TemporaryFile) {
+        let stream = FileStream(file.descriptor)
+        let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, size.width, size.height)!
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Letterpress")
+        if let title = metadata.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+        if let author = metadata.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
+        if let subject = metadata.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+        // Without an explicit value Cairo writes the current time; an empty one leaves it out.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate ?? "")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")
+        pdf = (stream, surface, cairo_create(surface)!)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A document's pages being written as they are typeset: each is drawn when it comes and then
+/// let go, so that memory holds a few pages however long the document. The files keep
+/// temporary names until `finish` renames them all into place; an output dropped before then
+/// (on a failure) removes them.
+public final class PageOutput {
+    private let settings: OutputWriter
+    private let destination: URL
+    private let writer: PageWriter
+    public private(set) var pageCount = 0
+    /// Seconds this thread spent painting pages, and encoding and writing files (for PNG,
+    /// which other threads compress, waiting for them).
+    public var drawSeconds: Double { writer.drawSeconds }
+    public var writeSeconds: Double { writer.writeSeconds }
+    /// One per page for PNG and SVG, the first named for the destination until the page count
+    /// settles the names.
+    private var temporaries: [TemporaryFile] = []
+    /// Temporary files already renamed into place, which are no longer temporary.
+    private var renamed = 0
+
+    init(_ settings: OutputWriter, destination: URL) throws {
+        self.settings = settings
+        self.destination = destination
+        let fonts = CairoFonts()
+        switch settings.format {
+        case .pdf: writer = PDFWriter(metadata: settings.metadata, fonts: fonts, destination: destination)
+        case .png: writer = PNGWriter(dpi: settings.dpi, encodingThreads: settings.encodingThreads, fonts: fonts, destination: destination)
+        case .svg: writer = SVGWriter(fonts: fonts, destination: destination)
+        }
+        temporaries.append(try TemporaryFile(beside: destination))
+    }
+
+    deinit {
+        // On failure, the pages already drawn still finish before the files go.
+        writer.abandon()
+        TemporaryFile.remove(Array(temporaries[renamed...]))
+    }
+
+    /// Draws the next page, and writes it or hands it to a thread that compresses it.
+    public func add(_ page: Page) throws {
+        pageCount += 1
+        if settings.format != .pdf && pageCount > 1 {
+            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
+        }
+        try writer.add(page, number: pageCount, to: temporaries[temporaries.count - 1])
+    }
+
+    /// Writes what is left and renames the files into place; returns them.
+    public func finish() throws -> [URL] {
+        try writer.finish(pageCount: pageCount, firstFile: temporaries[0])
+        let targets = settings.outputURLs(for: destination, pageCount: pageCount)
+        for (temporary, target) in zip(temporaries, targets) {
+            try temporary.move(to: target)
+            renamed += 1
+        }
+        return targets
+    }
+}
