@@ -58,6 +58,7 @@ public final class Renderer {
         if options.strict && !outcome.warnings.isEmpty {
             throw LetterpressError.strictWarnings(file: input, warnings: outcome.warnings)
         }
+        // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
         let written = output.writeSeconds
         let files = try output.finish()
         clock.add(output.writeSeconds - written, to: \.write)

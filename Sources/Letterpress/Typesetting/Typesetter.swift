@@ -26,8 +26,8 @@ struct TypesetOutcome {
 public struct TypesetDocument {
     public var pages: [Page]
     public var warnings: [Warning]
-    /// Time spent parsing and styling for this document (on another thread when they ran
-    /// beside typesetting), for `--timings`.
+    /// Time spent loading the theme (when a `Renderer` typeset it), parsing and styling for this
+    /// document (on another thread when they ran beside typesetting).
     public var timings = Timings()
 }
 
