@@ -60,11 +60,11 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     defer { try? FileManager.default.removeItem(at: folder) }
     // Test runners call this on several threads at once.
     let (rendered, pageCount) = try FontWork.exclusively {
-        let (document, metadata) = try renderer.typeset(source: markdown, file: file)
-        var firstPage = document
-        firstPage.pages = Array(document.pages.prefix(1))
-        var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: metadata)
-        return (try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0], document.pages.count)
+        let typeset = try renderer.typeset(source: markdown, file: file)
+        var firstPage = typeset.document
+        firstPage.pages = Array(typeset.document.pages.prefix(1))
+        var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: typeset.metadata)
+        return (try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0], typeset.document.pages.count)
     }
     let fileManager = FileManager.default
     let actualCopy = GoldenFiles.actual(for: reference)

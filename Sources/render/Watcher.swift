@@ -57,7 +57,7 @@ struct Watcher {
     private func watchedFiles() -> [URL] {
         let input = URL(fileURLWithPath: job.input).standardizedFileURL
         var files = [input]
-        guard let data = try? Renderer.readData(job.input),
+        guard let data = try? Resources(note: job.input).readNote(),
               let document = try? Renderer.document(from: data, file: job.input) else { return files }
         files += document.imageSources.compactMap { ImagePath.fileURL($0, relativeTo: input.deletingLastPathComponent())?.standardizedFileURL }
         if let theme = options.theme ?? document.frontMatter.theme, let url = try? ThemeLoader().file(for: theme) {

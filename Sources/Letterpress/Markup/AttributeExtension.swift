@@ -57,15 +57,6 @@ enum AttributeExtension {
 
     private static let typeName = UnsafePointer(strdup("attributes")!)
 
-    /// Bytes the body scans of one parse may read in all. A `(` that never closes is scanned to
-    /// the paragraph's end, so text full of them would take quadratic time without a budget;
-    /// past it, bodies are left as literal text. Set under `MarkdownParser`'s lock.
-    nonisolated(unsafe) static var scanBudget = 0
-    nonisolated(unsafe) static var budgetExhausted = false
-    /// Where each `^[text](` whose body never closes starts, for warnings: the syntax reads as
-    /// written, which an unclosed quote in the body makes easy to miss. Set under the same lock.
-    nonisolated(unsafe) static var unclosedBodies: [SourceLocation] = []
-
     /// How far back a `(` looks on the delimiter stack for a `^[` opener.
     static let openerSearchLimit = 1024
 
@@ -89,11 +80,11 @@ enum AttributeExtension {
         return node
     }
 
-    private static let match: cmark_match_inline_func = { _, _, _, character, inline in
-        guard let inline else { return nil }
+    private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
+        guard let ext, let inline else { return nil }
         switch character {
         case caret: return matchOpener(inline)
-        case openParenthesis: return matchCloser(inline)
+        case openParenthesis: return matchCloser(inline, session: ParseSession.of(ext))
         default: return nil
         }
     }
@@ -117,15 +108,17 @@ enum AttributeExtension {
 
     /// `(body)` right after the `]` that closes a waiting opener's bracket: a text node holding
     /// `(body)`, pushed as a closer, so that it reads as written if no opener takes it.
-    private static func matchCloser(_ inline: OpaquePointer) -> OpaquePointer? {
+    private static func matchCloser(_ inline: OpaquePointer, session: ParseSession) -> OpaquePointer? {
         let start = cmark_inline_parser_get_offset(inline)
         guard start > 0, cmark_inline_parser_peek_at(inline, start - 1) == UInt8(ascii: "]"),
-              let opener = openerClosed(inline, bracketAt: start - 1) else {
+              let opener = openerClosed(inline, bracketAt: start - 1, session: session) else {
             return nil
         }
-        guard let body = scanBody(inline) else {
+        guard let body = scanBody(inline, session: session) else {
             cmark_inline_parser_set_offset(inline, start)
-            if !budgetExhausted { unclosedBodies.append(SourceLocation(line: opener.line, column: opener.column)) }
+            if !session.budgetExhausted {
+                session.unclosedBodies.append(SourceLocation(line: opener.line, column: opener.column))
+            }
             return nil
         }
         let node = textNode("(" + body + ")")
@@ -141,7 +134,7 @@ enum AttributeExtension {
     /// when the paragraph ends). An opener whose bracket closed earlier without a body can
     /// take none: it stops opening, so that a later `](…)` (in `^[a](k: 1 and \^[b](x: 2)`,
     /// say) is not paired with it.
-    private static func openerClosed(_ inline: OpaquePointer, bracketAt end: Int32) -> AttributePayload? {
+    private static func openerClosed(_ inline: OpaquePointer, bracketAt end: Int32, session: ParseSession) -> AttributePayload? {
         var delimiter = cmark_inline_parser_get_last_delimiter(inline)
         var searched = 0
         var closers = 0
@@ -158,7 +151,7 @@ enum AttributeExtension {
                 closers -= 1
                 continue
             }
-            switch bracket(inline, from: opener.offset, to: end) {
+            switch bracket(inline, from: opener.offset, to: end, session: session) {
             case .closesHere: return opener
             case .stillOpen: return nil
             case .closedEarlier: current.pointee.can_open = 0
@@ -172,13 +165,13 @@ enum AttributeExtension {
     /// How the bracket opened just before `start` stands at the `]` at `end`: closed by it,
     /// closed before it, or still open (that `]` closes a bracket within). Escaped brackets
     /// and those in code spans do not count.
-    private static func bracket(_ inline: OpaquePointer, from start: Int32, to end: Int32) -> Bracket {
+    private static func bracket(_ inline: OpaquePointer, from start: Int32, to end: Int32, session: ParseSession) -> Bracket {
         var depth = 0
         var position = start
         while position < end {
-            scanBudget -= 1
-            guard scanBudget > 0 else {
-                budgetExhausted = true
+            session.scanBudget -= 1
+            guard session.scanBudget > 0 else {
+                session.budgetExhausted = true
                 return .stillOpen
             }
             switch cmark_inline_parser_peek_at(inline, position) {
@@ -186,7 +179,7 @@ enum AttributeExtension {
                 position += 2
                 continue
             case UInt8(ascii: "`"):
-                position = endOfCodeSpan(inline, at: position, before: end)
+                position = endOfCodeSpan(inline, at: position, before: end, session: session)
                 continue
             case UInt8(ascii: "["):
                 depth += 1
@@ -203,7 +196,8 @@ enum AttributeExtension {
 
     /// Past the code span a run of backticks at `start` opens (closed by a run of the same
     /// length before `end`), or past the run alone when none closes it.
-    private static func endOfCodeSpan(_ inline: OpaquePointer, at start: Int32, before end: Int32) -> Int32 {
+    private static func endOfCodeSpan(_ inline: OpaquePointer, at start: Int32, before end: Int32,
+                                      session: ParseSession) -> Int32 {
         func run(at position: Int32) -> Int32 {
             var length: Int32 = 0
             while position + length < end && cmark_inline_parser_peek_at(inline, position + length) == UInt8(ascii: "`") {
@@ -214,8 +208,8 @@ enum AttributeExtension {
         let opening = run(at: start)
         var position = start + opening
         while position < end {
-            scanBudget -= 1
-            guard scanBudget > 0 else { break }
+            session.scanBudget -= 1
+            guard session.scanBudget > 0 else { break }
             let length = run(at: position)
             if length == opening { return position + length }
             position += max(length, 1)
@@ -225,15 +219,15 @@ enum AttributeExtension {
 
     /// The raw text from after `(` to its matching `)`, which it consumes; nil when unclosed.
     /// Parentheses balance outside quotes, and a backslash escapes the next character.
-    private static func scanBody(_ inline: OpaquePointer) -> String? {
+    private static func scanBody(_ inline: OpaquePointer, session: ParseSession) -> String? {
         cmark_inline_parser_advance_offset(inline)
         var bytes: [UInt8] = []
         var depth = 1
         var quote: UInt8?
         while cmark_inline_parser_is_eof(inline) == 0 {
-            scanBudget -= 1
-            guard scanBudget > 0 else {
-                budgetExhausted = true
+            session.scanBudget -= 1
+            guard session.scanBudget > 0 else {
+                session.budgetExhausted = true
                 return nil
             }
             let character = cmark_inline_parser_peek_char(inline)

@@ -73,35 +73,29 @@ public enum MarkdownParser {
     /// them, and need not keep them all).
     public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
                                  delivering deliver: ([Block]) -> Bool) -> Document {
-        guard let (root, budgetExhausted, unclosedBodies, variableWarnings) = parseTree(body, file: file, variables: variables) else {
-            return Document(blocks: [])
-        }
+        let session = ParseSession(body: body, file: file, variables: variables)
+        guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = MarkupWalker(file: file, source: body)
         walker.document(root, deliver)
-        var warnings = variableWarnings + walker.warnings + unclosedBodies.map {
+        var warnings = session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
-        if budgetExhausted {
+        if session.budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
         return Document(blocks: [], footnotes: walker.footnotes(), warnings: warnings)
     }
 
-    /// cmark's tree of `body`, which the caller frees, whether the attribute extension ran
-    /// out of its scanning budget, where attribute bodies never closed, and the warnings about
-    /// variables that could not be put in.
-    private static func parseTree(_ body: String, file: String, variables: [String: String])
-        -> (root: OpaquePointer, budgetExhausted: Bool, unclosedBodies: [SourceLocation], variableWarnings: [Warning])? {
+    /// cmark's tree of `body`, which the caller frees; what the extensions found goes in
+    /// `session`.
+    private static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
-        AttributeExtension.scanBudget = 16 * body.utf8.count + 1_000_000
-        AttributeExtension.budgetExhausted = false
-        AttributeExtension.unclosedBodies = []
-        VariableExtension.values = variables
-        VariableExtension.file = file
-        VariableExtension.warnings = []
+        let extensions = [AttributeExtension.shared, VariableExtension.shared]
+        session.attach(to: extensions)
+        defer { ParseSession.detach(from: extensions) }
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return nil }
@@ -111,15 +105,13 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        cmark_parser_attach_syntax_extension(parser, AttributeExtension.shared)
-        cmark_parser_attach_syntax_extension(parser, VariableExtension.shared)
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         var bytes = Array(body.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 cmark_parser_feed(parser, $0, buffer.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return nil }
-        return (root, AttributeExtension.budgetExhausted, AttributeExtension.unclosedBodies, VariableExtension.warnings)
+        return cmark_parser_finish(parser)
     }
 }

@@ -6,12 +6,6 @@ import Foundation
 /// in as the paragraph is parsed, as text (never Markdown), so that an escaped `\{{`, a code
 /// span or a code block keeps it as written.
 enum VariableExtension {
-    /// The values and file of the parse under way, and what went wrong; set and read under
-    /// `MarkdownParser`'s lock.
-    nonisolated(unsafe) static var values: [String: String] = [:]
-    nonisolated(unsafe) static var file = ""
-    nonisolated(unsafe) static var warnings: [Warning] = []
-
     static let shared: OpaquePointer = {
         let ext = cmark_syntax_extension_new("letterpress_variables")!
         let characters = cmark_llist_append(cmark_get_default_mem_allocator(), nil,
@@ -26,17 +20,18 @@ enum VariableExtension {
     /// Longest `{{…}}` looked for, so that a stray `{{` costs little.
     private static let longest: Int32 = 256
 
-    private static let match: cmark_match_inline_func = { _, _, _, character, inline in
-        guard let inline, character == openBrace else { return nil }
+    private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
+        guard let ext, let inline, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
         guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace,
               let (inside, end) = reference(inline, from: start + 2) else { return nil }
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
-        guard let value = values[name] else {
-            let hint = Hint.suggestion(for: name, among: Array(values.keys))
-            warnings.append(Warning(file: file, location: location, message: "no variable '\(name)' in the front matter or --var\(hint); kept as written"))
+        let session = ParseSession.of(ext)
+        guard let value = session.variables[name] else {
+            let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
+            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable '\(name)' in the front matter or --var\(hint); kept as written"))
             return nil
         }
         var text = value
@@ -45,8 +40,8 @@ enum VariableExtension {
             case let .success(formatted):
                 text = formatted
             case let .failure(problem):
-                warnings.append(Warning(file: file, location: location,
-                                        message: "{{\(name), \(parts[1])}}: \(problem.message); the value is shown as it is"))
+                session.variableWarnings.append(Warning(file: session.file, location: location,
+                                                        message: "{{\(name), \(parts[1])}}: \(problem.message); the value is shown as it is"))
             }
         }
         cmark_inline_parser_set_offset(inline, end)

@@ -111,9 +111,9 @@ enum PreparedDefaultTheme {
 public struct ThemeLoader: Sendable {
     /// Folders searched for `NAME.yaml`, in order, before the shipped themes.
     public var searchPaths: [URL]
-    /// With `--sandbox`: theme files given by path must lie in one of these folders (the search
-    /// paths are always allowed).
-    public var allowedFolders: [URL]?
+    /// Whether a theme file given by path may be read (`--sandbox`); those in the search paths
+    /// always may.
+    public var resources: Resources?
 
     /// A loader that looks for names in `searchPaths`, then among the shipped themes, which are
     /// always there.
@@ -199,7 +199,7 @@ public struct ThemeLoader: Sendable {
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
             }
-            if let allowed = allowedFolders, !(allowed + searchPaths).contains(where: { Sandbox.contains($0, url) }) {
+            if let resources, !resources.mayRead(url), !searchPaths.contains(where: { Resources.folder($0, contains: url) }) {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme lies outside the note's folder (--sandbox)")
             }
             return .file(url.standardizedFileURL)

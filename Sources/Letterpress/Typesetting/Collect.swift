@@ -31,10 +31,9 @@ struct Collector {
     let theme: Theme
     let fonts: FontContext
     let contentHeight: Double
-    let baseURL: URL?
-    /// With `--sandbox`, the folder images must lie in.
-    var sandbox: URL?
-    let file: String
+    /// Reads the images, and names the file in warnings.
+    let resources: Resources
+    var file: String { resources.file }
 
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
@@ -63,13 +62,11 @@ struct Collector {
 
     /// A collector for a document's blocks from the first, or, `midDocument`, for blocks
     /// that follow others, to be joined after their collector with `absorb`.
-    init(theme: Theme, fonts: FontContext, contentHeight: Double, baseURL: URL?, file: String,
-         midDocument: Bool = false) {
+    init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources, midDocument: Bool = false) {
         self.theme = theme
         self.fonts = fonts
         self.contentHeight = contentHeight
-        self.baseURL = baseURL
-        self.file = file
+        self.resources = resources
         pendingGap = midDocument ? .inherited : .settled
     }
 
@@ -174,10 +171,7 @@ struct Collector {
 
     /// A collector like this one, empty, for blocks that follow others, drawing with `fonts`.
     fileprivate func midDocument(fonts: FontContext) -> Collector {
-        var collector = Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, baseURL: baseURL,
-                                  file: file, midDocument: true)
-        collector.sandbox = sandbox
-        return collector
+        Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, resources: resources, midDocument: true)
     }
 
     /// An empty collector for the blocks that follow this one's, with its settings and fonts,
@@ -462,7 +456,7 @@ struct Collector {
 
     private mutating func image(_ reference: ImageReference, column: Column) {
         space(before: theme.body.spaceBefore)
-        switch loadImage(reference.source) {
+        switch resources.image(reference.source) {
         case let .success(image):
             let naturalWidth = Double(image.pixelWidth) * 0.75
             let naturalHeight = Double(image.pixelHeight) * 0.75
@@ -498,12 +492,6 @@ struct Collector {
         slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
                                     column: column, outline: image.opaqueRows())
         slices.append(slice)
-    }
-
-    private func loadImage(_ source: String) -> Result<LoadedImage, ImageError> {
-        guard let url = ImagePath.fileURL(source, relativeTo: baseURL) else { return .failure(.remote) }
-        if let sandbox, !Sandbox.contains(sandbox, url) { return .failure(.outsideSandbox) }
-        return ImageLoader.load(url.path)
     }
 
     private mutating func caption(_ text: String, column: Column) {

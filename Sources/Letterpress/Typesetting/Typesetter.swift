@@ -26,8 +26,8 @@ struct TypesetOutcome {
 public struct TypesetDocument {
     public var pages: [Page]
     public var warnings: [Warning]
-    /// Time spent parsing and styling for this document (on another thread when they ran
-    /// beside typesetting), for `--timings`.
+    /// Time spent loading the theme (when a `Renderer` typeset it), parsing and styling for this
+    /// document (on another thread when they ran beside typesetting).
     public var timings = Timings()
 }
 
@@ -75,15 +75,20 @@ public struct Typesetter {
     /// `deliver` as it is finished.
     func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil, sandbox: URL? = nil,
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        try typeset(styled(document, file: file), frontMatter: document.frontMatter,
+                    resources: Resources(file: file, folder: baseURL, sandbox: sandbox), badge: badge, deliver: deliver)
+    }
+
+    /// A stream holding `document`'s blocks and footnotes, all styled, after `warnings` and the
+    /// document's; styling's time is the stream's to report.
+    func styled(_ document: Document, file: String, warnings earlier: [Warning] = []) -> StyledBlockStream {
         let start = Timings.now()
         let styler = Styler(theme: theme, file: file)
-        var warnings = document.warnings
+        var warnings = earlier + document.warnings
         let blocks = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let footnotes = styler.style(document.footnotes, warnings: &warnings)
-        let stream = StyledBlockStream(blocks: blocks, ending: .init(footnotes: footnotes, warnings: warnings,
-                                                                      styleSeconds: Timings.now() - start))
-        return try typeset(stream, frontMatter: document.frontMatter, baseURL: baseURL, file: file, badge: badge,
-                           sandbox: sandbox, deliver: deliver)
+        return StyledBlockStream(blocks: blocks, ending: .init(footnotes: footnotes, warnings: warnings,
+                                                                styleSeconds: Timings.now() - start))
     }
 
     /// Fails when the margins leave too little of the page for text.
@@ -101,17 +106,15 @@ public struct Typesetter {
         }
     }
 
-    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter`, and
-    /// hands each page to `deliver` as soon as it is finished (and the second thread lays
-    /// nothing out), so that pages already drawn are not kept; all at the end when the headers
-    /// or footers show the page count.
-    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, baseURL: URL?, file: String,
-                 badge: BadgePlan? = nil, sandbox: URL? = nil, gate: HelperGate = HelperGate(),
+    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter` whose
+    /// images `resources` reads, and hands each page to `deliver` as soon as it is finished (and
+    /// the second thread lays nothing out), so that pages already drawn are not kept; all at
+    /// the end when the headers or footers show the page count.
+    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, resources: Resources,
+                 badge: BadgePlan? = nil, gate: HelperGate = HelperGate(),
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
-        var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight,
-                                  baseURL: baseURL, file: file)
-        collector.sandbox = sandbox
+        var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
         collector.waitsForHelper = waitsForHelper
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: frontMatter.exclusions)

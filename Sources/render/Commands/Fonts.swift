@@ -24,8 +24,8 @@ struct Fonts: ParsableCommand {
             let renderer = Renderer(options: options)
             var used = Set<String>()
             for file in files {
-                let document = try Renderer.document(from: try Renderer.readData(file), file: file)
-                used.formUnion(try renderer.typeset(document, file: file).0.usedFonts)
+                let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file)
+                used.formUnion(try renderer.typeset(document, file: file).document.usedFonts)
             }
             for line in used.sorted() { print(line) }
         } catch let error as LetterpressError {

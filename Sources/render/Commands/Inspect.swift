@@ -27,7 +27,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         do {
-            let document = try Renderer.document(from: try Renderer.readData(file), file: file, variables: try VariableAssignment.dictionary(variables))
+            let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables))
             for warning in document.warnings { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

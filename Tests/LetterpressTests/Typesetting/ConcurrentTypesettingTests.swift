@@ -19,22 +19,12 @@ import Testing
 
     @Test(arguments: inputs) func parsingBesideTypesettingGivesTheSamePages(input: URL) throws {
         let source = try String(contentsOf: input, encoding: .utf8)
-        // A renderer each: a renderer reports its theme's warnings only with its first document.
-        let (alone, aloneMetadata) = try Renderer(options: RenderOptions()).typeset(source: source, file: input.path)
-        let renderer = Renderer(options: RenderOptions())
-        let (beside, besideMetadata) = try Renderer.gathering {
-            try renderer.typesetConcurrently(source: source, file: input.path, into: $0)
-        }
-        #expect(alone.timings.parseBeside == 0 && beside.timings.parseBeside > 0)
-        #expect(beside.warnings == alone.warnings)
-        #expect(beside.pages.count == alone.pages.count)
-        let folder = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        func pdf(_ document: TypesetDocument, _ metadata: DocumentMetadata, _ name: String) throws -> Data {
-            var writer = OutputWriter(format: .pdf, metadata: metadata)
-            return try Data(contentsOf: try writer.write(document, to: folder.appendingPathComponent(name))[0])
-        }
-        #expect(try pdf(beside, besideMetadata, "beside.pdf") == pdf(alone, aloneMetadata, "alone.pdf"))
+        let alone = try typeset(source, file: input.path, parsing: .first)
+        let beside = try typeset(source, file: input.path, parsing: .beside(StyledBlockStream()))
+        #expect(alone.document.timings.parseBeside == 0 && beside.document.timings.parseBeside > 0)
+        #expect(beside.document.warnings == alone.document.warnings)
+        #expect(beside.document.pages.count == alone.document.pages.count)
+        #expect(try pdf(beside) == pdf(alone))
     }
 
     /// A document with more blocks than the stream holds: the parser waits for the typesetter
@@ -42,22 +32,25 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aDocumentLongerThanTheStreamGivesTheSamePages() throws {
         let paragraphs = (0..<300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
         let source = "# Long\n\n" + paragraphs.joined(separator: "\n\n") + "\n\nA last note.[^1]\n\n[^1]: Its footnote.\n"
-        let (alone, aloneMetadata) = try Renderer(options: RenderOptions()).typeset(source: source, file: "long.md")
-        let renderer = Renderer(options: RenderOptions())
+        let alone = try typeset(source, file: "long.md", parsing: .first)
         let stream = StyledBlockStream(capacity: 2)
-        let (beside, besideMetadata) = try Renderer.gathering {
-            try renderer.typesetConcurrently(source: source, file: "long.md", stream: stream, into: $0)
-        }
+        let beside = try typeset(source, file: "long.md", parsing: .beside(stream))
         #expect(stream.sendingWaits > 0)
-        #expect(beside.pages.count == alone.pages.count && alone.pages.count > 5)
-        #expect(try pdf(beside, besideMetadata) == pdf(alone, aloneMetadata))
+        #expect(beside.document.pages.count == alone.document.pages.count && alone.document.pages.count > 5)
+        #expect(try pdf(beside) == pdf(alone))
     }
 
-    private func pdf(_ document: TypesetDocument, _ metadata: DocumentMetadata) throws -> Data {
+    /// `source` typeset by a renderer of its own: a renderer reports its theme's warnings only
+    /// with its first document.
+    private func typeset(_ source: String, file: String, parsing: Renderer.Parsing) throws -> TypesetNote {
+        try Renderer(options: RenderOptions()).typeset(NoteSource(markdown: source, file: file), file: file, parsing: parsing)
+    }
+
+    private func pdf(_ typeset: TypesetNote) throws -> Data {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var writer = OutputWriter(format: .pdf, metadata: metadata)
-        return try Data(contentsOf: try writer.write(document, to: folder.appendingPathComponent("out.pdf"))[0])
+        var writer = OutputWriter(format: .pdf, metadata: typeset.metadata)
+        return try Data(contentsOf: try writer.write(typeset.document, to: folder.appendingPathComponent("out.pdf"))[0])
     }
 
     /// The page is checked before the parser starts: a note whose margins leave no room fails
@@ -67,7 +60,8 @@ import Testing
         let source = "---\nmargin: 300mm\n---\n" + body
         let renderer = Renderer(options: RenderOptions())
         #expect(throws: LetterpressError.self) {
-            try renderer.typesetConcurrently(source: source, file: "wide.md") { _ in { _ in } }
+            try renderer.typeset(NoteSource(markdown: source, file: "wide.md"), file: "wide.md",
+                                 parsing: .beside(StyledBlockStream()))
         }
         // Parsing those 8 MB takes seconds; a small note right after must not wait for it
         // (other tests parse small notes meanwhile, hence the margin).

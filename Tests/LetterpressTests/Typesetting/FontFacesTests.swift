@@ -50,7 +50,8 @@ import Testing
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let fonts = FontContext()
-        let collector = Collector(theme: theme, fonts: fonts, contentHeight: 700, baseURL: TestSupport.fixtures, file: "test.md")
+        let collector = Collector(theme: theme, fonts: fonts, contentHeight: 700,
+                                  resources: Resources(file: "test.md", folder: TestSupport.fixtures))
         let found = FontFaces.fonts(for: collector.texts(of: blocks), in: fonts)
         defer { FontFaces.release(found) }
         let foundFiles = Set(FontFaces.files(of: found).map { String($0.prefix { $0 != "#" }) })
@@ -114,7 +115,8 @@ import Testing
         var pages: [Page] = []
         var typesetter = Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
         typesetter.waitsForHelper = true
-        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: nil, file: "fonts.md") {
+        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter,
+                                             resources: Resources(file: "fonts.md", folder: nil)) {
             pages.append($0)
         }
 

@@ -50,7 +50,7 @@ import Testing
         DispatchQueue.global().asyncAfter(deadline: .now() + 5) { rest.send() }
         var firstPageCameFirst: Bool?
         let outcome = try Typesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
-            .typeset(stream, frontMatter: FrontMatter(), baseURL: nil, file: "t.md") { _ in
+            .typeset(stream, frontMatter: FrontMatter(), resources: Resources(file: "t.md", folder: nil)) { _ in
                 if firstPageCameFirst == nil { firstPageCameFirst = rest.send() }
             }
         #expect(firstPageCameFirst == true)

@@ -75,8 +75,8 @@ import Testing
     }
 
     private static func collector(_ theme: Theme, midDocument: Bool = false) -> Collector {
-        Collector(theme: theme, fonts: FontContext(), contentHeight: 700, baseURL: TestSupport.fixtures,
-                  file: "test.md", midDocument: midDocument)
+        Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
+                  resources: Resources(file: "test.md", folder: TestSupport.fixtures), midDocument: midDocument)
     }
 
     private static func describe(_ item: PageItem) -> String {
@@ -177,8 +177,9 @@ import Testing
         var pages: [Page] = []
         var deliveredWithoutTheGate = 0
         let gate = HelperGate()
-        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter, baseURL: TestSupport.fixtures,
-                                             file: "long.md", gate: gate) { page in
+        let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter,
+                                             resources: Resources(file: "long.md", folder: TestSupport.fixtures),
+                                             gate: gate) { page in
             // Held by this thread while it delivers, so the second thread lays nothing out meanwhile.
             if gate.ifIdle({}) { deliveredWithoutTheGate += 1 }
             pages.append(page)

@@ -320,7 +320,8 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         let theme = TestSupport.defaultTheme
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text, warnings: &warnings)
-        var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700, baseURL: nil, file: "test.md")
+        var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
+                                  resources: Resources(file: "test.md", folder: nil))
         var slices: [Slice] = []
         collector.collect(StyledBlockStream(blocks: blocks, ending: .init(footnotes: [], warnings: [])),
                           column: Column(x: 72, width: 450)) { handed, _ in slices += handed }

@@ -1,0 +1,45 @@
+import CCmarkGFM
+import Foundation
+
+/// What one parse's cmark extensions read and find: the attribute scanner's budget and the
+/// bodies that never close, and the variables' values and the warnings about them. cmark hands
+/// it to the extensions' callbacks through their private pointer, which holds it for the length
+/// of the parse (under `MarkdownParser`'s lock, as the extensions are shared), so no two parses
+/// share any of it.
+final class ParseSession {
+    let file: String
+    /// Values for `{{name}}`.
+    let variables: [String: String]
+    /// Bytes the attribute body scans may still read. A `(` that never closes is scanned to the
+    /// paragraph's end, so text full of them would take quadratic time without a budget; past
+    /// it, bodies are left as literal text.
+    var scanBudget: Int
+    var budgetExhausted = false
+    /// Where each `^[text](` whose body never closes starts, for warnings: the syntax reads as
+    /// written, which an unclosed quote in the body makes easy to miss.
+    var unclosedBodies: [SourceLocation] = []
+    /// Variables that could not be put in.
+    var variableWarnings: [Warning] = []
+
+    init(body: String, file: String, variables: [String: String]) {
+        self.file = file
+        self.variables = variables
+        scanBudget = 16 * body.utf8.count + 1_000_000
+    }
+
+    /// Hands this session to the callbacks of `extensions` until `detach`; the caller keeps it
+    /// alive meanwhile.
+    func attach(to extensions: [OpaquePointer]) {
+        let pointer = Unmanaged.passUnretained(self).toOpaque()
+        for syntax in extensions { cmark_syntax_extension_set_private(syntax, pointer, nil) }
+    }
+
+    static func detach(from extensions: [OpaquePointer]) {
+        for syntax in extensions { cmark_syntax_extension_set_private(syntax, nil, nil) }
+    }
+
+    /// The session attached to the extension `syntax`, whose callback is running.
+    static func of(_ syntax: OpaquePointer) -> ParseSession {
+        Unmanaged<ParseSession>.fromOpaque(cmark_syntax_extension_get_private(syntax)!).takeUnretainedValue()
+    }
+}

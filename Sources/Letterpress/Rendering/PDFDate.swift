@@ -1,0 +1,70 @@
+import Foundation
+
+/// Dates as notes and the command line write them, and as a PDF's metadata holds them.
+public enum PDFDate {
+    /// `YYYY-MM-DD`, optionally with a time (`T` or a space, then `HH:MM` or `HH:MM:SS`) and a
+    /// zone (`Z`, `±HH:MM` or ` ±HHMM`); UTC when no zone is given. Parsed by hand: a date
+    /// formatter would load ICU, several milliseconds of every start.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + digits] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += digits
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
+              let day = number(2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var hour = 0, minute = 0, second = 0, offset = 0
+        if index < bytes.count {
+            guard skip(UInt8(ascii: "T")) || skip(UInt8(ascii: " ")), let h = number(2), skip(UInt8(ascii: ":")),
+                  let m = number(2), h < 24, m < 60 else { return nil }
+            (hour, minute) = (h, m)
+            if skip(UInt8(ascii: ":")) {
+                guard let s = number(2), s < 61 else { return nil }
+                second = s
+            }
+            _ = skip(UInt8(ascii: " "))
+            if skip(UInt8(ascii: "Z")) {
+                offset = 0
+            } else if index < bytes.count {
+                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                guard skip(UInt8(ascii: "+")) || skip(UInt8(ascii: "-")), let zoneHours = number(2) else { return nil }
+                _ = skip(UInt8(ascii: ":"))
+                guard let zoneMinutes = number(2) else { return nil }
+                offset = sign * (zoneHours * 3600 + zoneMinutes * 60)
+            }
+            guard index == bytes.count else { return nil }
+        }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        // timegm moves 30 February to 2 March: such a date is not one.
+        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
+    }
+
+    /// `date` in UTC as `YYYY-MM-DDThh:mm:ssZ`.
+    static func format(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Options of one rendering, as the command line gives them.
+public struct RenderOptions: Sendable, Codable {
+    /// Theme name or path; nil to use the front matter's `theme`, else `default`.
+    public var theme: String?
+    public var pageSize: PageSize?
+    public var margins: Margins?
+    public var dpi: Double = 144
+    /// The note's date, when the front matter has none.
+    public var date: String?
+    /// Fail, writing nothing, when there are warnings.
+    public var strict = false
+    /// Multiplies every text size of the theme (`--text-size`, `--scale`).
+    public var textScale = 1.0
+    /// Draws the date badge on the first page (`--no-badge` turns it off).
+    public var badge = true
+    /// The locale the badge's date is written for, such as `en`, `de` or `zh-Hans`.
+    public var locale = "en"
+    /// Reads nothing outside the note's folder and the themes: images and theme files
+    /// elsewhere are refused.
+    public var sandbox = false
+    /// Values for `{{name}}` (`--var name=value`), before the front matter's.
+    public var variables: [String: String] = [:]
+
+    public init() {}
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// Renders notes, each in the same steps: read the source → front matter → theme → page plan
+/// (geometry, badge, metadata) → styled blocks → pages → output.
+public final class Renderer {
+    /// The release, printed by `render --version`.
+    public static let version = "0.1.0"
+
+    public let options: RenderOptions
+    private var themes: ThemeCache
+    /// Made when first needed, after the theme file is read, so that fontconfig's loading
+    /// (see `StartUpWarmUp`) has that long to finish. Like the rest of a renderer, used
+    /// from one thread.
+    private(set) lazy var fonts = FontContext()
+    /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
+    /// thread while this one typesets (see `parseBeside`), and a one-page PNG compressed in two
+    /// bands at once. Off where other processes already use every core.
+    public var usesSpareCores = true
+
+    public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
+        self.options = options
+        self.themes = ThemeCache(loader: themes, scale: options.textScale)
+    }
+
+    /// How a note's Markdown is parsed and styled: all of it before typesetting starts, or on a
+    /// second thread, block by block into `stream`, while this one typesets.
+    enum Parsing {
+        case first
+        case beside(StyledBlockStream)
+    }
+
+    /// Renders the note `input` to `output` in `format`, writing each page as soon as it is
+    /// typeset.
+    public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
+        try FontWork.exclusively { try renderAlone(input: input, to: output, format: format) }
+    }
+
+    private func renderAlone(input: String, to destination: URL, format: OutputFormat) throws -> RenderResult {
+        let clock = StepClock()
+        let resources = Resources(note: input, options: options)
+        // Reading and decoding the file count as parsing on this thread.
+        let note = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
+        let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
+        let (outcome, output) = try clock.measure(\.typeset) {
+            let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+            var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
+            if !usesSpareCores { writer.encodingThreads = 1 }
+            let output = try writer.open(destination)
+            let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
+            let outcome = try typeset(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+                try output.add($0)
+            }
+            // Pages were drawn and written as they were typeset.
+            clock.add(output.drawSeconds, to: \.draw)
+            clock.add(output.writeSeconds, to: \.write)
+            return (outcome, output)
+        }
+        if options.strict && !outcome.warnings.isEmpty {
+            throw LetterpressError.strictWarnings(file: input, warnings: outcome.warnings)
+        }
+        // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
+        let written = output.writeSeconds
+        let files = try output.finish()
+        clock.add(output.writeSeconds - written, to: \.write)
+        return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
+    }
+
+    /// Parses and typesets the Markdown `source`; `file` names it in messages and locates its
+    /// images.
+    public func typeset(source: String, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(markdown: source, file: file), file: file)
+    }
+
+    /// Typesets a parsed document; `file` names it in messages and locates its images, and its
+    /// modification time dates the badge when nothing else does.
+    public func typeset(_ document: Document, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(parsed: document), file: file)
+    }
+
+    /// Typesets `note` in memory, its Markdown parsed as `parsing` says.
+    func typeset(_ note: NoteSource, file: String, parsing: Parsing = .first) throws -> TypesetNote {
+        let clock = StepClock()
+        let resources = Resources(note: file, options: options)
+        let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
+        let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+        var pages: [Page] = []
+        let outcome = try typeset(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+            pages.append($0)
+        }
+        return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, timings: clock.timings),
+                           metadata: plan.metadata)
+    }
+
+    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
+    /// (with `variables` for `{{name}}`, before the front matter's).
+    public static func document(from data: Data, file: String, variables: [String: String] = [:]) throws -> Document {
+        if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
+        let (source, warnings) = MarkdownParser.decode(data, file: file)
+        var document = try MarkdownParser.parse(source, file: file, variables: variables)
+        document.warnings = warnings + document.warnings
+        return document
+    }
+
+    // MARK: Steps
+
+    /// The theme the command line names, else the front matter, else `default`.
+    private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
+        do {
+            return try themes.theme(named: options.theme ?? frontMatter.theme ?? "default", resources: resources) { fonts }
+        } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
+            // A theme the front matter names that cannot be found: the note's line says which.
+            switch error {
+            case .unknownTheme, .unreadableInput:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["theme"],
+                                                          message: "theme: " + error.description)
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// Styles the note's blocks and typesets them, handing each page to `deliver` as it is
+    /// finished; the warnings are the themes' not yet reported, then the note's in the order of
+    /// the file.
+    private func typeset(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
+                         clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
+        // A new set for each document, so that one that fails leaves nothing for the next.
+        let missingCharacters = MissingCharacters()
+        fonts.missingCharacters = missingCharacters
+        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
+        defer { blocks.close() }
+        var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
+                                             deliver: deliver)
+        clock.add(outcome.timings)
+        let missing = MissingCharacters.warnings(for: missingCharacters.characters, in: note.text, file: resources.file)
+        outcome.warnings = themes.takeWarnings() + Warning.inFileOrder(outcome.warnings + plan.warnings + missing)
+        return outcome
+    }
+
+    /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
+    /// second thread.
+    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String,
+                              clock: StepClock) throws -> StyledBlockStream {
+        switch (note.body, parsing) {
+        case let (.parsed(document), _):
+            return typesetter.styled(document, file: file, warnings: note.warnings)
+        case let (.markdown(body), .first):
+            let variables = note.frontMatter.variables(overriddenBy: options.variables)
+            let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables) }
+            return typesetter.styled(document, file: file, warnings: note.warnings)
+        case let (.markdown(body), .beside(stream)):
+            // Checked before the parser starts. Once it runs, only delivering a page can fail,
+            // which closes the stream: the parser then stops its walk, and the second thread
+            // takes no more runs. Should this thread leave before offering it work, the
+            // parser's thread stops waiting for the offer.
+            try typesetter.checkRoom()
+            parseBeside(body, frontMatter: note.frontMatter, file: file, warnings: note.warnings,
+                        typesetter: typesetter, into: stream)
+            return stream
+        }
+    }
+
+    /// Starts a second thread that parses the Markdown `body` with cmark, and walks and styles
+    /// it top-level block by block into `stream`, while this one lays out the blocks already
+    /// styled. `warnings` are those of reading the source, reported with the rest.
+    private func parseBeside(_ body: String, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
+                             typesetter: Typesetter, into stream: StyledBlockStream) {
+        let styler = Styler(theme: typesetter.theme, file: file)
+        let base = typesetter.theme.body.text
+        let parse = {
+            var warnings: [Warning] = []
+            var styleSeconds = 0.0
+            let start = Timings.now()
+            let variables = frontMatter.variables(overriddenBy: self.options.variables)
+            let document = MarkdownParser.parseBody(body, file: file, variables: variables) { blocks in
+                guard !stream.isClosed else { return false }
+                let styleStart = Timings.now()
+                let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
+                styleSeconds += Timings.now() - styleStart
+                stream.send(styled)
+                return true
+            }
+            let styleStart = Timings.now()
+            let footnotes = styler.style(document.footnotes, warnings: &warnings)
+            let end = Timings.now()
+            styleSeconds += end - styleStart
+            stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
+                                parseSeconds: end - start - styleSeconds - stream.sendingWaitSeconds,
+                                styleSeconds: styleSeconds))
+            stream.help()
+        }
+        // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
+        if !DetachedThread.start(stackSize: 8 << 20, parse) {
+            stream.concurrent = false
+            parse()
+        }
+        // While cmark reads the body, load the body's fonts, which the first paragraph needs:
+        // the wait would otherwise be idle, and a thread put to sleep for it is slow to
+        // wake (a note renders 8 ms sooner).
+        _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
+    }
+}

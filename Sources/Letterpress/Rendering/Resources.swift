@@ -1,0 +1,100 @@
+import Foundation
+
+/// What rendering one note may read, and what date the note has: the one place that reads
+/// the note's file (or standard input) and its images, says whether a file may be read at all
+/// (`--sandbox`), and settles the date of the badge and of the PDF, like Typst's `World`.
+public struct Resources: Sendable {
+    /// The note's path, `-` for standard input; messages name it.
+    public let file: String
+    /// The folder the note's relative paths start from; nil to take them as they are.
+    public let folder: URL?
+    /// With `--sandbox`, the one folder files may be read from; nil when any may be.
+    public let sandbox: URL?
+    /// `--date`, for a note whose front matter has none.
+    public let date: String?
+    /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
+    public let sourceDateEpoch: String?
+
+    public init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
+        self.file = file
+        self.folder = folder
+        self.sandbox = sandbox
+        self.date = date
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+
+    /// The resources of the note at `file` (`-`: standard input, whose relative paths start
+    /// from the current folder), as `options` allow them.
+    public init(note file: String, options: RenderOptions = RenderOptions(),
+                sourceDateEpoch: String? = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
+        let folder = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            : URL(fileURLWithPath: file).deletingLastPathComponent()
+        self.init(file: file, folder: folder, sandbox: options.sandbox ? folder : nil, date: options.date,
+                  sourceDateEpoch: sourceDateEpoch)
+    }
+
+    // MARK: Reading
+
+    /// The note's bytes; an error names the file and says why it cannot be read.
+    public func readNote() throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+            throw LetterpressError.unreadableInput(file: file, reason: "no such file")
+        }
+        guard !isFolder.boolValue else { throw LetterpressError.unreadableInput(file: file, reason: "is a folder") }
+        guard let contents = FileManager.default.contents(atPath: file) else {
+            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read (permission denied?)")
+        }
+        return contents
+    }
+
+    /// Whether the file at `url` may be read: with `--sandbox`, only inside the note's folder.
+    public func mayRead(_ url: URL) -> Bool {
+        guard let sandbox else { return true }
+        return Self.folder(sandbox, contains: url)
+    }
+
+    /// Whether `url`, with symbolic links and `..` resolved, lies inside `folder`.
+    public static func folder(_ folder: URL, contains url: URL) -> Bool {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The image `source` names, relative to the note's folder, or why it cannot be drawn.
+    func image(_ source: String) -> Result<LoadedImage, ImageError> {
+        guard let url = ImagePath.fileURL(source, relativeTo: folder) else { return .failure(.remote) }
+        guard mayRead(url) else { return .failure(.outsideSandbox) }
+        return ImageLoader.load(url.path)
+    }
+
+    // MARK: Dates
+
+    /// The note's date, for its badge: the front matter's `date` (`frontMatterDate`), else
+    /// `--date`, else the file's modification time; nil for standard input with neither. A
+    /// front matter date that is none gets a warning (its location is `location`).
+    func noteDate(frontMatterDate: String?, location: SourceLocation?, warnings: inout [Warning]) -> Date? {
+        if let text = frontMatterDate {
+            if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
+            warnings.append(Warning(file: file, location: location,
+                                    message: "front matter date '\(text)' is not YYYY-MM-DD; the badge uses another date"))
+        }
+        if let text = date, let date = PDFDate.parse(text) { return date }
+        guard file != "-" else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+    }
+
+    /// The PDF's creation date (`YYYY-MM-DDThh:mm:ssZ`): the front matter's `date`, else
+    /// `--date`, else `SOURCE_DATE_EPOCH`, else none, so that the clock never reaches the
+    /// output. A front matter date that is none hides `--date` here, unlike on the badge.
+    func creationDate(frontMatterDate: String?) -> String? {
+        if let text = (frontMatterDate ?? date)?.trimmingCharacters(in: .whitespaces), let date = PDFDate.parse(text) {
+            return PDFDate.format(date)
+        }
+        if let sourceDateEpoch, let seconds = TimeInterval(sourceDateEpoch) {
+            return PDFDate.format(Date(timeIntervalSince1970: seconds))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A renderer's themes, each loaded once, and their warnings, each theme's reported once: with
+/// the first document that uses it.
+struct ThemeCache {
+    let loader: ThemeLoader
+    /// Multiplies every text size (`--text-size`, `--scale`).
+    let scale: Double
+    private var loaded: [Key: Theme] = [:]
+    private var pendingWarnings: [Warning] = []
+
+    /// A theme loaded for one sandbox folder is not allowed for another.
+    private struct Key: Hashable {
+        var name: String
+        var sandbox: URL?
+    }
+
+    init(loader: ThemeLoader, scale: Double) {
+        self.loader = loader
+        self.scale = scale
+    }
+
+    /// The theme `name` names (a shipped name or a path), a file of which `resources` must
+    /// allow; `fonts` tells a theme loaded now which of its families are not installed.
+    mutating func theme(named name: String, resources: Resources, fonts: () -> FontContext) throws -> Theme {
+        let key = Key(name: name, sandbox: resources.sandbox)
+        if let theme = loaded[key] { return theme }
+        var loader = self.loader
+        loader.resources = resources
+        let (theme, warnings) = try loader.loadReportingWarnings(name, scale: scale)
+        loaded[key] = theme
+        pendingWarnings += warnings + Self.missingFonts(in: theme, fonts: fonts())
+        return theme
+    }
+
+    /// The warnings of the themes loaded since the last call.
+    mutating func takeWarnings() -> [Warning] {
+        defer { pendingWarnings = [] }
+        return pendingWarnings
+    }
+
+    /// A warning for each family a theme asks for first that is not installed, naming the
+    /// font used instead.
+    private static func missingFonts(in theme: Theme, fonts: FontContext) -> [Warning] {
+        var lists = [theme.body, theme.code, theme.quote, theme.footnotes, theme.table.cell, theme.table.header]
+            .map(\.text.fontFamilies) + theme.headings.map(\.text.fontFamilies)
+        lists += [theme.badge.fontFamilies, theme.page.header?.style.fontFamilies, theme.page.footer?.style.fontFamilies,
+                  theme.inlineCode.fontFamilies].compactMap { $0 }
+        lists += theme.customStyles.values.compactMap(\.font) + theme.highlights.compactMap(\.style.font)
+        var warned = Set<String>()
+        var warnings: [Warning] = []
+        for list in lists {
+            guard let first = list.first, !warned.contains(first), !fonts.isInstalled(first) else { continue }
+            warned.insert(first)
+            let fallback = list.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
+            warnings.append(Warning(file: "theme '\(theme.name)'", message: "font '\(first)' is not installed; using \(fallback)"))
+        }
+        return warnings
+    }
+}

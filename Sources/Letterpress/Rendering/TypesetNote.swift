@@ -1,0 +1,7 @@
+import Foundation
+
+/// A note typeset in memory: its pages, and the metadata a PDF of them holds.
+public struct TypesetNote {
+    public var document: TypesetDocument
+    public var metadata: DocumentMetadata
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// What a note may read, and which date it has.
+@Suite struct ResourcesTests {
+    private func sandboxed(in folder: URL) -> Resources {
+        var options = RenderOptions()
+        options.sandbox = true
+        return Resources(note: folder.appendingPathComponent("note.md").path, options: options)
+    }
+
+    @Test func theSandboxRefusesFilesOutsideTheNotesFolder() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inside = folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("two-tone.png"),
+                                         to: folder.appendingPathComponent("outside.png"))
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("two-tone.png"),
+                                         to: inside.appendingPathComponent("inside.png"))
+        try FileManager.default.createSymbolicLink(at: inside.appendingPathComponent("link.png"),
+                                                   withDestinationURL: folder.appendingPathComponent("outside.png"))
+        let resources = sandboxed(in: inside)
+        #expect(resources.mayRead(inside.appendingPathComponent("inside.png")))
+        #expect(!resources.mayRead(folder.appendingPathComponent("outside.png")))
+        #expect(!resources.mayRead(inside.appendingPathComponent("../outside.png")))
+        #expect(!resources.mayRead(inside.appendingPathComponent("link.png")))
+        // A folder whose name starts like the note's is another folder.
+        #expect(!resources.mayRead(folder.appendingPathComponent("notes-old/inside.png")))
+        guard case .success = resources.image("inside.png") else {
+            Issue.record("the image beside the note was refused")
+            return
+        }
+        for source in ["../outside.png", "link.png", folder.appendingPathComponent("outside.png").path] {
+            guard case .failure(.outsideSandbox) = resources.image(source) else {
+                Issue.record("\(source) was not refused")
+                continue
+            }
+        }
+        #expect(Resources(note: inside.appendingPathComponent("note.md").path).mayRead(folder.appendingPathComponent("outside.png")))
+    }
+
+    @Test func theSandboxRefusesThemeFilesOutsideTheNotesFolder() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme = folder.appendingPathComponent("mine.yaml")
+        try "extends: default\n".write(to: theme, atomically: true, encoding: .utf8)
+        var loader = ThemeLoader(searchPaths: [])
+        loader.resources = sandboxed(in: folder.appendingPathComponent("notes"))
+        #expect(throws: LetterpressError.unreadableInput(file: theme.path, reason: "theme lies outside the note's folder (--sandbox)")) {
+            try loader.load(theme.path)
+        }
+        loader.resources = sandboxed(in: folder)
+        #expect(try loader.load(theme.path).name == "mine")
+    }
+
+    @Test func readingNamesTheFileThatCannotBeRead() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.md").path
+        #expect(throws: LetterpressError.unreadableInput(file: missing, reason: "no such file")) {
+            try Resources(note: missing).readNote()
+        }
+        #expect(throws: LetterpressError.unreadableInput(file: folder.path, reason: "is a folder")) {
+            try Resources(note: folder.path).readNote()
+        }
+        let note = folder.appendingPathComponent("note.md")
+        try "# Hello".write(to: note, atomically: true, encoding: .utf8)
+        #expect(try Resources(note: note.path).readNote() == Data("# Hello".utf8))
+        #expect(String(describing: LetterpressError.unreadableInput(file: missing, reason: "no such file")) == "\(missing): no such file")
+    }
+
+    private func resources(file: String, date: String?, epoch: String?) -> Resources {
+        var options = RenderOptions()
+        options.date = date
+        return Resources(note: file, options: options, sourceDateEpoch: epoch)
+    }
+
+    private func day(_ text: String) -> Date { PDFDate.parse(text)! }
+
+    @Test func thePDFsDateIsTheFrontMattersThenDateOptionThenSourceDateEpoch() {
+        let both = resources(file: "-", date: "2024-02-02", epoch: "1700000000")
+        #expect(both.creationDate(frontMatterDate: "2024-01-01") == "2024-01-01T00:00:00Z")
+        #expect(both.creationDate(frontMatterDate: nil) == "2024-02-02T00:00:00Z")
+        // A front matter date that is none hides --date here (the badge takes --date instead).
+        #expect(both.creationDate(frontMatterDate: "soon") == "2023-11-14T22:13:20Z")
+        #expect(resources(file: "-", date: nil, epoch: "1700000000").creationDate(frontMatterDate: nil) == "2023-11-14T22:13:20Z")
+        #expect(resources(file: "-", date: nil, epoch: nil).creationDate(frontMatterDate: nil) == nil)
+        // The clock never dates a PDF, not even through the file's modification time.
+        #expect(resources(file: TestSupport.fixtures.appendingPathComponent("two-tone.png").path, date: nil, epoch: nil)
+            .creationDate(frontMatterDate: nil) == nil)
+    }
+
+    @Test func theBadgesDateIsTheFrontMattersThenDateOptionThenTheFiles() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let note = folder.appendingPathComponent("note.md")
+        try "x".write(to: note, atomically: true, encoding: .utf8)
+        let modified = day("2020-05-06T07:08:09Z")
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: note.path)
+        var warnings: [Warning] = []
+        let dated = resources(file: note.path, date: "2024-02-02", epoch: "1700000000")
+        #expect(dated.noteDate(frontMatterDate: " 2024-01-01 ", location: nil, warnings: &warnings) == day("2024-01-01"))
+        #expect(dated.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == day("2024-02-02"))
+        #expect(warnings.isEmpty)
+        let undated = resources(file: note.path, date: nil, epoch: "1700000000")
+        #expect(undated.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == modified)
+        #expect(resources(file: "-", date: nil, epoch: "1700000000").noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == nil)
+        #expect(warnings.isEmpty)
+        let location = SourceLocation(line: 2, column: 7)
+        #expect(dated.noteDate(frontMatterDate: "soon", location: location, warnings: &warnings) == day("2024-02-02"))
+        #expect(warnings == [Warning(file: note.path, location: location,
+                                     message: "front matter date 'soon' is not YYYY-MM-DD; the badge uses another date")])
+    }
+}
