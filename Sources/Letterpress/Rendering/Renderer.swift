@@ -125,15 +125,12 @@ public final class Renderer {
     private func typeset(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
                          clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
-        // A new set for each document, so that one that fails leaves nothing for the next.
-        let missingCharacters = MissingCharacters()
-        fonts.missingCharacters = missingCharacters
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
                                              deliver: deliver)
         clock.add(outcome.timings)
-        let missing = MissingCharacters.warnings(for: missingCharacters.characters, in: note.text, file: resources.file)
+        let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         outcome.warnings = themes.takeWarnings() + Warning.inFileOrder(outcome.warnings + plan.warnings + missing)
         return outcome
     }

@@ -92,11 +92,8 @@ struct Collector {
         let backRuns = BackRuns(gate: gate, faces: faces)
         if stream.concurrent {
             let settings = self
-            // Read here: the renderer gives its context a new set for the next document, which
-            // a helper still at work must not write to.
-            let missingCharacters = fonts.missingCharacters
             stream.offerHelp { stream in
-                backRuns.collect(from: stream, like: settings, column: column, missingCharacters: missingCharacters)
+                backRuns.collect(from: stream, like: settings, column: column)
             }
         }
         // A helper thread opens its fonts' faces only between two of these steps (see `FontFaces`).
@@ -745,10 +742,10 @@ private final class BackRuns: @unchecked Sendable {
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
     /// and lays each out with a collector of its own, like `settings`, until the front is near
     /// or the budget is spent.
-    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column, missingCharacters: MissingCharacters) {
+    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
         let start = Timings.now()
         gate.whenIdle {
-            layOutRuns(from: stream, like: settings, column: column, missingCharacters: missingCharacters, start: start)
+            layOutRuns(from: stream, like: settings, column: column, start: start)
         }
         condition.lock()
         finished = true
@@ -756,8 +753,7 @@ private final class BackRuns: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column,
-                            missingCharacters: MissingCharacters, start: Double) {
+    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
         var fonts: FontContext?
         var needed: [OpaquePointer] = []
         // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
@@ -770,7 +766,6 @@ private final class BackRuns: @unchecked Sendable {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
         fonts = FontContext()
-        fonts!.missingCharacters = missingCharacters
         needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?

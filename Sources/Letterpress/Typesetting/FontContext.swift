@@ -10,9 +10,6 @@ import Foundation
 public final class FontContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    /// Characters laid out with no font to draw them; a helper thread's context shares its
-    /// document's.
-    var missingCharacters = MissingCharacters()
 
     public init() {
         StartUpWarmUp.wait()
@@ -380,115 +377,5 @@ enum FontDescriptionCache {
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
-    }
-}
-
-/// Characters that no installed font has (Pango draws each as a box holding its code point).
-/// Shared by a document's font contexts, which lay out on different threads.
-final class MissingCharacters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var found: Set<Unicode.Scalar> = []
-
-    /// Adds the characters of the unknown glyphs of `layout`.
-    func note(unknownGlyphsOf layout: OpaquePointer) {
-        var unknown: [Unicode.Scalar] = []
-        var lines = pango_layout_get_lines_readonly(layout)
-        while let line = lines {
-            var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
-            while let run = runs {
-                if let glyphs = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs {
-                    for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                        let glyph = glyphs.pointee.glyphs[index].glyph
-                        // An unknown glyph carries its character's code point.
-                        if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) {
-                            unknown.append(scalar)
-                        }
-                    }
-                }
-                runs = run.pointee.next
-            }
-            lines = line.pointee.next
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        found.formUnion(unknown)
-    }
-
-    /// The characters noted so far.
-    var characters: Set<Unicode.Scalar> {
-        lock.lock()
-        defer { lock.unlock() }
-        return found
-    }
-
-    /// Warnings for `characters`: one for those first met on the same line of `source` (where
-    /// they are written literally), naming the first place; one without a place for the others
-    /// (written as entities, or from a variable, the theme or the badge's date). Control
-    /// characters, which no font is meant to draw, are named apart. The helper thread lays out
-    /// the end of a document first, so characters are listed by place, or by code point.
-    static func warnings(for characters: Set<Unicode.Scalar>, in source: String?, file: String) -> [Warning] {
-        guard !characters.isEmpty else { return [] }
-        let places = source.map { firstPlaces(of: characters, in: $0) } ?? [:]
-        var byLine: [Int: [(column: Int, character: Unicode.Scalar)]] = [:]
-        var unplaced: [Unicode.Scalar] = []
-        for character in characters {
-            if let place = places[character] {
-                byLine[place.line, default: []].append((place.column, character))
-            } else {
-                unplaced.append(character)
-            }
-        }
-        var warnings: [Warning] = []
-        func add(_ found: [(column: Int, character: Unicode.Scalar)], line: Int?) {
-            let controls = found.filter { $0.character.properties.generalCategory == .control }
-            let others = found.filter { $0.character.properties.generalCategory != .control }
-            for (group, subject) in [(others, "no installed font has "), (controls, "control character ")] where !group.isEmpty {
-                let location = line.map { SourceLocation(line: $0, column: group[0].column) }
-                warnings.append(Warning(file: file, location: location, message: subject + listed(group.map(\.character))))
-            }
-        }
-        add(unplaced.sorted { $0.value < $1.value }.map { (0, $0) }, line: nil)
-        for line in byLine.keys.sorted() {
-            add(byLine[line]!.sorted { $0.column < $1.column }, line: line)
-        }
-        return warnings
-    }
-
-    /// `'ꪀ' (U+AA80), … and 3 more: they are drawn as boxes`; characters that do not print
-    /// (controls, marks, separators) by code point alone.
-    private static func listed(_ characters: [Unicode.Scalar]) -> String {
-        let shown = characters.prefix(6).map { character -> String in
-            let code = "U+" + String(format: "%04X", character.value)
-            switch character.properties.generalCategory {
-            case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator, .paragraphSeparator,
-                 .surrogate, .privateUse, .unassigned:
-                return code
-            default:
-                return "'\(Character(character))' (\(code))"
-            }
-        }
-        let more = characters.count > 6 ? " and \(characters.count - 6) more" : ""
-        return shown.joined(separator: ", ") + more + (characters.count == 1 ? ": it is drawn as a box" : ": they are drawn as boxes")
-    }
-
-    /// Where each of `characters` first occurs in `source`: line and byte column from 1, as
-    /// cmark counts them.
-    private static func firstPlaces(of characters: Set<Unicode.Scalar>, in source: String) -> [Unicode.Scalar: SourceLocation] {
-        var places: [Unicode.Scalar: SourceLocation] = [:]
-        var line = 1
-        var column = 1
-        for scalar in source.unicodeScalars {
-            if characters.contains(scalar), places[scalar] == nil {
-                places[scalar] = SourceLocation(line: line, column: column)
-                if places.count == characters.count { break }
-            }
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += UTF8.width(scalar)
-            }
-        }
-        return places
     }
 }

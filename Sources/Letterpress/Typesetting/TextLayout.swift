@@ -52,7 +52,6 @@ public final class TextLayout {
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         lines = measureLines()
-        if pango_layout_get_unknown_glyphs_count(layout) > 0 { context.missingCharacters.note(unknownGlyphsOf: layout) }
     }
 
     deinit {

@@ -13,6 +13,19 @@ public struct TextLine: Sendable {
     public var metrics: LineMetrics
 }
 
+extension Page {
+    /// The characters of the page's text that no installed font has.
+    var missingCharacters: Set<Unicode.Scalar> {
+        var found = Set<Unicode.Scalar>()
+        for case let .text(line) in items {
+            for run in line.runs where !run.missing.isEmpty {
+                found.formUnion(run.missing.compactMap { Unicode.Scalar($0.character) })
+            }
+        }
+        return found
+    }
+}
+
 /// Glyphs of one font and one colour.
 ///
 /// Positions are kept as Pango computes them, in Pango units (1/1024 pt), and converted and

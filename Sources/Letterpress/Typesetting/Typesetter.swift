@@ -20,6 +20,8 @@ struct TypesetOutcome {
     var pageCount: Int
     var warnings: [Warning]
     var timings: Timings
+    /// Characters of the pages that no installed font has.
+    var missingCharacters: Set<Unicode.Scalar> = []
 }
 
 /// A typeset document: its pages in order, ready for any drawer.
@@ -124,11 +126,14 @@ public struct Typesetter {
         let spool = showsPageCount ? try PageSpool() : nil
         var waiting: [Paginator.PageContent] = []
         var pageCount = 0
+        var missingCharacters = Set<Unicode.Scalar>()
         func deliverWaitingPages() throws {
             let total = spool.map { pageCount + $0.count + waiting.count }
             func deliverNext(_ content: Paginator.PageContent) throws {
                 pageCount += 1
-                try deliver(page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter))
+                let finished = page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter)
+                missingCharacters.formUnion(finished.missingCharacters)
+                try deliver(finished)
             }
             try spool?.drain(deliverNext)
             for index in waiting.indices {
@@ -160,7 +165,8 @@ public struct Typesetter {
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }
-        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings, timings: timings)
+        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings, timings: timings,
+                              missingCharacters: missingCharacters)
     }
 
     /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
