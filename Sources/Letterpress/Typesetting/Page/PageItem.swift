@@ -1,0 +1,44 @@
+import Foundation
+
+/// One thing the drawer paints: the small vocabulary every output format shares.
+public enum PageItem: Sendable {
+    /// A line of text.
+    case text(TextLine)
+    case fill(Rect, Color)
+    case stroke(Rect, Color, width: Double)
+    case line(from: Point, to: Point, Color, width: Double)
+    case image(LoadedImage, Rect)
+    /// A clickable area, one rectangle per line the link covers.
+    case link(url: String, rects: [Rect])
+    case checkbox(Rect, checked: Bool, Color)
+    /// An underline or strikethrough segment; `phase` continues the dash pattern from the
+    /// segment before, across line and page breaks.
+    case decoration(Decoration)
+    /// The letterpress effect behind a line of text, limited to `clip`.
+    case embossed(TextLine, clip: [Rect])
+    /// A filled and/or stroked closed shape: a circle or a polygon.
+    case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)
+
+    func offsetBy(dy: Double) -> PageItem {
+        switch self {
+        case var .text(line):
+            line.origin.y += dy
+            return .text(line)
+        case let .fill(rect, color): return .fill(rect.offsetBy(dy: dy), color)
+        case let .stroke(rect, color, width): return .stroke(rect.offsetBy(dy: dy), color, width: width)
+        case let .line(from, to, color, width):
+            return .line(from: Point(x: from.x, y: from.y + dy), to: Point(x: to.x, y: to.y + dy), color, width: width)
+        case let .image(image, rect): return .image(image, rect.offsetBy(dy: dy))
+        case let .link(url, rects): return .link(url: url, rects: rects.map { $0.offsetBy(dy: dy) })
+        case let .checkbox(rect, checked, color): return .checkbox(rect.offsetBy(dy: dy), checked: checked, color)
+        case var .decoration(decoration):
+            decoration.start.y += dy
+            return .decoration(decoration)
+        case .embossed(var line, let clip):
+            line.origin.y += dy
+            return .embossed(line, clip: clip.map { $0.offsetBy(dy: dy) })
+        case let .shape(path, fill, stroke, width):
+            return .shape(path.offsetBy(dy: dy), fill: fill, stroke: stroke, width: width)
+        }
+    }
+}

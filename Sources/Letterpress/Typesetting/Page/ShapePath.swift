@@ -1,0 +1,14 @@
+import Foundation
+
+/// A closed outline to draw.
+public enum ShapePath: Sendable, Equatable {
+    case circle(center: Point, radius: Double)
+    case polygon([Point])
+
+    func offsetBy(dy: Double) -> ShapePath {
+        switch self {
+        case let .circle(center, radius): return .circle(center: Point(x: center.x, y: center.y + dy), radius: radius)
+        case let .polygon(points): return .polygon(points.map { Point(x: $0.x, y: $0.y + dy) })
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// `bytes` bytes of a run's text drawn by `glyphs` glyphs.
+public struct TextCluster: Sendable, Equatable {
+    public var bytes: Int32
+    public var glyphs: Int32
+}
+
+/// A run's clusters in order, kept as runs of equal clusters: most are one byte and one glyph.
+public struct TextClusters: Sendable, Equatable {
+    struct Repeat: Sendable, Equatable {
+        var cluster: TextCluster
+        var count: Int32
+    }
+
+    private(set) var repeats: [Repeat] = []
+
+    init(repeats: [Repeat]) {
+        self.repeats = repeats
+    }
+
+    public init() {}
+
+    mutating func append(_ cluster: TextCluster) {
+        if repeats.last?.cluster == cluster {
+            repeats[repeats.count - 1].count += 1
+        } else {
+            repeats.append(Repeat(cluster: cluster, count: 1))
+        }
+    }
+
+    /// Every cluster, in order.
+    public var all: [TextCluster] {
+        repeats.flatMap { Array(repeating: $0.cluster, count: Int($0.count)) }
+    }
+}
