@@ -86,8 +86,7 @@ struct Paginator {
     }
 
     /// A line goes below the cursor, unless it meets a shape there or was fitted for another
-    /// place: then it and the rest of its paragraph are laid out again, and the new lines take
-    /// their place in the slices to come.
+    /// place: then it is laid out again.
     private mutating func place(_ line: Slice.Line, group: Double) {
         guard let y = y(for: line.box, group: group) else { return }
         guard needsFitting(line, at: y) else {
@@ -95,6 +94,12 @@ struct Paginator {
             next += 1
             return
         }
+        layOutAgain(line, at: y)
+    }
+
+    /// Lays `line` and the rest of its paragraph out again from `y`, beside the page's shapes:
+    /// the new lines take their place in the slices to come.
+    private mutating func layOutAgain(_ line: Slice.Line, at y: Double) {
         var end = next + 1
         while end < slices.count, case let .line(other) = slices[end], other.paragraph === line.paragraph { end += 1 }
         var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
