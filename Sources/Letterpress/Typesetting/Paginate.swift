@@ -10,14 +10,16 @@ import Foundation
 /// table row that starts a page comes below a copy of its table's header row; a float becomes
 /// a shape of its page, or of the next; a break starts a page.
 ///
-/// Every y here is from the page's top, as the shapes' are: the cursor, where lines were
-/// fitted, the boxes placed, and the page's items and outline entries. A box's own items are
-/// from its top, and move to its place when the page is finished.
+/// Every y here is from the content's top: the cursor, the boxes placed, and the page's items
+/// and outline entries, which the typesetter moves onto the page. A box's own items are from
+/// its top, and move to its place when the page is finished. The shapes, and where lines were
+/// fitted beside them, are in page y, which `pageY` turns content y into. (Summed from the
+/// page's top, positions round differently: with a fractional top margin, a container band's
+/// edge moved by 1/256 pt.)
 struct Paginator {
     let contentHeight: Double
-    /// The content's top and bottom on the page.
-    let top: Double
-    let bottom: Double
+    /// The content's top on the page.
+    let contentTop: Double
     /// Every container band so far: slices name theirs by index.
     var containers: [ContainerBand]
     /// The column of the page's text, for blocks.
@@ -27,15 +29,14 @@ struct Paginator {
 
     init(contentHeight: Double, column: Column, contentTop: Double, exclusions: ExclusionMap, fonts: FontContext) {
         self.contentHeight = contentHeight
-        self.top = contentTop
-        self.bottom = contentTop + contentHeight
+        self.contentTop = contentTop
         self.containers = []
         self.column = column
         self.exclusions = exclusions
         self.fonts = fonts
     }
 
-    /// One page's content before headers and footers.
+    /// One page's content before margins, headers and footers.
     struct PageContent {
         var items: [PageItem] = []
         var outline: [OutlineEntry] = []
@@ -60,7 +61,7 @@ struct Paginator {
     /// The number of the page being filled.
     private var number: Int { finishedPages + 1 }
     /// Where the page's next box goes, before its gap.
-    private var cursor: Double { page.placed.last.map { $0.y + $0.box.height } ?? top }
+    private var cursor: Double { page.placed.last.map { $0.y + $0.box.height } ?? 0 }
 
     /// Adds slices that follow those added before, ending at a block's end (a paragraph's lines
     /// come together), and returns the pages they finish; `ending` when no more follow. A slice
@@ -103,13 +104,12 @@ struct Paginator {
         var end = next + 1
         while end < slices.count, case let .line(other) = slices[end], other.paragraph === line.paragraph { end += 1 }
         var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
-            line.paragraph, from: line.byteStart, page: number, top: y, bottom: bottom, firstHeight: line.box.height)
+            line.paragraph, from: line.byteStart, page: number, top: pageY(y), bottom: pageY(contentHeight),
+            firstHeight: line.box.height)
         carry(from: line, to: &fitted)
         slices.replaceSubrange(next..<end, with: fitted.map(Slice.line))
-        let column = line.paragraph.column
         guard let first = fitted.first, first.fittedAt == nil,
-              exclusions.blocks(page: number, top: y, bottom: y + first.box.height,
-                                left: column.x, right: column.x + column.width) else { return }
+              shapeMeets(y, height: first.box.height, in: line.paragraph.column) else { return }
         // No band beside the shapes fits above the page's end: go on on the next page, or, on
         // an empty page, let the line through rather than loop.
         if page.isEmpty {
@@ -165,7 +165,7 @@ struct Paginator {
     private mutating func y(for box: Slice.Box, group: Double) -> Double? {
         guard !page.isEmpty else { return cursor }
         let y = cursor + box.gapBefore
-        guard y + group <= bottom else {
+        guard y + group <= contentHeight else {
             newPage()
             return nil
         }
@@ -175,10 +175,16 @@ struct Paginator {
     /// Whether a paragraph line must be fitted around shapes where it would land: it meets a
     /// shape there, or it was fitted for another place.
     private func needsFitting(_ line: Slice.Line, at y: Double) -> Bool {
-        if let fitted = line.fittedAt { return fitted.page != number || abs(fitted.y - y) > 0.01 }
-        let column = line.paragraph.column
-        return exclusions.blocks(page: number, top: y, bottom: y + line.box.height,
-                                 left: column.x, right: column.x + column.width)
+        if let fitted = line.fittedAt { return fitted.page != number || abs(fitted.y - pageY(y)) > 0.01 }
+        return shapeMeets(y, height: line.box.height, in: line.paragraph.column)
+    }
+
+    /// The page y of content y `y`.
+    private func pageY(_ y: Double) -> Double { contentTop + y }
+
+    /// Whether a shape of the page meets the band `height` tall at `y` in `column`.
+    private func shapeMeets(_ y: Double, height: Double, in column: Column) -> Bool {
+        exclusions.blocks(page: number, top: pageY(y), bottom: pageY(y) + height, left: column.x, right: column.x + column.width)
     }
 
     /// The marker, outline entry, spacing and containers of the first line, kept on the new lines.
@@ -195,21 +201,22 @@ struct Paginator {
     /// shapes and still fits on the page; nil when there is none.
     private func clearY(for box: Slice.Box, at y: Double) -> Double? {
         var y = y
-        while let below = exclusions.clearance(page: number, top: y, bottom: y + box.height,
+        while let below = exclusions.clearance(page: number, top: pageY(y), bottom: pageY(y) + box.height,
                                                left: column.x, right: column.x + column.width) {
-            y = max(y + 0.5, below)
+            y = max(y + 0.5, below - contentTop)
         }
-        return y + box.height <= bottom + 0.01 || y == top ? y : nil
+        return y + box.height <= contentHeight + 0.01 || y == 0 ? y : nil
     }
 
     /// Places a floating image at the cursor on its side, as a shape of the page. Returns
     /// false when it does not fit below the cursor.
     private mutating func placeFloat(_ float: FloatingImage, gapBefore: Double) -> Bool {
-        let y = page.isEmpty ? top : cursor + gapBefore
-        guard y + float.height <= bottom || page.isEmpty else { return false }
+        let y = page.isEmpty ? 0 : cursor + gapBefore
+        guard y + float.height <= contentHeight || page.isEmpty else { return false }
         let x = float.side == .left ? float.column.x : float.column.x + float.column.width - float.width
         let rect = Rect(x: x, y: y, width: float.width, height: float.height)
-        let shape: ExclusionShape = float.outline.map { .outline(rect, rows: $0) } ?? .rect(rect)
+        let onPage = Rect(x: x, y: pageY(y), width: float.width, height: float.height)
+        let shape: ExclusionShape = float.outline.map { .outline(onPage, rows: $0) } ?? .rect(onPage)
         exclusions.add(Exclusion(page: number, shape: shape, margin: float.margin))
         page.items.append(.image(float.image, rect))
         return true

@@ -153,8 +153,11 @@ public struct Typesetter {
     /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
     private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, drawn: [PageItem],
                       frontMatter: FrontMatter) -> Page {
-        let items = drawn + content.items + runningText(page: number, of: pages, frontMatter: frontMatter)
-        return Page(size: geometry.size, background: theme.page.background, items: items, outline: content.outline)
+        let top = geometry.margins.top
+        var items = drawn + content.items.map { $0.offsetBy(dy: top) }
+        items += runningText(page: number, of: pages, frontMatter: frontMatter)
+        return Page(size: geometry.size, background: theme.page.background, items: items,
+                    outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see

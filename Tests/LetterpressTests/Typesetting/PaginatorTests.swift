@@ -3,7 +3,8 @@ import Testing
 @testable import Letterpress
 
 /// Pagination of hand-made slices on pages whose content runs from y 100 to y 300: each block
-/// carries a mark (a line at x = its tag) that shows where it was placed, in page y.
+/// carries a mark (a line at x = its tag) that shows where it was placed, in y from the
+/// content's top; shapes are in page y.
 @Suite(.fontWork) struct PaginatorTests {
     private static let column = Column(x: 72, width: 450)
     private static let black = Color(parsing: "#000000")!
@@ -48,32 +49,32 @@ import Testing
 
     @Test func keepWithNextGroupsMoveTogether() {
         let kept = Self.paginate([Self.block(1, 150), Self.block(2, 30, keep: true), Self.block(3, 30)])
-        #expect(Self.marks(kept) == [["1@100.0"], ["2@100.0", "3@130.0"]])
+        #expect(Self.marks(kept) == [["1@0.0"], ["2@0.0", "3@30.0"]])
         let apart = Self.paginate([Self.block(1, 150), Self.block(2, 30), Self.block(3, 30)])
-        #expect(Self.marks(apart) == [["1@100.0", "2@250.0"], ["3@100.0"]])
+        #expect(Self.marks(apart) == [["1@0.0", "2@150.0"], ["3@0.0"]])
     }
 
     @Test func aKeptRunTallerThanAPageIsSplit() {
         let run = (1...8).map { Self.block($0, 30, keep: $0 < 8) }
         let pages = Self.paginate([Self.block(0, 50)] + run)
         // Kept from the third on, the rest of the run fits a page: it moves there together.
-        #expect(Self.marks(pages) == [["0@100.0", "1@150.0", "2@180.0"],
-                                      ["3@100.0", "4@130.0", "5@160.0", "6@190.0", "7@220.0", "8@250.0"]])
+        #expect(Self.marks(pages) == [["0@0.0", "1@50.0", "2@80.0"],
+                                      ["3@0.0", "4@30.0", "5@60.0", "6@90.0", "7@120.0", "8@150.0"]])
     }
 
     @Test func tableHeaderRowsRepeatAboveRowsThatStartAPage() {
         let header = Self.block(9, 20, keep: true, row: Slice.TableRow(table: 1, isHeader: true))
         let rows = (1...5).map { Self.block($0, 50, row: Slice.TableRow(table: 1, isHeader: false)) }
         let pages = Self.paginate([header] + rows)
-        #expect(Self.marks(pages) == [["9@100.0", "1@120.0", "2@170.0", "3@220.0"],
-                                      ["9@100.0", "4@120.0", "5@170.0"]])
+        #expect(Self.marks(pages) == [["9@0.0", "1@20.0", "2@70.0", "3@120.0"],
+                                      ["9@0.0", "4@20.0", "5@70.0"]])
     }
 
     @Test func breakSlicesStartPages() {
         let pages = Self.paginate([.pageBreak, Self.block(1, 20), .pageBreak, .pageBreak, Self.block(2, 20, gap: 10),
                                    Self.block(3, 20, gap: 10)])
         // A break on an empty page changes nothing, and a page's first block drops its gap.
-        #expect(Self.marks(pages) == [["1@100.0"], ["2@100.0", "3@130.0"]])
+        #expect(Self.marks(pages) == [["1@0.0"], ["2@0.0", "3@30.0"]])
     }
 
     @Test func floatsArePlacedOrDeferredToTheNextPage() throws {
@@ -84,20 +85,20 @@ import Testing
                 return rect.y
             }
         }
-        #expect(images == [[250], [100]], "the second float does not fit below the first")
+        #expect(images == [[150], [0]], "the second float does not fit below the first")
     }
 
     @Test func aFloatIsAShapeOfItsPage() throws {
         // The block meets the float's rectangle (with its margin): it moves below them.
         let pages = Self.paginate([try Self.float(height: 60), Self.block(1, 20)])
-        #expect(Self.marks(pages) == [["1@170.0"]])
+        #expect(Self.marks(pages) == [["1@70.0"]])
     }
 
     @Test func blocksThatCannotWrapMoveBelowAShape() {
         let shape = Exclusion(page: 1, shape: .rect(Rect(x: 200, y: 150, width: 100, height: 50)), margin: 5)
         let pages = Self.paginate([Self.block(1, 40), Self.block(2, 20), Self.block(3, 90)], shapes: [shape])
         // Below the shape there is room for the second block, not for the third.
-        #expect(Self.marks(pages) == [["1@100.0", "2@205.0"], ["3@100.0"]])
+        #expect(Self.marks(pages) == [["1@0.0", "2@105.0"], ["3@0.0"]])
     }
 
     @Test func linesThatMeetAShapeAreLaidOutAgainBesideIt() {
@@ -111,7 +112,7 @@ import Testing
             guard case let .text(line) = item else { return nil }
             return line
         }
-        let beside = placed.filter { $0.origin.y - $0.metrics.baseline + $0.metrics.top < 150 }
+        let beside = placed.filter { $0.origin.y - $0.metrics.baseline + $0.metrics.top < 50 }
         #expect(beside.count >= 2 && beside.allSatisfy { $0.origin.x + $0.metrics.width <= 300.5 })
         #expect(placed.contains { $0.metrics.width > 228 }, "below the shape, lines take the column's width")
         #expect(placed.flatMap { $0.string.split(separator: " ").map(String.init) } == words, "no word lost or repeated")
@@ -130,12 +131,12 @@ import Testing
             }
         }
         // On the second page the last block moved below the shape: its band starts again there.
-        #expect(bands == [["100.0…280.0"], ["100.0…150.0", "200.0…220.0"]])
+        #expect(bands == [["0.0…180.0"], ["0.0…50.0", "100.0…120.0"]])
     }
 
-    @Test func outlineEntriesGetTheirPageY() {
+    @Test func outlineEntriesGetTheYOfTheirLine() {
         let pages = Self.paginate([Self.heading("One", 30), Self.heading("Two", 30, gap: 10), Self.block(1, 120),
                                    Self.heading("Three", 30, gap: 10), Self.block(2, 60)])
-        #expect(pages.map { $0.outline.map { "\($0.title)@\($0.y)" } } == [["One@100.0", "Two@140.0"], ["Three@100.0"]])
+        #expect(pages.map { $0.outline.map { "\($0.title)@\($0.y)" } } == [["One@0.0", "Two@40.0"], ["Three@0.0"]])
     }
 }
