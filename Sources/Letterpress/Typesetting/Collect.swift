@@ -144,9 +144,13 @@ struct Collector {
         precondition(!pendingGap.inherits && inheritedGaps.isEmpty, "absorbing into a collector of a document's middle")
         let owed = pendingGap.value(inheriting: 0)
         var added = next.slices
+        let (containerBase, tableBase) = (containers.count, tableCount)
         for index in added.indices {
-            added[index].containers = added[index].containers.map { $0 + containers.count }
-            if let table = added[index].table { added[index].table = table + tableCount }
+            added[index].changeBox { box in box.containers = box.containers.map { $0 + containerBase } }
+            if case var .block(block) = added[index], block.row != nil {
+                block.row?.table += tableBase
+                added[index] = .block(block)
+            }
         }
         // Summed as one collector sums them, so that the result is the same to the last bit.
         for (index, ownSpace, gap) in next.inheritedGaps {
@@ -203,7 +207,8 @@ struct Collector {
         case let .image(reference):
             image(reference, column: column)
         case .pageBreak:
-            append(Slice(height: 0, breakBefore: true))
+            // The gap owed is dropped: the next page starts with the next slice.
+            slices.append(.pageBreak)
             pendingGap.set(0)
         }
     }
@@ -217,7 +222,7 @@ struct Collector {
     private mutating func append(_ slice: Slice) {
         var slice = slice
         takeGap(into: &slice)
-        slice.containers = containerStack + slice.containers
+        slice.changeBox { $0.containers = containerStack + $0.containers }
         pendingGap.set(0)
         slices.append(slice)
     }
@@ -248,9 +253,9 @@ struct Collector {
         space(before: style.spaceBefore)
         let source = ParagraphSource(text: text, align: style.align, lineHeight: style.lineHeight, column: column,
                                      keepTogether: keepTogether)
-        var lines = LineItems(fonts: fonts).slices(of: source)
+        var lines = LineItems(fonts: fonts).lines(of: source)
         if !lines.isEmpty { lines[0].outline = outline }
-        for line in lines { append(line) }
+        for line in lines { append(.line(line)) }
         pendingGap.set(style.spaceAfter)
     }
 
@@ -278,18 +283,17 @@ struct Collector {
     private mutating func appendLines(of layouts: [TextLayout], column: Column, topPadding: Double = 0,
                                       bottomPadding: Double = 0, xOffset: Double = 0) {
         var phases: [Int: Double] = [:]
-        var lines = layouts.flatMap {
-            LineItems(fonts: fonts).slices(of: $0, left: column.x + xOffset, keepTogether: false, paragraph: nil,
-                                           byteOffset: 0, phases: &phases)
+        var lines = layouts.flatMap { LineItems(fonts: fonts).boxes(of: $0, left: column.x + xOffset, phases: &phases).map(\.box) }
+        for index in lines.indices {
+            lines[index].keepWithNext = LineItems.keepsWithNext(index, of: lines.count, keepTogether: false)
         }
-        LineItems.keepEnds(of: &lines, keepTogether: false)
         if let first = lines.indices.first {
             lines[first].height += topPadding
             lines[first].firstBaseline = (lines[first].firstBaseline ?? 0) + topPadding
             lines[first].items = lines[first].items.map { $0.offsetBy(dy: topPadding) }
         }
         if let last = lines.indices.last { lines[last].height += bottomPadding }
-        for line in lines { append(line) }
+        for line in lines { append(.block(Slice.Block(box: line))) }
     }
 
     // MARK: Lists
@@ -334,26 +338,28 @@ struct Collector {
     private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context) {
         let first = slices.count
         collect(blocks, column: column, context: context)
-        if !slices[first...].contains(where: { $0.firstBaseline != nil }) {
+        if !slices[first...].contains(where: { $0.box?.firstBaseline != nil }) {
             let empty = TextLayout(StyledText(" ", style: context.paragraph.text), width: column.width, align: .left,
                                    lineHeight: context.paragraph.lineHeight, context: fonts)
             appendLines(of: [empty], column: column)
         }
-        guard let index = slices[first...].firstIndex(where: { $0.firstBaseline != nil }),
-              let baseline = slices[index].firstBaseline else { return }
+        guard let index = slices[first...].firstIndex(where: { $0.box?.firstBaseline != nil }),
+              let baseline = slices[index].box?.firstBaseline else { return }
         let size = context.paragraph.text.size
+        let attachment: PageItem
         switch marker {
         case let .text(text):
             var style = context.paragraph.text
             style.color = theme.list.markerColor
             let marker = markerLayout(text, style: style)
             let x = column.x - marker.width - size * 0.45
-            slices[index].attachments.append(.text(marker.layout.textLine(0, origin: Point(x: x, y: baseline))))
+            attachment = .text(marker.layout.textLine(0, origin: Point(x: x, y: baseline)))
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
-            slices[index].attachments.append(.checkbox(rect, checked: checked, theme.list.markerColor))
+            attachment = .checkbox(rect, checked: checked, theme.list.markerColor)
         }
+        slices[index].changeBox { $0.attachments.append(attachment) }
     }
 
     private struct MarkerKey: Hashable {
@@ -443,9 +449,9 @@ struct Collector {
         let width = column.width * rule.width
         let left = column.x + (column.width - width) / 2
         let y = rule.thickness / 2
-        append(Slice(height: rule.thickness, items: [
+        append(.block(Slice.Block(box: Slice.Box(height: rule.thickness, items: [
             .line(from: Point(x: left, y: y), to: Point(x: left + width, y: y), rule.color, width: rule.thickness),
-        ]))
+        ]))))
         pendingGap.set(rule.spaceAfter)
     }
 
@@ -466,7 +472,8 @@ struct Collector {
             let width = naturalWidth * scale
             let height = naturalHeight * scale
             let rect = Rect(x: column.x + (column.width - width) / 2, y: 0, width: width, height: height)
-            append(Slice(height: height, items: [.image(image, rect)], keepWithNext: !reference.title.isEmpty))
+            append(.block(Slice.Block(box: Slice.Box(height: height, items: [.image(image, rect)],
+                                                     keepWithNext: !reference.title.isEmpty))))
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
@@ -484,10 +491,9 @@ struct Collector {
         let height = min(floatWidth * Double(image.pixelHeight) / Double(image.pixelWidth), contentHeight * 0.8)
         let shownWidth = height * Double(image.pixelWidth) / Double(image.pixelHeight)
         // The float starts where the next block would; that block keeps its space above.
-        var slice = Slice(height: 0)
+        var slice = Slice.float(FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
+                                              column: column, outline: image.opaqueRows()), gapBefore: 0)
         takeGap(into: &slice)
-        slice.float = FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
-                                    column: column, outline: image.opaqueRows())
         slices.append(slice)
     }
 
@@ -515,7 +521,7 @@ struct Collector {
         for line in layout.lines {
             items.append(.text(layout.textLine(line.index, origin: Point(x: column.x + 12 + line.x, y: top + line.baseline))))
         }
-        append(Slice(height: height, items: items))
+        append(.block(Slice.Block(box: Slice.Box(height: height, items: items))))
     }
 
     // MARK: Tables
@@ -537,20 +543,17 @@ struct Collector {
             }
         }
         // A header row too tall to repeat on each page is set as ordinary rows.
-        let headerSlices = tableRow(header, widths: widths, alignments: alignments, style: style.header,
-                                    column: column, background: style.header.background, topLine: true)
-        for var slice in headerSlices {
-            slice.table = id
-            slice.isTableHeader = headerSlices.count == 1
-            slice.keepWithNext = true
-            append(slice)
+        let headerBoxes = tableRow(header, widths: widths, alignments: alignments, style: style.header,
+                                   column: column, background: style.header.background, topLine: true)
+        for var box in headerBoxes {
+            box.keepWithNext = true
+            append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: headerBoxes.count == 1))))
         }
         for (index, row) in rows.enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
-            for var slice in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
-                                      background: stripe, topLine: false) {
-                slice.table = id
-                append(slice)
+            for box in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
+                                background: stripe, topLine: false) {
+                append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
         pendingGap.set(theme.body.spaceAfter)
@@ -589,12 +592,12 @@ struct Collector {
         return widths
     }
 
-    /// A table row as slices: one, or, for a row taller than most of a page, several, cut
+    /// A table row as boxes: one, or, for a row taller than most of a page, several, cut
     /// between lines so that no text is lost at a page's end.
     private func tableRow(
         _ cells: [StyledText], widths: [Double], alignments: [TextAlignment], style: BlockStyle,
         column: Column, background: Color?, topLine: Bool
-    ) -> [Slice] {
+    ) -> [Slice.Box] {
         let padding = theme.table.padding
         let layouts = cells.indices.map { index in
             TextLayout(cells[index].breakingLongWords(), width: widths[index] - 2 * padding, align: alignments[index],
@@ -612,7 +615,7 @@ struct Collector {
         let tableWidth = widths.reduce(0, +)
         let lineWidth = theme.table.borderWidth
         let border = theme.table.borderColor
-        var slices: [Slice] = []
+        var boxes: [Slice.Box] = []
         for (index, top) in cuts.enumerated() {
             let bottom = index + 1 < cuts.count ? cuts[index + 1] : height
             var items: [PageItem] = []
@@ -646,9 +649,9 @@ struct Collector {
                 edge += width
                 items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: segmentHeight), border, width: lineWidth))
             }
-            slices.append(Slice(height: segmentHeight, items: items, firstBaseline: firstBaseline))
+            boxes.append(Slice.Box(height: segmentHeight, items: items, firstBaseline: firstBaseline))
         }
-        return slices
+        return boxes
     }
 
     // MARK: Footnotes
@@ -657,9 +660,9 @@ struct Collector {
     private mutating func collectFootnotes(_ footnotes: [StyledFootnote], column: Column) {
         space(before: theme.body.spaceAfter * 2)
         let width = column.width * 0.3
-        append(Slice(height: 0.5, items: [
+        append(.block(Slice.Block(box: Slice.Box(height: 0.5, items: [
             .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), theme.rule.color, width: 0.5),
-        ]))
+        ]))))
         pendingGap.set(theme.footnotes.spaceAfter * 2)
         var context = Context(paragraph: theme.footnotes)
         context.tight = false

@@ -14,16 +14,15 @@ struct LineFitter {
     let fonts: FontContext
     let exclusions: ExclusionMap
 
-    /// The slices of `paragraph` from byte `start`, the first band's top at page y `top`, on
+    /// The lines of `paragraph` from byte `start`, the first band's top at page y `top`, on
     /// page `page`, fitting while bands meet a shape and end above `bottom`; the rest at full
-    /// width. Fitted slices record `top`-relative positions in `fittedAt` (content y from
-    /// `contentTop`).
+    /// width. Fitted lines record where they were fitted in `fittedAt`.
     func fit(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, bottom: Double,
-             contentTop: Double, firstHeight: Double) -> [Slice] {
+             firstHeight: Double) -> [Slice.Line] {
         let total = paragraph.text.string.utf8.count
         let left = paragraph.column.x
         let right = paragraph.column.x + paragraph.column.width
-        var slices: [Slice] = []
+        var lines: [Slice.Line] = []
         var cursor = start
         var y = top
         var height = firstHeight
@@ -36,22 +35,17 @@ struct LineFitter {
                 band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density)
             }
             guard y + band.height <= bottom else { break }
-            var slice = Slice(height: band.height)
-            slice.items = band.items
-            slice.firstBaseline = band.baseline
-            slice.paragraph = paragraph
-            slice.byteStart = cursor
-            slice.keepWithNext = paragraph.keepTogether
-            slice.fittedAt = (page, y - contentTop)
-            slices.append(slice)
+            let box = Slice.Box(height: band.height, items: band.items, keepWithNext: paragraph.keepTogether,
+                                firstBaseline: band.baseline)
+            lines.append(Slice.Line(box: box, paragraph: paragraph, byteStart: cursor, fittedAt: (page, y)))
             cursor = band.end
             phases = band.phases
             density = band.density
             y += band.height
             height = band.lineHeight ?? height
         }
-        guard cursor < total else { return slices }
-        return slices + LineItems(fonts: fonts).slices(of: paragraph, from: cursor, phases: phases)
+        guard cursor < total else { return lines }
+        return lines + LineItems(fonts: fonts).lines(of: paragraph, from: cursor, phases: phases)
     }
 
     /// One band's lines, one per free span, and where the text goes on.

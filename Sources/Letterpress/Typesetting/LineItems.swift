@@ -7,64 +7,52 @@ struct LineItems {
     /// Paragraphs longer than this many bytes are laid out a piece at a time.
     static let layoutPiece = 16 * 1024
 
-    /// The slices of a whole paragraph at its column's width. A long paragraph is laid out a
+    /// The lines of a whole paragraph at its column's width. A long paragraph is laid out a
     /// piece at a time, because Pango's cost grows faster than the length of a layout: each
     /// piece keeps all its lines but the last, which the cut may have shortened, and the next
     /// piece starts where that line started. Lines break where one layout would break them.
     /// `from` is the byte where the first line starts, and `phases` the dash phases the lines
     /// above it left (see `items`).
-    func slices(of paragraph: ParagraphSource, from first: Int = 0, phases: [Int: Double] = [:]) -> [Slice] {
+    func lines(of paragraph: ParagraphSource, from first: Int = 0, phases: [Int: Double] = [:]) -> [Slice.Line] {
         var phases = phases
         let total = paragraph.text.string.utf8.count
-        guard total - first > Self.layoutPiece else {
-            let text = first == 0 ? paragraph.text : paragraph.text.slice(first..<total)
+        var lines: [Slice.Line] = []
+        var start = first
+        repeat {
+            var end = min(total, start + Self.layoutPiece)
+            while end < total && paragraph.bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let text = start == 0 && end == total ? paragraph.text : paragraph.text.slice(start..<end)
             let layout = TextLayout(text, width: paragraph.column.width, align: paragraph.align,
                                     lineHeight: paragraph.lineHeight, context: fonts)
-            return slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
-                          paragraph: paragraph, byteOffset: first, phases: &phases)
-        }
-        let bytes = paragraph.bytes
-        var result: [Slice] = []
-        var start = first
-        while start < total {
-            var end = min(total, start + Self.layoutPiece)
-            while end < total && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            let layout = TextLayout(paragraph.text.slice(start..<end), width: paragraph.column.width, align: paragraph.align,
-                                    lineHeight: paragraph.lineHeight, context: fonts)
             let kept = end < total && layout.lines.count > 1 ? layout.lines.count - 1 : layout.lines.count
-            result += slices(of: layout, left: paragraph.column.x, keepTogether: paragraph.keepTogether,
-                             paragraph: paragraph, byteOffset: start, phases: &phases, lineCount: kept)
+            for (box, lineStart) in boxes(of: layout, left: paragraph.column.x, phases: &phases, lineCount: kept) {
+                lines.append(Slice.Line(box: box, paragraph: paragraph, byteStart: start + lineStart))
+            }
             start = kept < layout.lines.count ? start + layout.lines[kept].byteRange.lowerBound : end
-        }
+        } while start < total
         // Only the paragraph's own ends count, not the pieces'.
-        Self.keepEnds(of: &result, keepTogether: paragraph.keepTogether)
-        return result
-    }
-
-    /// Orphan and widow control: the first line stays with the second, the last with the one
-    /// before; with `keepTogether` (headings) every line stays with the next.
-    static func keepEnds(of lines: inout [Slice], keepTogether: Bool) {
         for index in lines.indices {
-            let isLast = index == lines.count - 1
-            lines[index].keepWithNext = keepTogether || (!isLast && (index == 0 || index == lines.count - 2))
+            lines[index].box.keepWithNext = Self.keepsWithNext(index, of: lines.count, keepTogether: paragraph.keepTogether)
         }
+        return lines
     }
 
-    /// One slice for each of the first `lineCount` lines (all by default) of `layout`, whose
-    /// left edge is at `left`, with orphan and widow control (`keepEnds`). `byteOffset` is
-    /// where the layout's text starts in `paragraph`'s.
-    func slices(of layout: TextLayout, left: Double, keepTogether: Bool, paragraph: ParagraphSource?,
-                byteOffset: Int, phases: inout [Int: Double], lineCount: Int? = nil) -> [Slice] {
-        var slices = layout.lines.prefix(lineCount ?? layout.lines.count).map { line in
-            var slice = Slice(height: line.height)
-            slice.items = items(layout, line: line, left: left, top: 0, phases: &phases)
-            slice.firstBaseline = line.baseline - line.top
-            slice.paragraph = paragraph
-            slice.byteStart = byteOffset + line.byteRange.lowerBound
-            return slice
+    /// Orphan and widow control: whether line `index` of `count` stays with the next. The
+    /// first line stays with the second, the last with the one before; with `keepTogether`
+    /// (headings) every line stays with the next.
+    static func keepsWithNext(_ index: Int, of count: Int, keepTogether: Bool) -> Bool {
+        keepTogether || (index < count - 1 && (index == 0 || index == count - 2))
+    }
+
+    /// A box for each of the first `lineCount` lines (all by default) of `layout`, whose left
+    /// edge is at `left`, with the byte where the line starts in the layout's text.
+    func boxes(of layout: TextLayout, left: Double, phases: inout [Int: Double],
+               lineCount: Int? = nil) -> [(box: Slice.Box, start: Int)] {
+        layout.lines.prefix(lineCount ?? layout.lines.count).map { line in
+            let box = Slice.Box(height: line.height, items: items(layout, line: line, left: left, top: 0, phases: &phases),
+                                firstBaseline: line.baseline - line.top)
+            return (box, line.byteRange.lowerBound)
         }
-        Self.keepEnds(of: &slices, keepTogether: keepTogether)
-        return slices
     }
 
     /// The items that draw one line: the letterpress effect behind it, the text, its

@@ -4,50 +4,64 @@ import Foundation
 ///
 /// Pages break only between slices. A run of slices marked keep-with-next moves to the next
 /// page together with the slice after it (a heading with its first line, a paragraph's first
-/// two lines), unless the run alone is taller than a page. A table row that starts a page is
-/// preceded by a copy of its table's header row.
+/// two lines), unless the run alone is taller than a page. Each kind of slice has its own
+/// function: a line that meets a shape is laid out again, with the rest of its paragraph, by
+/// the `LineFitter`; a block, which cannot wrap, moves below the shapes in its way, and a
+/// table row that starts a page comes below a copy of its table's header row; a float becomes
+/// a shape of its page, or of the next; a break starts a page.
 ///
-/// Shapes: a paragraph line whose band meets a shape is laid out again, with the rest of its
-/// paragraph, by the `LineFitter`; a slice that cannot wrap (a code line, a table row, an
-/// image) moves below the shapes in its way. Floating images become shapes of their page.
+/// Every y here is from the content's top: the cursor, the boxes placed, and the page's items
+/// and outline entries, which the typesetter moves onto the page. A box's own items are from
+/// its top, and move to its place when the page is finished. The shapes, and where lines were
+/// fitted beside them, are in page y, which `pageY` turns content y into. (Summed from the
+/// page's top, positions round differently: with a fractional top margin, a container band's
+/// edge moved by 1/256 pt.)
 struct Paginator {
     let contentHeight: Double
+    /// The content's top on the page.
+    let contentTop: Double
     /// Every container band so far: slices name theirs by index.
     var containers: [ContainerBand]
-    /// The column of the page's text, for slices that cannot wrap.
+    /// The column of the page's text, for blocks.
     let column: Column
-    /// The y of the content's top on the page, to turn content y into page y.
-    let contentTop: Double
     var exclusions: ExclusionMap
     let fonts: FontContext
 
     init(contentHeight: Double, column: Column, contentTop: Double, exclusions: ExclusionMap, fonts: FontContext) {
         self.contentHeight = contentHeight
+        self.contentTop = contentTop
         self.containers = []
         self.column = column
-        self.contentTop = contentTop
         self.exclusions = exclusions
         self.fonts = fonts
     }
 
-    /// One page's content before margins, headers and footers: items with y from the content top.
+    /// One page's content before margins, headers and footers.
     struct PageContent {
         var items: [PageItem] = []
         var outline: [OutlineEntry] = []
-        var placed: [(slice: Slice, y: Double)] = []
-        var cursor: Double = 0
+        /// The boxes on the page, at their y, and whether each moved below a shape (its
+        /// containers' bands start again there); none once the page is finished.
+        var placed: [(box: Slice.Box, y: Double, startsBand: Bool)] = []
         var isEmpty: Bool { placed.isEmpty }
     }
 
     /// Slices given and not yet placed: from `next` on.
     private var slices: [Slice] = []
     private var next = 0
-    /// The page being filled.
+    /// The page being filled, and those finished by the slices being added.
     private var page = PageContent()
+    private var finished: [PageContent] = []
     private var finishedPages = 0
     /// The header row of each table, repeated above its rows that start a page.
-    private var headers: [Int: Slice] = [:]
-    private var pendingFloats: [Slice] = []
+    private var headers: [Int: Slice.Box] = [:]
+    /// Floats that did not fit below the cursor, for the top of the next page.
+    private var pendingFloats: [(float: FloatingImage, gapBefore: Double)] = []
+
+    /// The number of the page being filled.
+    private var number: Int { finishedPages + 1 }
+    /// Where the page's next box goes, before its gap.
+    private var cursor: Double { page.placed.last.map { $0.y + $0.box.height } ?? 0 }
 
     /// Adds slices that follow those added before, ending at a block's end (a paragraph's lines
     /// come together), and returns the pages they finish; `ending` when no more follow. A slice
@@ -55,131 +69,156 @@ struct Paginator {
     /// slices at once.
     mutating func add(_ input: [Slice], ending: Bool = false) -> [PageContent] {
         slices += input
-        var pages: [PageContent] = []
-        var page = self.page
-        defer { self.page = page }
-        func newPage() {
-            pages.append(finish(page))
-            finishedPages += 1
-            page = PageContent()
-            for float in pendingFloats { _ = placeFloat(float, on: &page, number: finishedPages + 1) }
-            pendingFloats = []
-        }
         while next < slices.count, let group = groupHeight(from: next, ending: ending) {
-            let slice = slices[next]
-            let number = finishedPages + 1
-            if slice.breakBefore {
-                if !page.isEmpty { newPage() }
-                next += 1
-                continue
+            switch slices[next] {
+            case let .line(line): place(line, group: group)
+            case let .block(block): place(block, group: group)
+            case let .float(float, gap): place(float, gapBefore: gap)
+            case .pageBreak: breakPage()
             }
-            if slice.float != nil {
-                if !placeFloat(slice, on: &page, number: number) { pendingFloats.append(slice) }
-                next += 1
-                continue
-            }
-            let gap = page.isEmpty ? 0 : slice.gapBefore
-            if !page.isEmpty && page.cursor + gap + group > contentHeight {
-                newPage()
-                continue
-            }
-            if page.isEmpty, let table = slice.table, !slice.isTableHeader, let header = headers[table],
-               let y = clearY(for: header, at: 0, page: number) {
-                place(header, at: y, on: &page)
-            }
-            if slice.isTableHeader, let table = slice.table { headers[table] = slice }
-            let y = page.cursor + gap
-            if let paragraph = slice.paragraph, needsFitting(slice, at: y, page: number, column: paragraph.column) {
-                var end = next + 1
-                while end < slices.count, slices[end].paragraph === paragraph { end += 1 }
-                var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
-                    paragraph, from: slice.byteStart, page: number, top: contentTop + y,
-                    bottom: contentTop + contentHeight, contentTop: contentTop, firstHeight: slice.height)
-                carry(from: slice, to: &fitted)
-                slices.replaceSubrange(next..<end, with: fitted)
-                if let first = fitted.first, first.fittedAt == nil,
-                   exclusions.blocks(page: number, top: contentTop + y, bottom: contentTop + y + first.height,
-                                     left: paragraph.column.x, right: paragraph.column.x + paragraph.column.width) {
-                    // No band beside the shapes fits above the page's end: go on on the next
-                    // page, or, on an empty page, let the line through rather than loop.
-                    if page.isEmpty {
-                        place(slices[next], at: y, on: &page)
-                        next += 1
-                    } else {
-                        newPage()
-                    }
-                }
-                continue
-            }
-            if slice.paragraph == nil, slice.height > 0, !exclusions.exclusions(onPage: number).isEmpty {
-                guard let clear = clearY(for: slice, at: y, page: number) else {
-                    newPage()
-                    continue
-                }
-                var moved = slice
-                moved.startsBand = clear > y + 0.01
-                place(moved, at: clear, on: &page)
-                next += 1
-                continue
-            }
-            place(slice, at: y, on: &page)
-            next += 1
         }
         // Placed slices go at once, with the lines of finished pages: what is left waits only
         // for the slices it keeps with.
         slices.removeFirst(next)
         next = 0
-        if ending {
-            if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty { newPage() }
-            if page.placed.isEmpty && !page.items.isEmpty {
-                pages.append(finish(page))
-                finishedPages += 1
-                page = PageContent()
-            }
+        if ending { finishDocument() }
+        defer { finished = [] }
+        return finished
+    }
+
+    /// A line goes below the cursor, unless it meets a shape there or was fitted for another
+    /// place: then it is laid out again.
+    private mutating func place(_ line: Slice.Line, group: Double) {
+        guard let y = y(for: line.box, group: group) else { return }
+        guard needsFitting(line, at: y) else {
+            place(line.box, at: y, outline: line.outline)
+            next += 1
+            return
         }
-        return pages
+        layOutAgain(line, at: y)
+    }
+
+    /// Lays `line` and the rest of its paragraph out again from `y`, beside the page's shapes:
+    /// the new lines take their place in the slices to come.
+    private mutating func layOutAgain(_ line: Slice.Line, at y: Double) {
+        var end = next + 1
+        while end < slices.count, case let .line(other) = slices[end], other.paragraph === line.paragraph { end += 1 }
+        var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
+            line.paragraph, from: line.byteStart, page: number, top: pageY(y), bottom: pageY(contentHeight),
+            firstHeight: line.box.height)
+        carry(from: line, to: &fitted)
+        slices.replaceSubrange(next..<end, with: fitted.map(Slice.line))
+        guard let first = fitted.first, first.fittedAt == nil,
+              shapeMeets(y, height: first.box.height, in: line.paragraph.column) else { return }
+        // No band beside the shapes fits above the page's end: go on on the next page, or, on
+        // an empty page, let the line through rather than loop.
+        if page.isEmpty {
+            place(first.box, at: y, outline: first.outline)
+            next += 1
+        } else {
+            newPage()
+        }
+    }
+
+    /// A block goes below the cursor, or, when a shape is in its way, below the shape, where
+    /// its containers' bands start again.
+    private mutating func place(_ block: Slice.Block, group: Double) {
+        guard var y = y(for: block.box, group: group) else { return }
+        if let row = block.row { y = headerRow(above: row, box: block.box, at: y) }
+        guard block.box.height > 0, !exclusions.exclusions(onPage: number).isEmpty else {
+            place(block.box, at: y)
+            next += 1
+            return
+        }
+        guard let clear = clearY(for: block.box, at: y) else { return newPage() }
+        place(block.box, at: clear, startsBand: clear > y + 0.01)
+        next += 1
+    }
+
+    /// Keeps a table's header row, and places a copy of it above a row of its table that
+    /// starts a page; returns the y of the row.
+    private mutating func headerRow(above row: Slice.TableRow, box: Slice.Box, at y: Double) -> Double {
+        if row.isHeader {
+            headers[row.table] = box
+            return y
+        }
+        guard page.isEmpty, let header = headers[row.table], let headerY = clearY(for: header, at: y) else { return y }
+        place(header, at: headerY)
+        return cursor
+    }
+
+    /// A float goes on this page at the cursor, or else at the top of the next.
+    private mutating func place(_ float: FloatingImage, gapBefore: Double) {
+        if !placeFloat(float, gapBefore: gapBefore) { pendingFloats.append((float, gapBefore)) }
+        next += 1
+    }
+
+    /// A break starts a page, unless the page is still empty.
+    private mutating func breakPage() {
+        if !page.isEmpty { newPage() }
+        next += 1
+    }
+
+    /// Where a line or block goes: below the cursor after its gap, or at the top of an empty
+    /// page. Nil, and a new page started, when it and the slices it keeps with (`group` tall)
+    /// do not fit on this one.
+    private mutating func y(for box: Slice.Box, group: Double) -> Double? {
+        guard !page.isEmpty else { return cursor }
+        let y = cursor + box.gapBefore
+        guard y + group <= contentHeight else {
+            newPage()
+            return nil
+        }
+        return y
     }
 
     /// Whether a paragraph line must be fitted around shapes where it would land: it meets a
     /// shape there, or it was fitted for another place.
-    private func needsFitting(_ slice: Slice, at y: Double, page: Int, column: Column) -> Bool {
-        if let fitted = slice.fittedAt { return fitted.page != page || abs(fitted.y - y) > 0.01 }
-        return exclusions.blocks(page: page, top: contentTop + y, bottom: contentTop + y + slice.height,
-                                 left: column.x, right: column.x + column.width)
+    private func needsFitting(_ line: Slice.Line, at y: Double) -> Bool {
+        if let fitted = line.fittedAt { return fitted.page != number || abs(fitted.y - pageY(y)) > 0.01 }
+        return shapeMeets(y, height: line.box.height, in: line.paragraph.column)
     }
 
-    /// The marker, outline entry and spacing of the first line, kept on the first new line.
-    private func carry(from original: Slice, to slices: inout [Slice]) {
-        guard !slices.isEmpty else { return }
-        slices[0].gapBefore = original.gapBefore
-        slices[0].outline = original.outline
-        let shift = (slices[0].firstBaseline ?? 0) - (original.firstBaseline ?? 0)
-        slices[0].attachments = original.attachments.map { $0.offsetBy(dy: shift) }
-        for index in slices.indices { slices[index].containers = original.containers }
+    /// The page y of content y `y`.
+    private func pageY(_ y: Double) -> Double { contentTop + y }
+
+    /// Whether a shape of the page meets the band `height` tall at `y` in `column`.
+    private func shapeMeets(_ y: Double, height: Double, in column: Column) -> Bool {
+        exclusions.blocks(page: number, top: pageY(y), bottom: pageY(y) + height, left: column.x, right: column.x + column.width)
     }
 
-    /// The first y at or below `y` where `slice`, which cannot wrap, is clear of the page's
+    /// The marker, outline entry, spacing and containers of the first line, kept on the new lines.
+    private func carry(from original: Slice.Line, to lines: inout [Slice.Line]) {
+        guard !lines.isEmpty else { return }
+        lines[0].box.gapBefore = original.box.gapBefore
+        lines[0].outline = original.outline
+        let shift = (lines[0].box.firstBaseline ?? 0) - (original.box.firstBaseline ?? 0)
+        lines[0].box.attachments = original.box.attachments.map { $0.offsetBy(dy: shift) }
+        for index in lines.indices { lines[index].box.containers = original.box.containers }
+    }
+
+    /// The first y at or below `y` where `box`, which cannot wrap, is clear of the page's
     /// shapes and still fits on the page; nil when there is none.
-    private func clearY(for slice: Slice, at y: Double, page: Int) -> Double? {
+    private func clearY(for box: Slice.Box, at y: Double) -> Double? {
         var y = y
-        while let below = exclusions.clearance(page: page, top: contentTop + y, bottom: contentTop + y + slice.height,
+        while let below = exclusions.clearance(page: number, top: pageY(y), bottom: pageY(y) + box.height,
                                                left: column.x, right: column.x + column.width) {
             y = max(y + 0.5, below - contentTop)
         }
-        return y + slice.height <= contentHeight + 0.01 || y == 0 ? y : nil
+        return y + box.height <= contentHeight + 0.01 || y == 0 ? y : nil
     }
 
-    /// Places a floating image at the current height on its side, as a shape of the page.
-    /// Returns false when it does not fit below the cursor.
-    private mutating func placeFloat(_ slice: Slice, on page: inout PageContent, number: Int) -> Bool {
-        guard let float = slice.float else { return false }
-        let y = page.isEmpty ? 0 : page.cursor + slice.gapBefore
+    /// Places a floating image at the cursor on its side, as a shape of the page. Returns
+    /// false when it does not fit below the cursor.
+    private mutating func placeFloat(_ float: FloatingImage, gapBefore: Double) -> Bool {
+        let y = page.isEmpty ? 0 : cursor + gapBefore
         guard y + float.height <= contentHeight || page.isEmpty else { return false }
         let x = float.side == .left ? float.column.x : float.column.x + float.column.width - float.width
-        let rect = Rect(x: x, y: contentTop + y, width: float.width, height: float.height)
-        let shape: ExclusionShape = float.outline.map { .outline(rect, rows: $0) } ?? .rect(rect)
+        let rect = Rect(x: x, y: y, width: float.width, height: float.height)
+        let onPage = Rect(x: x, y: pageY(y), width: float.width, height: float.height)
+        let shape: ExclusionShape = float.outline.map { .outline(onPage, rows: $0) } ?? .rect(onPage)
         exclusions.add(Exclusion(page: number, shape: shape, margin: float.margin))
-        page.items.append(.image(float.image, Rect(x: x, y: y, width: float.width, height: float.height)))
+        page.items.append(.image(float.image, rect))
         return true
     }
 
@@ -191,7 +230,7 @@ struct Paginator {
         var index = start
         while slices[index].keepWithNext {
             guard index + 1 < slices.count else { return ending ? height : nil }
-            if slices[index + 1].breakBefore { break }
+            if case .pageBreak = slices[index + 1] { break }
             index += 1
             height += slices[index].gapBefore + slices[index].height
             if height > contentHeight { return slices[start].height }
@@ -199,44 +238,63 @@ struct Paginator {
         return height
     }
 
-    private func place(_ slice: Slice, at y: Double, on page: inout PageContent) {
-        page.placed.append((slice, y))
-        page.cursor = y + slice.height
-        if var entry = slice.outline {
+    private mutating func place(_ box: Slice.Box, at y: Double, outline: OutlineEntry? = nil, startsBand: Bool = false) {
+        page.placed.append((box, y, startsBand))
+        if var entry = outline {
             entry.y = y
             page.outline.append(entry)
         }
     }
 
-    /// Container bands first, each spanning its container's slices on the page (split where a
-    /// slice moved below a shape), then floats, then the slices' items.
+    /// Finishes the page being filled and starts the next, with the floats waiting for it.
+    private mutating func newPage() {
+        finished.append(finish(page))
+        finishedPages += 1
+        page = PageContent()
+        for (float, gap) in pendingFloats { _ = placeFloat(float, gapBefore: gap) }
+        pendingFloats = []
+    }
+
+    /// The last page, unless nothing is on it (though a document has one page), and one more
+    /// when floats still waited for it.
+    private mutating func finishDocument() {
+        if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty { newPage() }
+        if page.isEmpty && !page.items.isEmpty { newPage() }
+    }
+
+    /// Container bands first, then floats, then the boxes' items.
     private func finish(_ page: PageContent) -> PageContent {
         var finished = page
+        var items = bands(of: page)
+        items += page.items
+        for (box, y, _) in page.placed {
+            items.append(contentsOf: (box.items + box.attachments).map { $0.offsetBy(dy: y) })
+        }
+        finished.items = items
+        finished.placed = []
+        return finished
+    }
+
+    /// Each container's band, spanning its boxes on the page, split where a box moved below a shape.
+    private func bands(of page: PageContent) -> [PageItem] {
         var open: [Int: (top: Double, bottom: Double)] = [:]
         var bands: [(id: Int, top: Double, bottom: Double)] = []
-        for (slice, y) in page.placed {
-            for id in slice.containers {
-                if let extent = open[id], !slice.startsBand {
-                    open[id] = (extent.top, max(extent.bottom, y + slice.height))
+        for (box, y, startsBand) in page.placed {
+            for id in box.containers {
+                if let extent = open[id], !startsBand {
+                    open[id] = (extent.top, max(extent.bottom, y + box.height))
                 } else {
                     if let extent = open[id] { bands.append((id, extent.top, extent.bottom)) }
-                    open[id] = (y, y + slice.height)
+                    open[id] = (y, y + box.height)
                 }
             }
         }
         bands += open.map { ($0.key, $0.value.top, $0.value.bottom) }
         bands.sort { ($0.id, $0.top) < ($1.id, $1.top) }
-        var items: [PageItem] = []
-        for band in bands {
+        return bands.map { band in
             let container = containers[band.id]
-            items.append(.fill(Rect(x: container.x, y: band.top, width: container.width, height: band.bottom - band.top), container.color))
+            return .fill(Rect(x: container.x, y: band.top, width: container.width, height: band.bottom - band.top),
+                         container.color)
         }
-        items += page.items
-        for (slice, y) in page.placed {
-            items.append(contentsOf: (slice.items + slice.attachments).map { $0.offsetBy(dy: y) })
-        }
-        finished.items = items
-        finished.placed = []
-        return finished
     }
 }

@@ -1,77 +1,120 @@
 import Foundation
 
-/// The unit pagination moves: a line of text, a table row, an image. Pages break only
-/// between slices. Item x positions are on the page; y positions are from the slice's top.
-struct Slice {
-    var height: Double
-    /// Space above the slice, dropped when the slice starts a page.
-    var gapBefore: Double = 0
-    var items: [PageItem] = []
-    /// Keeps this slice on the same page as the next (headings, first lines of paragraphs).
-    var keepWithNext = false
-    /// The containers (quotes, code blocks) the slice is inside, outermost first.
-    var containers: [Int] = []
-    /// Baseline of the slice's first text line, from its top; list markers align to it.
-    var firstBaseline: Double?
+/// What pagination places, one at a time: pages break only between slices.
+enum Slice {
+    /// A line of a paragraph, which is laid out again, with the rest of its paragraph, where
+    /// it meets a shape.
+    case line(Line)
+    /// Something that cannot wrap (a code line, a caption line, a table row, an image, a
+    /// rule): it moves below the shapes in its way.
+    case block(Block)
+    /// An image floated to one side, which becomes a shape of its page; it starts `gapBefore`
+    /// below the slice before, where the next slice would.
+    case float(FloatingImage, gapBefore: Double)
     /// Starts a new page (`\pagebreak`).
-    var breakBefore = false
-    /// The table the slice is a row of, and whether it is that table's header row.
-    var table: Int?
-    var isTableHeader = false
-    var outline: OutlineEntry?
-    /// The paragraph the line belongs to, when it may be laid out again around a shape.
-    var paragraph: ParagraphSource?
-    /// Where the line starts in its paragraph's text, in UTF-8 bytes.
-    var byteStart = 0
-    /// Where the line was fitted beside a shape (page number and y from the content top): it
-    /// is valid only there.
-    var fittedAt: (page: Int, y: Double)?
-    /// Items hung on the line, such as list markers, with y from the slice's top.
-    var attachments: [PageItem] = []
-    /// An image floated to one side, which text flows around.
-    var float: FloatingImage?
-    /// Moved below a shape: its containers' bands start again here.
-    var startsBand = false
-}
+    case pageBreak
 
-/// A paragraph's text and settings, kept so that its lines can be laid out again at other
-/// widths when they meet a shape.
-final class ParagraphSource {
-    let text: StyledText
-    let align: TextAlignment
-    let lineHeight: Double
-    let column: Column
-    /// Headings: every line stays with the next.
-    let keepTogether: Bool
-    /// The text's UTF-8 bytes, for finding where to cut it.
-    private(set) lazy var bytes: [UInt8] = Array(text.string.utf8)
+    /// The room a line or block takes in the column, what it draws there and what ties it to
+    /// its neighbours. Item x positions are on the page; y positions are from the box's top.
+    struct Box {
+        var height: Double
+        /// Space above the box, dropped when it starts a page.
+        var gapBefore: Double = 0
+        var items: [PageItem] = []
+        /// Items hung on the box, such as list markers, kept when a line is laid out again.
+        var attachments: [PageItem] = []
+        /// Keeps this box on the same page as the next slice (headings, first lines of paragraphs).
+        var keepWithNext = false
+        /// The containers (quotes, code blocks) the box is inside, outermost first.
+        var containers: [Int] = []
+        /// Baseline of the box's first text line, from its top; list markers align to it.
+        var firstBaseline: Double?
+    }
 
-    init(text: StyledText, align: TextAlignment, lineHeight: Double, column: Column, keepTogether: Bool) {
-        self.text = text
-        self.align = align
-        self.lineHeight = lineHeight
-        self.column = column
-        self.keepTogether = keepTogether
+    /// A paragraph's line, and what laying it out again needs.
+    struct Line {
+        var box: Box
+        /// The paragraph the line belongs to, kept to lay it out again at other widths.
+        let paragraph: ParagraphSource
+        /// Where the line starts in its paragraph's text, in UTF-8 bytes.
+        var byteStart: Int
+        /// Where the line was fitted beside a shape (page number and page y): it is valid only there.
+        var fittedAt: (page: Int, y: Double)?
+        /// The heading the line starts, for the document's outline.
+        var outline: OutlineEntry?
+    }
+
+    /// A box that cannot wrap, and the table it is a row of.
+    struct Block {
+        var box: Box
+        var row: TableRow?
+    }
+
+    /// A table row's table, and whether it is the header row repeated above rows that start a page.
+    struct TableRow {
+        var table: Int
+        var isHeader: Bool
     }
 }
 
-/// An image floated left or right: text flows around its rectangle or its opaque outline.
-struct FloatingImage {
-    var image: LoadedImage
-    var width: Double
-    var height: Double
-    var side: FloatSide
-    var margin: Double
-    /// The column the float sits in: a list item's or quote's, not always the page's.
-    var column: Column
-    /// Opaque extent of each pixel row, as fractions of the width, for images with alpha.
-    var outline: [ClosedRange<Double>?]?
-}
+extension Slice {
+    /// The box of a line or block; nil for floats and breaks, which take no room in the flow.
+    var box: Box? {
+        switch self {
+        case let .line(line): line.box
+        case let .block(block): block.box
+        case .float, .pageBreak: nil
+        }
+    }
 
-/// A coloured band that spans every slice of a container on a page: the bar beside a block
-/// quote, the background behind a code block.
-struct ContainerBand {
-    var x: Double
-    var width: Double
-    var color: Color
+    var height: Double {
+        switch self {
+        case let .line(line): line.box.height
+        case let .block(block): block.box.height
+        case .float, .pageBreak: 0
+        }
+    }
+
+    var keepWithNext: Bool {
+        switch self {
+        case let .line(line): line.box.keepWithNext
+        case let .block(block): block.box.keepWithNext
+        case .float, .pageBreak: false
+        }
+    }
+
+    /// The space above a line, block or float; a break has none and keeps none.
+    var gapBefore: Double {
+        get {
+            switch self {
+            case let .line(line): line.box.gapBefore
+            case let .block(block): block.box.gapBefore
+            case let .float(_, gap): gap
+            case .pageBreak: 0
+            }
+        }
+        set {
+            switch self {
+            case let .float(float, _): self = .float(float, gapBefore: newValue)
+            default: changeBox { $0.gapBefore = newValue }
+            }
+        }
+    }
+
+    /// Changes the box of a line or block; floats and breaks have none.
+    mutating func changeBox(_ change: (inout Box) -> Void) {
+        // The slice lets go of its payload first, so that the box's arrays change in place.
+        switch self {
+        case var .line(line):
+            self = .pageBreak
+            change(&line.box)
+            self = .line(line)
+        case var .block(block):
+            self = .pageBreak
+            change(&block.box)
+            self = .block(block)
+        case .float, .pageBreak:
+            break
+        }
+    }
 }

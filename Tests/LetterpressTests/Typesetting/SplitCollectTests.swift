@@ -79,6 +79,11 @@ import Testing
                   resources: Resources(file: "test.md", folder: TestSupport.fixtures), midDocument: midDocument)
     }
 
+    private static func describe(_ box: Slice.Box) -> String {
+        "\(box.height) gap \(box.gapBefore) keep \(box.keepWithNext) in \(box.containers) "
+            + "baseline \(String(describing: box.firstBaseline)) \((box.items + box.attachments).map(describe))"
+    }
+
     private static func describe(_ item: PageItem) -> String {
         switch item {
         case let .text(line): "text \(line.string.prefix(16)) \(line.metrics.index) \(line.origin)"
@@ -92,13 +97,18 @@ import Testing
     }
 
     private static func describe(_ slices: [Slice], containers: [ContainerBand], warnings: [Warning]) -> [String] {
-        let slices = slices.map { slice in
-            let items = (slice.items + slice.attachments).map(describe)
-            let paragraph = slice.paragraph.map { "\($0.text.string.prefix(16)) \($0.column.x) \($0.column.width)" }
-            return "\(slice.height) gap \(slice.gapBefore) keep \(slice.keepWithNext) in \(slice.containers) "
-                + "break \(slice.breakBefore) table \(String(describing: slice.table)) \(slice.isTableHeader) "
-                + "float \(slice.float != nil) outline \(slice.outline?.title ?? "-") baseline \(String(describing: slice.firstBaseline)) "
-                + "paragraph \(paragraph ?? "-") from \(slice.byteStart) band \(slice.startsBand) \(items)"
+        let slices = slices.map { slice -> String in
+            switch slice {
+            case let .line(line):
+                let paragraph = "\(line.paragraph.text.string.prefix(16)) \(line.paragraph.column.x) \(line.paragraph.column.width)"
+                return "line \(describe(line.box)) outline \(line.outline?.title ?? "-") paragraph \(paragraph) from \(line.byteStart)"
+            case let .block(block):
+                return "block \(describe(block.box)) row \(String(describing: block.row))"
+            case let .float(float, gap):
+                return "float \(float.width) \(float.height) \(float.side) gap \(gap)"
+            case .pageBreak:
+                return "break"
+            }
         }
         let containers = containers.map { "\($0.x) \($0.width) \($0.color)" }
         return slices + containers + warnings.map(\.message)
@@ -111,8 +121,8 @@ import Testing
         whole.collect(blocks, column: Self.column, context: .init(paragraph: theme.body))
         let expected = Self.describe(whole)
         #expect(whole.warnings.filter { $0.message.contains("tnum") }.count == 1, "\(whole.warnings)")
-        #expect(whole.containers.count >= 3 && whole.slices.contains { $0.float != nil })
-        #expect(Set(whole.slices.compactMap(\.table)) == [1, 2])
+        #expect(whole.containers.count >= 3 && whole.slices.contains { if case .float = $0 { true } else { false } })
+        #expect(Set(whole.slices.compactMap { if case let .block(block) = $0 { block.row?.table } else { nil } }) == [1, 2])
 
         for split in 1..<blocks.count {
             // The second part in two runs, as the helper takes them, where there are two.
