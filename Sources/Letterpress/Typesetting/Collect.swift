@@ -1,30 +1,5 @@
 import Foundation
 
-/// The horizontal band blocks are laid out in: its left edge and width, in points on the page.
-struct Column {
-    var x: Double
-    var width: Double
-    /// How narrow nested content (list items, quotes) may become: a third of the page's column.
-    var narrowest: Double
-
-    init(x: Double, width: Double, narrowest: Double? = nil) {
-        self.x = x
-        self.width = width
-        self.narrowest = narrowest ?? width / 3
-    }
-
-    func inset(left: Double, right: Double = 0) -> Column {
-        Column(x: x + left, width: max(width - left - right, 1), narrowest: narrowest)
-    }
-
-    /// Content nested `left` further in, though no narrower than `narrowest`: deeper, it stays
-    /// where it is. Thirty nested lists otherwise squeezed their text to a letter a line, then
-    /// past the margin, and the last items off the page.
-    func nested(by left: Double) -> Column {
-        inset(left: min(left, max(width - narrowest, 0)))
-    }
-}
-
 /// Turns a document's styled blocks into slices: shapes every paragraph with Pango and places
 /// its lines, list markers, table cells and decorations in the column.
 struct Collector {
@@ -171,13 +146,13 @@ struct Collector {
     }
 
     /// A collector like this one, empty, for blocks that follow others, drawing with `fonts`.
-    fileprivate func midDocument(fonts: FontContext) -> Collector {
+    func midDocument(fonts: FontContext) -> Collector {
         Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, resources: resources, midDocument: true)
     }
 
     /// An empty collector for the blocks that follow this one's, with its settings and fonts,
     /// and the list markers it has laid out with those fonts.
-    fileprivate func following() -> Collector {
+    func following() -> Collector {
         var collector = midDocument(fonts: fonts)
         collector.markerLayouts = markerLayouts
         return collector
@@ -670,132 +645,5 @@ struct Collector {
         for footnote in footnotes {
             listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
         }
-    }
-}
-
-/// The space owed above the next slice: the larger of the space after the last block and the
-/// space asked before the next. A collector of blocks from the middle of a document does not
-/// know the gap the blocks before left owing, the inherited gap: until a block sets the gap
-/// outright, the gap is the larger of that and the spaces asked since.
-struct PendingGap {
-    /// The largest space asked since the gap was set (or, when it inherits, since the start;
-    /// nil when none was).
-    private(set) var asked: Double?
-    private(set) var inherits: Bool
-
-    static let settled = PendingGap(asked: 0, inherits: false)
-    static let inherited = PendingGap(asked: nil, inherits: true)
-
-    mutating func ask(_ space: Double) { asked = max(asked ?? space, space) }
-    mutating func set(_ space: Double) { (asked, inherits) = (space, false) }
-
-    /// The gap, when the blocks before left `inherited` owing.
-    func value(inheriting inherited: Double) -> Double {
-        inherits ? max(inherited, asked ?? inherited) : asked ?? 0
-    }
-}
-
-/// Held by the thread that lays out runs from the end of a document while it does: the other
-/// thread draws pages only when it can take it, because Cairo 1.16 and FreeType crash or
-/// deadlock when one thread draws while another lays out text (see `BatchRunner`).
-final class HelperGate: @unchecked Sendable {
-    private let lock = NSLock()
-
-    /// Runs `body` if no run is being laid out; returns whether it ran.
-    func ifIdle(_ body: () throws -> Void) rethrows -> Bool {
-        guard lock.try() else { return false }
-        defer { lock.unlock() }
-        try body()
-        return true
-    }
-
-    /// Runs `body` once no run is being laid out, and keeps runs from starting meanwhile.
-    func whenIdle<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-}
-
-/// The runs of blocks a helper thread collected from the end of a stream, in the order it took
-/// them: the document's last run first. The helper holds the gate while it lays them out, and
-/// keeps nothing of them once it lets it go, so the main thread may use the runs' layouts (and
-/// their font map) once it has them.
-private final class BackRuns: @unchecked Sendable {
-    private let gate: HelperGate
-    private let faces: FaceOpening
-    private let condition = NSCondition()
-    private var runs: [Collector] = []
-    private var finished = false
-    /// From the helper's start to its last run's end.
-    private var seconds = 0.0
-
-    /// Blocks the helper takes at a time, at most; the blocks that must be left for it to
-    /// start (below that, the front is done before a second font map and its faces would be
-    /// ready); and those that must still be left once they are.
-    static let runLength = 16
-    static let minimumToStart = 64
-    static let minimumOnceReady = 32
-
-    init(gate: HelperGate, faces: FaceOpening) {
-        self.gate = gate
-        self.faces = faces
-    }
-
-    /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
-    /// and lays each out with a collector of its own, like `settings`, until the front is near
-    /// or the budget is spent.
-    func collect(from stream: StyledBlockStream, like settings: Collector, column: Column) {
-        let start = Timings.now()
-        gate.whenIdle {
-            layOutRuns(from: stream, like: settings, column: column, start: start)
-        }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func layOutRuns(from stream: StyledBlockStream, like settings: Collector, column: Column, start: Double) {
-        var fonts: FontContext?
-        var needed: [OpaquePointer] = []
-        // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
-        defer {
-            faces.letGo {
-                FontFaces.release(needed)
-                fonts = nil
-            }
-        }
-        let untaken = stream.untaken()
-        guard untaken.count >= Self.minimumToStart else { return }
-        fonts = FontContext()
-        needed = FontFaces.fonts(for: settings.texts(of: untaken), in: fonts!)
-        guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
-        var previous: Collector?
-        var slices = 0
-        while slices < settings.helperSliceBudget,
-              let blocks = stream.takeFromBack(atMost: Self.runLength,
-                                               ifAtLeast: previous == nil ? Self.minimumOnceReady : 1) {
-            // The runs share the helper's font map (Pango's serve one thread at a time), and
-            // the list markers laid out with it.
-            var run = previous?.following() ?? settings.midDocument(fonts: fonts!)
-            run.collect(blocks, column: column, context: Collector.Context(paragraph: settings.theme.body))
-            slices += run.slices.count
-            previous = run
-            condition.lock()
-            runs.append(run)
-            seconds = Timings.now() - start
-            condition.unlock()
-        }
-    }
-
-    /// The `count` runs taken from the back, once the helper is done with them (none are when
-    /// `count` is 0), and the time it spent on them.
-    func take(_ count: Int) -> (runs: [Collector], seconds: Double) {
-        condition.lock()
-        defer { condition.unlock() }
-        while count > 0 && !finished { condition.wait() }
-        defer { runs = [] }
-        return (runs, seconds)
     }
 }

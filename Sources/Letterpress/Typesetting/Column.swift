@@ -1,0 +1,26 @@
+import Foundation
+
+/// The horizontal band blocks are laid out in: its left edge and width, in points on the page.
+struct Column {
+    var x: Double
+    var width: Double
+    /// How narrow nested content (list items, quotes) may become: a third of the page's column.
+    var narrowest: Double
+
+    init(x: Double, width: Double, narrowest: Double? = nil) {
+        self.x = x
+        self.width = width
+        self.narrowest = narrowest ?? width / 3
+    }
+
+    func inset(left: Double, right: Double = 0) -> Column {
+        Column(x: x + left, width: max(width - left - right, 1), narrowest: narrowest)
+    }
+
+    /// Content nested `left` further in, though no narrower than `narrowest`: deeper, it stays
+    /// where it is. Thirty nested lists otherwise squeezed their text to a letter a line, then
+    /// past the margin, and the last items off the page.
+    func nested(by left: Double) -> Column {
+        inset(left: min(left, max(width - narrowest, 0)))
+    }
+}
