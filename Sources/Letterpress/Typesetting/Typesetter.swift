@@ -1,51 +1,5 @@
 import Foundation
 
-/// Page size and margins of a rendering, after command-line and front matter overrides.
-public struct PageGeometry: Sendable, Equatable {
-    public var size: PageSize
-    public var margins: Margins
-
-    public init(size: PageSize, margins: Margins) {
-        self.size = size
-        self.margins = margins
-    }
-
-    /// The column text is set in.
-    var column: Column { Column(x: margins.left, width: size.width - margins.left - margins.right) }
-    var contentHeight: Double { size.height - margins.top - margins.bottom }
-}
-
-/// What typesetting a document made besides its pages, which went out one by one.
-struct TypesetOutcome {
-    var pageCount: Int
-    var warnings: [Warning]
-    var timings: Timings
-    /// Characters of the pages that no installed font has.
-    var missingCharacters: Set<Unicode.Scalar> = []
-}
-
-/// A typeset document: its pages in order, ready for any drawer.
-public struct TypesetDocument {
-    public var pages: [Page]
-    public var warnings: [Warning]
-    /// Time spent loading the theme (when a `Renderer` typeset it), parsing and styling for this
-    /// document (on another thread when they ran beside typesetting).
-    public var timings = Timings()
-}
-
-extension TypesetDocument {
-    /// The font files the document's text is drawn with, as `family style → file`, sorted.
-    public var usedFonts: [String] {
-        var fonts = Set<String>()
-        for page in pages {
-            for case let .text(line) in page.items {
-                for run in line.runs { fonts.insert("\(run.font.face.name) → \(run.font.face.file)") }
-            }
-        }
-        return fonts.sorted()
-    }
-}
-
 /// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
 public struct Typesetter {
     public let theme: Theme

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The date badge: a circle with the note's date, and the space text keeps from it.
+public struct BadgeStyle: Sendable, Encodable {
+    public var diameter: Double
+    public var margin: Double
+    public var fill: Color
+    public var stroke: Color?
+    public var strokeWidth: Double
+    public var color: Color
+    public var fontFamilies: [String]
+    /// The day's size; month and year are set smaller.
+    public var size: Double
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The date badge's look.
+struct BadgeSpec: Codable {
+    var diameter: Double?
+    var margin: Double?
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double?
+    var color: Color?
+    var font: FontList?
+    var size: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case diameter, margin, fill, stroke, strokeWidth, color, font, size
+    }
+}

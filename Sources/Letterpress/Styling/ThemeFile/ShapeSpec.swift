@@ -1,0 +1,12 @@
+import Foundation
+
+/// How visible exclusion shapes are drawn.
+struct ShapeSpec: Codable {
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case fill, stroke, strokeWidth
+    }
+}

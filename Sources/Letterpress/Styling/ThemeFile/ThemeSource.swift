@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where a theme's YAML comes from: a file, or one of the themes built into Letterpress.
+enum ThemeSource: Hashable {
+    case file(URL)
+    case shipped(String)
+
+    /// The theme's name: its file's name without the extension, or the shipped name.
+    var name: String {
+        switch self {
+        case let .file(url): return url.deletingPathExtension().lastPathComponent
+        case let .shipped(name): return name
+        }
+    }
+
+    /// How errors and warnings name it: a file's path, or a shipped theme's file name.
+    var path: String {
+        if case let .file(url) = self { return url.path }
+        return fileName
+    }
+
+    /// The name of its file, without the folder.
+    var fileName: String {
+        switch self {
+        case let .file(url): return url.lastPathComponent
+        case let .shipped(name): return name + ".yaml"
+        }
+    }
+
+    /// The folder a path in its `extends:` is relative to (none for a shipped theme).
+    var folder: URL? {
+        if case let .file(url) = self { return url.deletingLastPathComponent() }
+        return nil
+    }
+
+    func text() throws -> String {
+        switch self {
+        case let .file(url):
+            do {
+                return try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme")
+            }
+        case let .shipped(name):
+            return String(decoding: ShippedThemes.yaml[name] ?? [], as: UTF8.self)
+        }
+    }
+}

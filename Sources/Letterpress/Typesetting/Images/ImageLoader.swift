@@ -1,0 +1,69 @@
+import CGdkPixbuf
+import CPangoCairo
+import Foundation
+
+/// Reads PNG, JPEG and the other formats gdk-pixbuf knows into `LoadedImage`s.
+enum ImageLoader {
+    /// Images with more pixels than this are refused before decoding.
+    static let maximumPixels = 100_000_000
+
+    /// The image at `path`, or the reason it cannot be shown.
+    static func load(_ path: String) -> Result<LoadedImage, ImageError> {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .failure(.missing) }
+        guard !isFolder.boolValue, isRegularFile(path) else { return .failure(.notAFile) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return .failure(.unreadable("unknown image format")) }
+        guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
+            return .failure(.tooLarge(width: Int(width), height: Int(height)))
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot decode"
+            if let error { g_error_free(error) }
+            return .failure(.unreadable(message))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let formatName = gdk_pixbuf_format_get_name(format).map { name -> String in
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        let jpeg = formatName == "jpeg" ? FileManager.default.contents(atPath: path) : nil
+        return .success(LoadedImage(
+            surface: surface(from: pixbuf),
+            pixelWidth: Int(gdk_pixbuf_get_width(pixbuf)), pixelHeight: Int(gdk_pixbuf_get_height(pixbuf)),
+            jpegData: jpeg))
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeRegular
+    }
+
+    /// Copies a pixbuf's RGB(A) rows into a premultiplied ARGB32 Cairo surface.
+    private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer {
+        let width = gdk_pixbuf_get_width(pixbuf)
+        let height = gdk_pixbuf_get_height(pixbuf)
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let source = gdk_pixbuf_read_pixels(pixbuf)!
+        let surface = cairo_image_surface_create(hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, width, height)!
+        cairo_surface_flush(surface)
+        let target = cairo_image_surface_get_data(surface)!
+        let targetStride = Int(cairo_image_surface_get_stride(surface))
+        for row in 0..<Int(height) {
+            let sourceRow = source + row * sourceStride
+            let targetRow = UnsafeMutableRawPointer(target + row * targetStride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<Int(width) {
+                let pixel = sourceRow + column * channels
+                let alpha = hasAlpha ? UInt32(pixel[3]) : 255
+                func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                targetRow[column] = alpha << 24 | premultiplied(pixel[0]) << 16 | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}

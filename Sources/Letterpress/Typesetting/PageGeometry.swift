@@ -1,0 +1,16 @@
+import Foundation
+
+/// Page size and margins of a rendering, after command-line and front matter overrides.
+public struct PageGeometry: Sendable, Equatable {
+    public var size: PageSize
+    public var margins: Margins
+
+    public init(size: PageSize, margins: Margins) {
+        self.size = size
+        self.margins = margins
+    }
+
+    /// The column text is set in.
+    var column: Column { Column(x: margins.left, width: size.width - margins.left - margins.right) }
+    var contentHeight: Double { size.height - margins.top - margins.bottom }
+}

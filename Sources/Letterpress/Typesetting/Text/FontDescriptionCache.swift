@@ -1,0 +1,42 @@
+import CPangoCairo
+import Foundation
+
+/// Builds Pango font descriptions from text styles.
+enum FontDescriptionCache {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [FontKey: OpaquePointer] = [:]
+
+    /// A description for `style`, made once per font and kept for the process: Pango copies it
+    /// into each attribute, and a paragraph has many runs in few fonts.
+    static func shared(_ style: TextStyle) -> OpaquePointer {
+        let key = FontKey(style)
+        lock.lock()
+        defer { lock.unlock() }
+        if let description = cache[key] { return description }
+        let description = make(style)
+        cache[key] = description
+        return description
+    }
+
+    static func make(_ style: TextStyle) -> OpaquePointer {
+        let description = make(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
+        let stretch: PangoStretch
+        switch style.width {
+        case .compressed: stretch = PANGO_STRETCH_EXTRA_CONDENSED
+        case .condensed: stretch = PANGO_STRETCH_CONDENSED
+        case .standard: stretch = PANGO_STRETCH_NORMAL
+        case .expanded: stretch = PANGO_STRETCH_EXPANDED
+        }
+        pango_font_description_set_stretch(description, stretch)
+        return description
+    }
+
+    static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_size(description, Int32((size * Double(PANGO_SCALE)).rounded()))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
+        pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+}

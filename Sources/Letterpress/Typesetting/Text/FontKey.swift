@@ -1,0 +1,18 @@
+import Foundation
+
+/// What picks a font in a text style, for caches keyed by font.
+struct FontKey: Hashable {
+    var families: [String]
+    var size: Double
+    var weight: FontWeight
+    var italic: Bool
+    var width: FontWidth
+
+    init(_ style: TextStyle) {
+        families = style.fontFamilies
+        size = style.size
+        weight = style.weight
+        italic = style.italic
+        width = style.width
+    }
+}

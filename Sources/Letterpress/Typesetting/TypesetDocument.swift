@@ -1,0 +1,23 @@
+import Foundation
+
+/// A typeset document: its pages in order, ready for any drawer.
+public struct TypesetDocument {
+    public var pages: [Page]
+    public var warnings: [Warning]
+    /// Time spent loading the theme (when a `Renderer` typeset it), parsing and styling for this
+    /// document (on another thread when they ran beside typesetting).
+    public var timings = Timings()
+}
+
+extension TypesetDocument {
+    /// The font files the document's text is drawn with, as `family style → file`, sorted.
+    public var usedFonts: [String] {
+        var fonts = Set<String>()
+        for page in pages {
+            for case let .text(line) in page.items {
+                for run in line.runs { fonts.insert("\(run.font.face.name) → \(run.font.face.file)") }
+            }
+        }
+        return fonts.sorted()
+    }
+}
