@@ -77,7 +77,7 @@ public enum MarkdownParser {
             return Document(blocks: [])
         }
         defer { cmark_node_free(root) }
-        var walker = MarkupWalker(file: file, source: body)
+        var walker = CmarkConverter(file: file, source: body)
         walker.document(root, deliver)
         var warnings = variableWarnings + walker.warnings + unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")

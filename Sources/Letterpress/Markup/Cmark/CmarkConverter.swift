@@ -1,8 +1,8 @@
 import CCmarkGFM
 import Foundation
 
-/// Walks a cmark-gfm node tree and builds blocks whose text is `AttributedString` runs.
-struct MarkupWalker {
+/// Converts a cmark-gfm node tree to blocks whose text is `AttributedString` runs.
+struct CmarkConverter {
     let file: String
     private(set) var warnings: [Warning] = []
     /// Labels of `^[text][label]` already warned about for having no definition.
