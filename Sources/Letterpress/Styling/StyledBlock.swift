@@ -2,86 +2,26 @@ import Foundation
 
 /// A block whose text the theme has styled: what the typesetter lays out. Block spacing and
 /// decorations are still the typesetter's to choose.
-indirect enum StyledBlock: Sendable {
-    /// `title` is the heading's text on one line, for the PDF outline.
-    case heading(level: Int, text: StyledText, title: String)
-    case paragraph(StyledText)
-    case list(StyledList)
-    case blockQuote([StyledBlock])
-    case code(String)
-    case thematicBreak
-    case table(StyledTable)
-    case image(ImageReference)
-    case pageBreak
-}
-
-struct StyledList: Sendable {
-    var ordered: Bool
-    var start: Int
-    var tight: Bool
-    var items: [(task: Bool?, blocks: [StyledBlock])]
-}
-
-struct StyledTable: Sendable {
-    var alignments: [ColumnAlignment]
-    /// As many cells in the header and in every row: missing cells are empty text.
-    var header: [StyledText]
-    var rows: [[StyledText]]
-}
-
-struct StyledFootnote: Sendable {
-    var number: Int
-    var blocks: [StyledBlock]
-}
+typealias StyledBlock = BlockTree<StyledText>
+typealias StyledList = StyledBlock.List
+typealias StyledTable = StyledBlock.Table
+typealias StyledFootnote = StyledBlock.Footnote
 
 extension Styler {
     /// `blocks` styled as the typesetter sets them: paragraphs over `paragraph` (the body's
     /// style, or the quote's or the footnotes' inside those), headings and table cells over
     /// their own styles.
     func style(_ blocks: [Block], paragraph: TextStyle, warnings: inout [Warning]) -> [StyledBlock] {
-        blocks.map { style($0, paragraph: paragraph, warnings: &warnings) }
+        var styler = BlockStyler(styler: self, paragraph: paragraph)
+        let styled = blocks.map { styler.visit($0) }
+        warnings += styler.warnings
+        return styled
     }
 
     /// The document's footnotes, set in the footnotes' style.
-    func style(_ footnotes: [Footnote], warnings: inout [Warning]) -> [StyledFootnote] {
+    func style(_ footnotes: [Block.Footnote], warnings: inout [Warning]) -> [StyledFootnote] {
         footnotes.map {
             StyledFootnote(number: $0.number, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
         }
-    }
-
-    private func style(_ block: Block, paragraph: TextStyle, warnings: inout [Warning]) -> StyledBlock {
-        switch block {
-        case let .heading(level, text):
-            let styled = style(text, base: theme.heading(level).text, warnings: &warnings)
-            let title = String(String.UnicodeScalarView(styled.string.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
-            return .heading(level: level, text: styled, title: title)
-        case let .paragraph(text):
-            return .paragraph(style(text, base: paragraph, warnings: &warnings))
-        case let .list(list):
-            let items = list.items.map { (task: $0.task, blocks: style($0.blocks, paragraph: paragraph, warnings: &warnings)) }
-            return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
-        case let .blockQuote(blocks):
-            return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
-        case let .code(_, text):
-            return .code(text)
-        case .thematicBreak:
-            return .thematicBreak
-        case let .table(table):
-            return .table(style(table, warnings: &warnings))
-        case let .image(reference):
-            return .image(reference)
-        case .pageBreak:
-            return .pageBreak
-        }
-    }
-
-    private func style(_ table: Table, warnings: inout [Warning]) -> StyledTable {
-        let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
-        func cells(_ row: [AttributedString], base: TextStyle) -> [StyledText] {
-            (0..<columns).map { style($0 < row.count ? row[$0] : AttributedString(), base: base, warnings: &warnings) }
-        }
-        let header = cells(table.header, base: theme.table.header.text)
-        let rows = table.rows.map { cells($0, base: theme.table.cell.text) }
-        return StyledTable(alignments: table.alignments, header: header, rows: rows)
     }
 }
