@@ -12,10 +12,7 @@ extension Styler {
     /// style, or the quote's or the footnotes' inside those), headings and table cells over
     /// their own styles.
     func style(_ blocks: [Block], paragraph: TextStyle, warnings: inout [Warning]) -> [StyledBlock] {
-        var styler = BlockStyler(styler: self, paragraph: paragraph)
-        let styled = blocks.map { styler.visit($0) }
-        warnings += styler.warnings
-        return styled
+        blocks.map { style($0, paragraph: paragraph, warnings: &warnings) }
     }
 
     /// The document's footnotes, set in the footnotes' style.
@@ -23,5 +20,42 @@ extension Styler {
         footnotes.map {
             StyledFootnote(number: $0.number, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
         }
+    }
+
+    // A switch rather than a `BlockVisitor`: a visitor would hold a copy of the styler, whose
+    // theme is retained style by style, once for each top-level block the parser hands over.
+    private func style(_ block: Block, paragraph: TextStyle, warnings: inout [Warning]) -> StyledBlock {
+        switch block {
+        case let .heading(level, text):
+            return .heading(level: level, text: style(text, base: theme.heading(level).text, warnings: &warnings))
+        case let .paragraph(text):
+            return .paragraph(style(text, base: paragraph, warnings: &warnings))
+        case let .list(list):
+            let items = list.items.map { StyledList.Item(task: $0.task, blocks: style($0.blocks, paragraph: paragraph, warnings: &warnings)) }
+            return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
+        case let .blockQuote(blocks):
+            return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
+        case let .code(language, text):
+            return .code(language: language, text: text)
+        case .thematicBreak:
+            return .thematicBreak
+        case let .table(table):
+            return .table(style(table, warnings: &warnings))
+        case let .image(reference):
+            return .image(reference)
+        case .pageBreak:
+            return .pageBreak
+        }
+    }
+
+    /// `table` with as many cells in the header and in every row.
+    private func style(_ table: Block.Table, warnings: inout [Warning]) -> StyledTable {
+        let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+        func cells(_ row: [AttributedString], base: TextStyle) -> [StyledText] {
+            (0..<columns).map { style($0 < row.count ? row[$0] : AttributedString(), base: base, warnings: &warnings) }
+        }
+        let header = cells(table.header, base: theme.table.header.text)
+        let rows = table.rows.map { cells($0, base: theme.table.cell.text) }
+        return StyledTable(alignments: table.alignments, header: header, rows: rows)
     }
 }
