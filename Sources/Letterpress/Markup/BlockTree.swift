@@ -4,7 +4,7 @@ import Foundation
 /// runs once parsed (`Block`), styled runs once the theme has styled them (`StyledBlock`).
 ///
 /// A new kind of block is a new case: the compiler then points at every pass that must handle
-/// it (each `BlockVisitor`, the typesetter's switches and the archive's coding).
+/// it (each `BlockVisitor`, the styler's and the typesetter's switches, the archive's coding).
 public indirect enum BlockTree<Text> {
     case heading(level: Int, text: Text)
     case paragraph(Text)
