@@ -4,11 +4,11 @@ import Foundation
 public struct Document: Sendable {
     public var frontMatter: FrontMatter
     public var blocks: [Block]
-    public var footnotes: [Footnote]
+    public var footnotes: [Block.Footnote]
     /// Problems found while parsing, such as attribute bodies that are not JSON5.
     public var warnings: [Warning]
 
-    public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Footnote] = [], warnings: [Warning] = []) {
+    public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Block.Footnote] = [], warnings: [Warning] = []) {
         self.frontMatter = frontMatter
         self.blocks = blocks
         self.footnotes = footnotes
@@ -19,57 +19,27 @@ public struct Document: Sendable {
 extension Document {
     /// The sources of every image the document names, in order.
     public var imageSources: [String] {
-        func sources(_ blocks: [Block]) -> [String] {
-            blocks.flatMap { block -> [String] in
-                switch block {
-                case let .image(image): return [image.source]
-                case let .blockQuote(inner): return sources(inner)
-                case let .list(list): return list.items.flatMap { sources($0.blocks) }
-                default: return []
-                }
-            }
-        }
-        return sources(blocks) + footnotes.flatMap { sources($0.blocks) }
+        var sources = ImageSources()
+        return (blocks + footnotes.flatMap(\.blocks)).flatMap { sources.visit($0) }
+    }
+
+    /// The sources of the images in blocks and the blocks inside them.
+    private struct ImageSources: BlockVisitor {
+        mutating func visitHeading(level: Int, text: AttributedString) -> [String] { [] }
+        mutating func visitParagraph(_ text: AttributedString) -> [String] { [] }
+        mutating func visitList(_ list: Block.List) -> [String] { list.items.flatMap { $0.blocks.flatMap { visit($0) } } }
+        mutating func visitBlockQuote(_ blocks: [Block]) -> [String] { blocks.flatMap { visit($0) } }
+        mutating func visitCode(language: String?, text: String) -> [String] { [] }
+        mutating func visitThematicBreak() -> [String] { [] }
+        mutating func visitTable(_ table: Block.Table) -> [String] { [] }
+        mutating func visitImage(_ image: ImageReference) -> [String] { [image.source] }
+        mutating func visitPageBreak() -> [String] { [] }
     }
 }
 
-/// One block of a document.
-public indirect enum Block: Sendable, Equatable {
-    case heading(level: Int, text: AttributedString)
-    case paragraph(AttributedString)
-    case list(ListBlock)
-    case blockQuote([Block])
-    case code(language: String?, text: String)
-    case thematicBreak
-    case table(Table)
-    case image(ImageReference)
-    case pageBreak
-}
-
-/// A bullet or ordered list.
-public struct ListBlock: Sendable, Equatable {
-    public var ordered: Bool
-    public var start: Int
-    public var tight: Bool
-    public var items: [ListItem]
-}
-
-/// One list item; `task` is nil for an ordinary item and the checked state for a task.
-public struct ListItem: Sendable, Equatable {
-    public var task: Bool?
-    public var blocks: [Block]
-}
-
 /// Column alignment of a table, from its delimiter row.
-public enum ColumnAlignment: String, Sendable, Equatable {
+public enum ColumnAlignment: String, Sendable, Equatable, Codable {
     case none, left, center, right
-}
-
-/// A GFM table: header cells, body rows and column alignments.
-public struct Table: Sendable, Equatable {
-    public var alignments: [ColumnAlignment]
-    public var header: [AttributedString]
-    public var rows: [[AttributedString]]
 }
 
 /// An image named by a document, with where it was written.
@@ -124,12 +94,6 @@ public enum ImageWidth: Sendable, Hashable, Codable {
         case let .fraction(fraction): return available * fraction
         }
     }
-}
-
-/// A footnote definition, numbered by first reference.
-public struct Footnote: Sendable, Equatable {
-    public var number: Int
-    public var blocks: [Block]
 }
 
 /// A line and column (1-based) in an input file.

@@ -13,8 +13,8 @@ public struct DocumentArchive: Codable, Sendable {
     public var date: String?
     public var characters: Int
     public var runCount: Int
-    public var blocks: [BlockArchive]
-    public var footnotes: [[BlockArchive]]
+    public var blocks: [Block]
+    public var footnotes: [[Block]]
 
     /// `document` as an archive, naming `theme`.
     public init(_ document: Document, theme: String?) {
@@ -22,11 +22,12 @@ public struct DocumentArchive: Codable, Sendable {
         title = document.frontMatter.title
         author = document.frontMatter.author
         date = document.frontMatter.date
-        blocks = document.blocks.map(BlockArchive.init)
-        footnotes = document.footnotes.map { $0.blocks.map(BlockArchive.init) }
-        let all = blocks + footnotes.flatMap { $0 }
-        characters = all.map(\.characterCount).reduce(0, +)
-        runCount = all.map(\.runCount).reduce(0, +)
+        blocks = document.blocks
+        footnotes = document.footnotes.map(\.blocks)
+        var count = TextCount()
+        for block in blocks + footnotes.joined() { count.visit(block) }
+        characters = count.characters
+        runCount = count.runs
     }
 
     /// The document the archive holds.
@@ -37,8 +38,8 @@ public struct DocumentArchive: Codable, Sendable {
         frontMatter.date = date
         frontMatter.theme = theme
         return Document(
-            frontMatter: frontMatter, blocks: blocks.map(\.block),
-            footnotes: footnotes.enumerated().map { Footnote(number: $0.offset + 1, blocks: $0.element.map(\.block)) })
+            frontMatter: frontMatter, blocks: blocks,
+            footnotes: footnotes.enumerated().map { Block.Footnote(number: $0.offset + 1, blocks: $0.element) })
     }
 
     /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
@@ -51,134 +52,134 @@ public struct DocumentArchive: Codable, Sendable {
             throw LetterpressError.unreadableInput(file: file, reason: "not a valid \(formatName) archive (\(error))")
         }
     }
+
+    /// The characters (counted run by run) and runs of blocks' text, code included in the
+    /// characters.
+    private struct TextCount: BlockVisitor {
+        private(set) var characters = 0
+        private(set) var runs = 0
+
+        private mutating func add(_ text: AttributedString) {
+            for run in text.runs {
+                characters += String(text.characters[run.range]).count
+                runs += 1
+            }
+        }
+
+        mutating func visitHeading(level: Int, text: AttributedString) { add(text) }
+        mutating func visitParagraph(_ text: AttributedString) { add(text) }
+        mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
+        mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitCode(language: String?, text: String) { characters += text.count }
+        mutating func visitThematicBreak() {}
+        mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
+        mutating func visitImage(_ image: ImageReference) {}
+        mutating func visitPageBreak() {}
+    }
 }
 
-/// One run of text with its attributes.
-public struct RunArchive: Codable, Sendable {
-    public var text: String
-    public var intent: [String]?
-    public var link: String?
-    public var footnote: Int?
-    public var attributes: InlineAttributes?
-}
+/// How the archive writes a block: its kind in `type` and that kind's fields beside it, as the
+/// first archives did (synthesized coding would nest each kind under its own key).
+extension BlockTree: Codable where Text == AttributedString {
+    private enum Kind: String, Codable {
+        case heading, paragraph, list, blockQuote, code, thematicBreak, table, image, pageBreak
+    }
 
-/// One block, its kind in `type` and only the fields that kind uses.
-public struct BlockArchive: Codable, Sendable {
-    public var type: String
-    public var level: Int?
-    public var runs: [RunArchive]?
-    public var blocks: [BlockArchive]?
-    public var items: [ItemArchive]?
-    public var ordered: Bool?
-    public var start: Int?
-    public var tight: Bool?
-    public var language: String?
-    public var text: String?
-    public var alignments: [String]?
-    public var header: [[RunArchive]]?
-    public var rows: [[[RunArchive]]]?
-    public var image: ImageReference?
+    /// The fields of the kinds that are not a list's or a table's, which code their own.
+    private enum CodingKeys: String, CodingKey {
+        case type, level, runs, blocks, language, text, image
+    }
 
-    init(type: String) { self.type = type }
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        switch try fields.decode(Kind.self, forKey: .type) {
+        case .heading:
+            self = .heading(level: try fields.decode(Int.self, forKey: .level), text: try fields.decode(ArchivedText.self, forKey: .runs).text)
+        case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
+        case .list: self = .list(try List(from: decoder))
+        case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
+        case .code:
+            self = .code(language: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text))
+        case .thematicBreak: self = .thematicBreak
+        case .table: self = .table(try Table(from: decoder))
+        case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
+        case .pageBreak: self = .pageBreak
+        }
+    }
 
-    init(_ block: Block) {
-        switch block {
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
         case let .heading(level, text):
-            self.init(type: "heading")
-            self.level = level
-            runs = RunArchive.runs(text)
+            try fields.encode(Kind.heading, forKey: .type)
+            try fields.encode(level, forKey: .level)
+            try fields.encode(ArchivedText(text), forKey: .runs)
         case let .paragraph(text):
-            self.init(type: "paragraph")
-            runs = RunArchive.runs(text)
+            try fields.encode(Kind.paragraph, forKey: .type)
+            try fields.encode(ArchivedText(text), forKey: .runs)
         case let .list(list):
-            self.init(type: "list")
-            ordered = list.ordered
-            start = list.start
-            tight = list.tight
-            items = list.items.map { ItemArchive(task: $0.task, blocks: $0.blocks.map(BlockArchive.init)) }
-        case let .blockQuote(inner):
-            self.init(type: "blockQuote")
-            blocks = inner.map(BlockArchive.init)
+            try fields.encode(Kind.list, forKey: .type)
+            try list.encode(to: encoder)
+        case let .blockQuote(blocks):
+            try fields.encode(Kind.blockQuote, forKey: .type)
+            try fields.encode(blocks, forKey: .blocks)
         case let .code(language, text):
-            self.init(type: "code")
-            self.language = language
-            self.text = text
+            try fields.encode(Kind.code, forKey: .type)
+            try fields.encodeIfPresent(language, forKey: .language)
+            try fields.encode(text, forKey: .text)
         case .thematicBreak:
-            self.init(type: "thematicBreak")
+            try fields.encode(Kind.thematicBreak, forKey: .type)
         case let .table(table):
-            self.init(type: "table")
-            alignments = table.alignments.map(\.rawValue)
-            header = table.header.map(RunArchive.runs)
-            rows = table.rows.map { $0.map(RunArchive.runs) }
-        case let .image(reference):
-            self.init(type: "image")
-            image = reference
+            try fields.encode(Kind.table, forKey: .type)
+            try table.encode(to: encoder)
+        case let .image(image):
+            try fields.encode(Kind.image, forKey: .type)
+            try fields.encode(image, forKey: .image)
         case .pageBreak:
-            self.init(type: "pageBreak")
+            try fields.encode(Kind.pageBreak, forKey: .type)
         }
-    }
-
-    var block: Block {
-        func text(_ runs: [RunArchive]?) -> AttributedString { RunArchive.attributedString(runs ?? []) }
-        switch type {
-        case "heading": return .heading(level: level ?? 1, text: text(runs))
-        case "list":
-            return .list(ListBlock(ordered: ordered ?? false, start: start ?? 1, tight: tight ?? true,
-                                   items: (items ?? []).map { ListItem(task: $0.task, blocks: $0.blocks.map(\.block)) }))
-        case "blockQuote": return .blockQuote((blocks ?? []).map(\.block))
-        case "code": return .code(language: language, text: self.text ?? "")
-        case "thematicBreak": return .thematicBreak
-        case "table":
-            return .table(Table(alignments: (alignments ?? []).map { ColumnAlignment(rawValue: $0) ?? .none },
-                                header: (header ?? []).map { text($0) }, rows: (rows ?? []).map { $0.map { text($0) } }))
-        case "image":
-            if let image { return .image(image) }
-            return .paragraph(AttributedString())
-        case "pageBreak": return .pageBreak
-        default: return .paragraph(text(runs))
-        }
-    }
-
-    var characterCount: Int {
-        (runs ?? []).map(\.text.count).reduce(0, +)
-            + (blocks ?? []).map(\.characterCount).reduce(0, +)
-            + (items ?? []).flatMap(\.blocks).map(\.characterCount).reduce(0, +)
-            + (header ?? []).flatMap { $0 }.map(\.text.count).reduce(0, +)
-            + (rows ?? []).flatMap { $0.flatMap { $0 } }.map(\.text.count).reduce(0, +)
-            + (text?.count ?? 0)
-    }
-
-    var runCount: Int {
-        (runs?.count ?? 0)
-            + (blocks ?? []).map(\.runCount).reduce(0, +)
-            + (items ?? []).flatMap(\.blocks).map(\.runCount).reduce(0, +)
-            + (header ?? []).map(\.count).reduce(0, +)
-            + (rows ?? []).flatMap { $0 }.map(\.count).reduce(0, +)
     }
 }
 
-/// One list item.
-public struct ItemArchive: Codable, Sendable {
-    public var task: Bool?
-    public var blocks: [BlockArchive]
-}
-
-extension RunArchive {
-    static func runs(_ text: AttributedString) -> [RunArchive] {
-        text.runs.map { run in
-            let intent = run[LetterpressAttributes.InlineIntentAttribute.self]
-            return RunArchive(
-                text: String(text[run.range].characters),
-                intent: intent.map(\.names).flatMap { $0.isEmpty ? nil : $0 },
-                link: run[LetterpressAttributes.LinkAttribute.self],
-                footnote: run[LetterpressAttributes.FootnoteAttribute.self],
-                attributes: run[LetterpressAttributes.InlineAttributesAttribute.self])
-        }
+/// A table's fields in the archive, beside its block's `type`: cells as runs.
+extension BlockTree.Table: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case alignments, header, rows
     }
 
-    static func attributedString(_ runs: [RunArchive]) -> AttributedString {
-        var result = AttributedString()
-        for run in runs {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        alignments = try fields.decode([ColumnAlignment].self, forKey: .alignments)
+        header = try fields.decode([ArchivedText].self, forKey: .header).map(\.text)
+        rows = try fields.decode([[ArchivedText]].self, forKey: .rows).map { $0.map(\.text) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(alignments, forKey: .alignments)
+        try fields.encode(header.map(ArchivedText.init), forKey: .header)
+        try fields.encode(rows.map { $0.map(ArchivedText.init) }, forKey: .rows)
+    }
+}
+
+/// Text as the archive writes it: a list of runs, each its characters and the attributes it has
+/// of the `\.letterpress` scope, intents by name.
+struct ArchivedText: Codable {
+    var text: AttributedString
+
+    init(_ text: AttributedString) { self.text = text }
+
+    private struct Run: Codable {
+        var text: String
+        var intent: [String]?
+        var link: String?
+        var footnote: Int?
+        var attributes: InlineAttributes?
+    }
+
+    init(from decoder: any Decoder) throws {
+        text = AttributedString()
+        for run in try decoder.singleValueContainer().decode([Run].self) {
             var piece = AttributedString(run.text)
             let intent = (run.intent ?? []).reduce(into: InlineIntent()) { intent, name in
                 switch name {
@@ -194,9 +195,23 @@ extension RunArchive {
             piece[LetterpressAttributes.LinkAttribute.self] = run.link
             piece[LetterpressAttributes.FootnoteAttribute.self] = run.footnote
             piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
-            result.append(piece)
+            text.append(piece)
         }
-        return result
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let runs = text.runs.map { run in
+            // A slice of the whole text's characters is copied a chunk at a time, where the
+            // run's own character view is copied character by character, several times slower;
+            // both round a run that ends inside a character to whole characters.
+            Run(text: String(text.characters[run.range]),
+                intent: run[LetterpressAttributes.InlineIntentAttribute.self].map(\.names).flatMap { $0.isEmpty ? nil : $0 },
+                link: run[LetterpressAttributes.LinkAttribute.self],
+                footnote: run[LetterpressAttributes.FootnoteAttribute.self],
+                attributes: run[LetterpressAttributes.InlineAttributesAttribute.self])
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(runs)
     }
 }
 

@@ -26,39 +26,62 @@ public enum RunDump {
 
     /// An indented outline of `blocks` with their runs.
     public static func blocks(_ blocks: [Block], indent: String = "") -> [String] {
-        var lines: [String] = []
-        func text(_ name: String, _ value: AttributedString) {
-            lines.append(indent + name)
-            lines += runs(value).map { indent + "  " + $0 }
+        var outline = BlockOutline(indent: indent)
+        return blocks.flatMap { outline.visit($0) }
+    }
+
+    /// The outline's lines for one block and the blocks inside it, each `indent`ed.
+    private struct BlockOutline: BlockVisitor {
+        let indent: String
+
+        func text(_ name: String, _ value: AttributedString) -> [String] {
+            [indent + name] + RunDump.runs(value).map { indent + "  " + $0 }
         }
-        for block in blocks {
-            switch block {
-            case let .heading(level, value): text("Heading \(level)", value)
-            case let .paragraph(value): text("Paragraph", value)
-            case let .list(list):
-                lines.append(indent + (list.ordered ? "OrderedList start=\(list.start)" : "BulletList") + (list.tight ? " tight" : " loose"))
-                for item in list.items {
-                    let task = item.task.map { $0 ? " [x]" : " [ ]" } ?? ""
-                    lines.append(indent + "  Item" + task)
-                    lines += self.blocks(item.blocks, indent: indent + "    ")
-                }
-            case let .blockQuote(inner):
-                lines.append(indent + "BlockQuote")
-                lines += self.blocks(inner, indent: indent + "  ")
-            case let .code(language, value):
-                lines.append(indent + "Code" + (language.map { " \($0)" } ?? "") + " \(value.debugDescription)")
-            case .thematicBreak: lines.append(indent + "ThematicBreak")
-            case .pageBreak: lines.append(indent + "PageBreak")
-            case let .image(image):
-                lines.append(indent + "Image \(image.source) alt=\(image.alt.debugDescription) @\(image.location)")
-            case let .table(table):
-                lines.append(indent + "Table " + table.alignments.map(\.rawValue).joined(separator: ","))
-                lines.append(indent + "  Header " + table.header.map { String($0.characters).debugDescription }.joined(separator: " | "))
-                for row in table.rows {
-                    lines.append(indent + "  Row " + row.map { String($0.characters).debugDescription }.joined(separator: " | "))
-                }
+
+        mutating func visitHeading(level: Int, text value: AttributedString) -> [String] {
+            text("Heading \(level)", value)
+        }
+
+        mutating func visitParagraph(_ value: AttributedString) -> [String] {
+            text("Paragraph", value)
+        }
+
+        mutating func visitList(_ list: Block.List) -> [String] {
+            var lines = [indent + (list.ordered ? "OrderedList start=\(list.start)" : "BulletList") + (list.tight ? " tight" : " loose")]
+            for item in list.items {
+                let task = item.task.map { $0 ? " [x]" : " [ ]" } ?? ""
+                lines.append(indent + "  Item" + task)
+                lines += RunDump.blocks(item.blocks, indent: indent + "    ")
             }
+            return lines
         }
-        return lines
+
+        mutating func visitBlockQuote(_ blocks: [Block]) -> [String] {
+            [indent + "BlockQuote"] + RunDump.blocks(blocks, indent: indent + "  ")
+        }
+
+        mutating func visitCode(language: String?, text: String) -> [String] {
+            [indent + "Code" + (language.map { " \($0)" } ?? "") + " \(text.debugDescription)"]
+        }
+
+        mutating func visitThematicBreak() -> [String] {
+            [indent + "ThematicBreak"]
+        }
+
+        mutating func visitTable(_ table: Block.Table) -> [String] {
+            [indent + "Table " + table.alignments.map(\.rawValue).joined(separator: ","),
+             indent + "  Header " + table.header.map { String($0.characters).debugDescription }.joined(separator: " | ")]
+                + table.rows.map { row in
+                    indent + "  Row " + row.map { String($0.characters).debugDescription }.joined(separator: " | ")
+                }
+        }
+
+        mutating func visitImage(_ image: ImageReference) -> [String] {
+            [indent + "Image \(image.source) alt=\(image.alt.debugDescription) @\(image.location)"]
+        }
+
+        mutating func visitPageBreak() -> [String] {
+            [indent + "PageBreak"]
+        }
     }
 }

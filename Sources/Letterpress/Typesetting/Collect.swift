@@ -160,11 +160,11 @@ struct Collector {
 
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
-        case let .heading(level, text, title):
+        case let .heading(level, text):
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
             paragraph(text, style: style, column: column, keepTogether: true,
-                      outline: OutlineEntry(level: level, title: title, y: 0))
+                      outline: OutlineEntry(level: level, title: text.oneLine, y: 0))
         case let .paragraph(text):
             var style = context.paragraph
             if context.tight { style.spaceAfter = theme.list.itemSpacing }
@@ -173,7 +173,7 @@ struct Collector {
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
             blockQuote(blocks, column: column, context: context)
-        case let .code(text):
+        case let .code(_, text):
             code(text, column: column)
         case .thematicBreak:
             rule(column: column)
@@ -366,10 +366,10 @@ struct Collector {
         }
         func add(_ block: StyledBlock) {
             switch block {
-            case let .heading(_, text, _), let .paragraph(text): texts.append(text)
+            case let .heading(_, text), let .paragraph(text): texts.append(text)
             case let .list(list): list.items.forEach { $0.blocks.forEach(add) }
             case let .blockQuote(blocks): blocks.forEach(add)
-            case let .code(text): texts.append(StyledText(text, style: theme.code.text))
+            case let .code(_, text): texts.append(StyledText(text, style: theme.code.text))
             case let .table(table): texts += table.header + table.rows.joined()
             case let .image(reference):
                 texts.append(StyledText(reference.title, style: caption))

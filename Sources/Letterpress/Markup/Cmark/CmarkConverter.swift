@@ -1,8 +1,8 @@
 import CCmarkGFM
 import Foundation
 
-/// Walks a cmark-gfm node tree and builds blocks whose text is `AttributedString` runs.
-struct MarkupWalker {
+/// Converts a cmark-gfm node tree to blocks whose text is `AttributedString` runs.
+struct CmarkConverter {
     let file: String
     private(set) var warnings: [Warning] = []
     /// Labels of `^[text][label]` already warned about for having no definition.
@@ -28,8 +28,8 @@ struct MarkupWalker {
     private var footnoteDefinitions: [[Block]] = []
 
     /// The footnotes that were referenced, in the order of their numbers.
-    func footnotes() -> [Footnote] {
-        footnoteDefinitions.enumerated().map { index, blocks in Footnote(number: index + 1, blocks: blocks) }
+    func footnotes() -> [Block.Footnote] {
+        footnoteDefinitions.enumerated().map { index, blocks in Block.Footnote(number: index + 1, blocks: blocks) }
     }
 
     /// The blocks of a document node, after collecting its `^[label]: body` definitions,
@@ -149,12 +149,12 @@ struct MarkupWalker {
         text = InlineRuns()
     }
 
-    private mutating func list(_ node: OpaquePointer) -> ListBlock {
-        let items = children(of: node).map { item -> ListItem in
+    private mutating func list(_ node: OpaquePointer) -> Block.List {
+        let items = children(of: node).map { item -> Block.List.Item in
             let task = typeName(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil
-            return ListItem(task: task, blocks: blocks(in: item))
+            return Block.List.Item(task: task, blocks: blocks(in: item))
         }
-        return ListBlock(
+        return Block.List(
             ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
             start: Int(cmark_node_get_list_start(node)),
             tight: cmark_node_get_list_tight(node) != 0,
@@ -164,7 +164,7 @@ struct MarkupWalker {
     /// Tables keep at most this many columns; narrower than a character, more would not be read.
     static let maximumTableColumns = 64
 
-    private mutating func table(_ node: OpaquePointer) -> Table {
+    private mutating func table(_ node: OpaquePointer) -> Block.Table {
         let allColumns = Int(cmark_gfm_extensions_get_table_columns(node))
         let columns = min(allColumns, Self.maximumTableColumns)
         if allColumns > columns {
@@ -193,7 +193,7 @@ struct MarkupWalker {
                 rows.append(cells)
             }
         }
-        return Table(alignments: alignments, header: header, rows: rows)
+        return Block.Table(alignments: alignments, header: header, rows: rows)
     }
 
     /// An image, its title read for `float: left|right; width: 40%` (a title that sets

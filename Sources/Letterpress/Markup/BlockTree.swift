@@ -1,0 +1,66 @@
+import Foundation
+
+/// One block of a document and the blocks inside it, its text as `Text`: `AttributedString`
+/// runs once parsed (`Block`), styled runs once the theme has styled them (`StyledBlock`).
+///
+/// A new kind of block is a new case: the compiler then points at every pass that must handle
+/// it (each `BlockVisitor`, the styler's and the typesetter's switches, the archive's coding).
+public indirect enum BlockTree<Text> {
+    case heading(level: Int, text: Text)
+    case paragraph(Text)
+    case list(List)
+    case blockQuote([BlockTree])
+    case code(language: String?, text: String)
+    case thematicBreak
+    case table(Table)
+    case image(ImageReference)
+    case pageBreak
+
+    /// A bullet or ordered list.
+    public struct List {
+        public var ordered: Bool
+        public var start: Int
+        public var tight: Bool
+        public var items: [Item]
+
+        /// One list item; `task` is nil for an ordinary item and the checked state for a task.
+        public struct Item {
+            public var task: Bool?
+            public var blocks: [BlockTree]
+        }
+    }
+
+    /// A GFM table: header cells, body rows and column alignments. Styled, it has as many cells
+    /// in the header and in every row (missing cells are empty text).
+    public struct Table {
+        public var alignments: [ColumnAlignment]
+        public var header: [Text]
+        public var rows: [[Text]]
+    }
+
+    /// A footnote definition, numbered by first reference.
+    public struct Footnote {
+        public var number: Int
+        public var blocks: [BlockTree]
+    }
+}
+
+/// A block as parsed from Markdown or read from an archive.
+public typealias Block = BlockTree<AttributedString>
+
+extension BlockTree: Sendable where Text: Sendable {}
+extension BlockTree.List: Sendable where Text: Sendable {}
+extension BlockTree.List.Item: Sendable where Text: Sendable {}
+extension BlockTree.Table: Sendable where Text: Sendable {}
+extension BlockTree.Footnote: Sendable where Text: Sendable {}
+
+extension BlockTree: Equatable where Text: Equatable {}
+extension BlockTree.List: Equatable where Text: Equatable {}
+extension BlockTree.List.Item: Equatable where Text: Equatable {}
+extension BlockTree.Table: Equatable where Text: Equatable {}
+extension BlockTree.Footnote: Equatable where Text: Equatable {}
+
+// Synthesized here, where the types are declared, for the archive (see DocumentArchive); the
+// blocks inside are coded by `Block`'s own coding.
+extension BlockTree.List: Codable where Text == AttributedString {}
+extension BlockTree.List.Item: Codable where Text == AttributedString {}

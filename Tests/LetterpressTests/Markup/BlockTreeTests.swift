@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// Blocks are one tree, parsed and styled, passed over by visitors and archived by its own
+/// coding: every kind must come through each of them.
+@Suite struct BlockTreeTests {
+    /// Fixtures/every-kind.md has a block of every kind, some inside lists, quotes and the
+    /// footnote; every-kind.json is what `render inspect --json` wrote for it before blocks were
+    /// one tree.
+    static let markdown = TestSupport.fixtures.appendingPathComponent("every-kind.md")
+    static let oldArchive = TestSupport.fixtures.appendingPathComponent("every-kind.json")
+
+    static let kinds = ["heading", "paragraph", "list", "blockQuote", "code", "thematicBreak", "table", "image", "pageBreak"]
+
+    /// The kinds of blocks and of the blocks inside them, in document order.
+    struct KindNames<Text>: BlockVisitor {
+        mutating func visitHeading(level: Int, text: Text) -> [String] { ["heading"] }
+        mutating func visitParagraph(_ text: Text) -> [String] { ["paragraph"] }
+        mutating func visitList(_ list: BlockTree<Text>.List) -> [String] {
+            ["list"] + list.items.flatMap { $0.blocks.flatMap { visit($0) } }
+        }
+        mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> [String] { ["blockQuote"] + blocks.flatMap { visit($0) } }
+        mutating func visitCode(language: String?, text: String) -> [String] { ["code"] }
+        mutating func visitThematicBreak() -> [String] { ["thematicBreak"] }
+        mutating func visitTable(_ table: BlockTree<Text>.Table) -> [String] { ["table"] }
+        mutating func visitImage(_ image: ImageReference) -> [String] { ["image"] }
+        mutating func visitPageBreak() -> [String] { ["pageBreak"] }
+    }
+
+    static func names<Text>(_ blocks: [BlockTree<Text>]) -> [String] {
+        var names = KindNames<Text>()
+        return blocks.flatMap { names.visit($0) }
+    }
+
+    static func document() throws -> Document {
+        try MarkdownParser.parse(String(contentsOf: markdown, encoding: .utf8), file: "every-kind.md")
+    }
+
+    @Test func aVisitorVisitsEveryKindNestedOrNot() throws {
+        let document = try Self.document()
+        let names = Self.names(document.blocks)
+        #expect(Set(names) == Set(Self.kinds))
+        #expect(names.filter { $0 == "paragraph" }.count == 6, "in list items and quotes too")
+        #expect(Self.names(document.footnotes.flatMap(\.blocks)) == ["paragraph", "image"])
+        #expect(document.imageSources == ["pic.png", "inner.png"])
+    }
+
+    @Test func stylingKeepsEveryBlockAndItsKind() throws {
+        let document = try Self.document()
+        let theme = TestSupport.defaultTheme
+        var warnings: [Warning] = []
+        let styler = Styler(theme: theme)
+        let styled = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
+        #expect(Self.names(styled) == Self.names(document.blocks))
+        let footnotes = styler.style(document.footnotes, warnings: &warnings)
+        #expect(footnotes.map(\.number) == [1])
+        #expect(Self.names(footnotes.flatMap(\.blocks)) == ["paragraph", "image"])
+        #expect(warnings.isEmpty)
+        guard case let .table(table) = styled[7] else { Issue.record("no table"); return }
+        #expect(table.rows.map(\.count) == [3, 3], "short rows get empty cells")
+        guard case let .blockQuote(quote) = styled[3], case let .paragraph(quoted) = quote[0] else { Issue.record("no quote"); return }
+        #expect(quoted.runs.first?.style == styler.style(AttributedString("quoted"), base: theme.quote.text, warnings: &warnings).runs.first?.style)
+    }
+
+    @Test func everyKindRoundTripsThroughTheArchive() throws {
+        let document = try Self.document()
+        for block in document.blocks + document.footnotes.flatMap(\.blocks) {
+            let read = try JSONDecoder().decode(Block.self, from: try JSONEncoder().encode(block))
+            #expect(read == block, "\(Self.names([block]))")
+        }
+        let data = try JSONEncoder().encode(DocumentArchive(document, theme: "menlo"))
+        let archive = try #require(try DocumentArchive.read(data, file: "x.json"))
+        #expect(archive.document.blocks == document.blocks)
+        #expect(archive.document.footnotes == document.footnotes)
+    }
+
+    /// The archive is a contract: what the first archives wrote is read as the same document,
+    /// and written again byte for byte as `render inspect --json` writes it.
+    @Test func archivesWrittenBeforeReadAndWriteTheSame() throws {
+        let document = try Self.document()
+        let old = try Data(contentsOf: Self.oldArchive)
+        let archive = try #require(try DocumentArchive.read(old, file: "every-kind.json"))
+        #expect(archive.document.blocks == document.blocks)
+        #expect(archive.document.footnotes == document.footnotes)
+        #expect(archive.characters == DocumentArchive(document, theme: nil).characters)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let written = try encoder.encode(DocumentArchive(document, theme: nil)) + Data("\n".utf8)
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: old, as: UTF8.self))
+    }
+
+    @Test func anUnknownKindIsAnUnreadableArchive() throws {
+        let json = #"{"format": "letterpress-runs", "version": 1, "characters": 0, "runCount": 0, "footnotes": [], "blocks": [{"type": "details"}]}"#
+        #expect(throws: LetterpressError.self) { try DocumentArchive.read(Data(json.utf8), file: "x.json") }
+    }
+}
