@@ -1,10 +1,5 @@
 import Foundation
 
-/// Horizontal alignment of a paragraph's lines.
-public enum TextAlignment: String, Codable, Sendable {
-    case left, center, right, justify
-}
-
 /// The fully resolved look of a run of text.
 public struct TextStyle: Sendable, Hashable, Encodable {
     public var fontFamilies: [String]
@@ -31,99 +26,5 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public init(fontFamilies: [String], size: Double) {
         self.fontFamilies = fontFamilies
         self.size = size
-    }
-}
-
-/// A paragraph's text with its styled runs, ranges in UTF-8 bytes as Pango counts them.
-public struct StyledText: Sendable, Equatable {
-    public var string: String
-    public var runs: [StyledRun]
-    /// The style of the paragraph itself, which sets the height of an empty one.
-    public var base: TextStyle?
-
-    public init(string: String, runs: [StyledRun], base: TextStyle? = nil) {
-        self.string = string
-        self.runs = runs
-        self.base = base
-    }
-
-    /// Plain text in one style.
-    public init(_ string: String, style: TextStyle) {
-        self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)], base: style)
-    }
-}
-
-/// One run of a `StyledText`.
-public struct StyledRun: Sendable, Equatable {
-    public var range: Range<Int>
-    public var style: TextStyle
-    /// Names the run in its paragraph, and stays the same in slices cut from it.
-    public var id: Int = 0
-}
-
-extension StyledText {
-    /// Words longer than this many bytes get a zero-width space every `longWordStep` bytes.
-    static let longWord = 200
-    static let longWordStep = 64
-
-    /// The text with invisible break opportunities (U+200B) inside words longer than
-    /// `longWord` bytes, runs moved to match; the text itself when it has none.
-    func breakingLongWords() -> StyledText {
-        var run = 0
-        var needed = false
-        for byte in string.utf8 {
-            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
-            if run > Self.longWord { needed = true; break }
-        }
-        guard needed else { return self }
-        let bytes = Array(string.utf8)
-        let space: [UInt8] = [0xE2, 0x80, 0x8B]
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / Self.longWordStep * 3)
-        var mapping = [Int](repeating: 0, count: bytes.count + 1)
-        run = 0
-        for (index, byte) in bytes.enumerated() {
-            // Only between characters: a UTF-8 continuation byte never starts one.
-            if run >= Self.longWordStep && byte & 0xC0 != 0x80 {
-                output += space
-                run = 0
-            }
-            mapping[index] = output.count
-            output.append(byte)
-            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
-        }
-        mapping[bytes.count] = output.count
-        let runs = self.runs.map { StyledRun(range: mapping[$0.range.lowerBound]..<mapping[$0.range.upperBound], style: $0.style, id: $0.id) }
-        return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: base)
-    }
-
-    /// The text on one line, its line breaks (U+2028) spaces: a heading's title in the PDF outline.
-    var oneLine: String {
-        String(String.UnicodeScalarView(string.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
-    }
-
-    /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and
-    /// moved to start at 0, keeping their ids.
-    func slice(_ bytes: Range<Int>) -> StyledText {
-        // Native strings index their UTF-8 by offset in constant time: no copy of the whole.
-        let utf8 = string.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
-        let part = String(decoding: utf8[lower..<utf8.index(lower, offsetBy: bytes.count)], as: UTF8.self)
-        // Runs are in order and do not overlap: find the first that reaches the slice by halving.
-        var first = 0
-        var past = self.runs.count
-        while first < past {
-            let middle = (first + past) / 2
-            if self.runs[middle].range.upperBound <= bytes.lowerBound { first = middle + 1 } else { past = middle }
-        }
-        var runs: [StyledRun] = []
-        for run in self.runs[first...] {
-            guard run.range.lowerBound < bytes.upperBound else { break }
-            let clipped = run.range.clamped(to: bytes)
-            guard !clipped.isEmpty else { continue }
-            runs.append(StyledRun(range: (clipped.lowerBound - bytes.lowerBound)..<(clipped.upperBound - bytes.lowerBound),
-                                  style: run.style, id: run.id))
-        }
-        return StyledText(string: part, runs: runs, base: base)
     }
 }

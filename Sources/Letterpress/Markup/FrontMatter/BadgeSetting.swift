@@ -1,0 +1,28 @@
+import Foundation
+
+/// `badge: false`, or `badge: {center: [x, y], diameter: d}` in points from the page's top-left.
+public struct BadgeSetting: Sendable, Equatable, Decodable {
+    public var enabled = true
+    public var center: [Double]?
+    public var diameter: Double?
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey { case center, diameter }
+
+    public init(from decoder: Decoder) throws {
+        if let flag = try? decoder.singleValueContainer().decode(Bool.self) {
+            enabled = flag
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        center = try container.decodeIfPresent([Double].self, forKey: .center)
+        diameter = try container.decodeIfPresent(Double.self, forKey: .diameter)
+        if let center, center.count != 2 {
+            throw DecodingError.dataCorruptedError(forKey: .center, in: container, debugDescription: "center is [x, y]")
+        }
+        if let diameter, !(8...600).contains(diameter) {
+            throw DecodingError.dataCorruptedError(forKey: .diameter, in: container, debugDescription: "diameter must be 8 to 600 points")
+        }
+    }
+}

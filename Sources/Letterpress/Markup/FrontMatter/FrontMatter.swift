@@ -1,0 +1,26 @@
+import Foundation
+
+/// The YAML front matter of a note: known keys plus every scalar as a variable.
+public struct FrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var author: String?
+    public var date: String?
+    public var theme: String?
+    public var pageSize: String?
+    public var margin: String?
+    /// The date badge: shown unless `badge: false`, placed and sized when given.
+    public var badge = BadgeSetting()
+    /// Shapes the text flows around.
+    public var exclusions: [ExclusionSpec] = []
+    /// Every top-level scalar, by key, for `{{name}}` variables.
+    public var variables: [String: String] = [:]
+
+    /// The values `{{name}}` takes: `overrides` (the command line's `--var`) before the note's own.
+    public func variables(overriddenBy overrides: [String: String]) -> [String: String] {
+        variables.merging(overrides) { $1 }
+    }
+    /// Where each top-level key's value starts in the note, for messages about it.
+    public var locations: [String: SourceLocation] = [:]
+
+    public init() {}
+}

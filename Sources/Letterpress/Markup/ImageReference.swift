@@ -1,0 +1,23 @@
+import Foundation
+
+/// An image named by a document, with where it was written.
+public struct ImageReference: Sendable, Equatable, Codable {
+    public var source: String
+    public var alt: String
+    public var title: String
+    public var location: SourceLocation
+    /// The side the image floats to, with text flowing around it; nil for a block image.
+    public var float: FloatSide?
+    /// The width asked for, in points or as a share of the column.
+    public var width: ImageWidth?
+
+    public init(source: String, alt: String, title: String, location: SourceLocation,
+                float: FloatSide? = nil, width: ImageWidth? = nil) {
+        self.source = source
+        self.alt = alt
+        self.title = title
+        self.location = location
+        self.float = float
+        self.width = width
+    }
+}

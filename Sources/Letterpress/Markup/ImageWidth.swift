@@ -1,0 +1,28 @@
+import Foundation
+
+/// An image width: points, or a share of the column.
+public enum ImageWidth: Sendable, Hashable, Codable {
+    case points(Double)
+    case fraction(Double)
+
+    /// `160`, `160pt`, `40%`, `5cm`; nil when none of these.
+    public init?(parsing text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast()), percent > 0, percent <= 100 else { return nil }
+            self = .fraction(percent / 100)
+        } else if let points = Length.points(in: text), points > 0 {
+            self = .points(points)
+        } else {
+            return nil
+        }
+    }
+
+    /// The width in points within a column `available` points wide.
+    public func points(in available: Double) -> Double {
+        switch self {
+        case let .points(points): return min(points, available)
+        case let .fraction(fraction): return available * fraction
+        }
+    }
+}
