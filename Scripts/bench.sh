@@ -176,7 +176,7 @@ for size in ["2.5", "10", "50"]:
     path = "%s/json/long-%s.time" % (res, size)
     if os.path.exists(path):
         seconds, kb = open(path).read().split()[-2:]
-        longs.append((size, float(seconds), int(kb) // 1024, pages("%s/out/long-%s.pdf" % (res, size))))
+        longs.append((size, float(seconds), pages("%s/out/long-%s.pdf" % (res, size)), int(kb) // 1024))
 if longs:
     lines += ["", "## Long notes whose footer shows the page count (`important` theme, one run each)", "",
               "| note | time | pages | peak |", "|---|---:|---:|---:|"]
