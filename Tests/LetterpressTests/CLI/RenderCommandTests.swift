@@ -147,6 +147,23 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(!pdf.contains("/CreationDate"), "no date in the front matter: no clock time in the PDF")
     }
 
+    /// Pages that wait for `{pages}` wait in the temporary folder: one that cannot be written
+    /// fails the input with a message, and leaves no output and no file behind.
+    @Test func pagesWaitingForTheCountNeedTheTemporaryFolder() throws {
+        let folder = try folder(with: ["note.md": "---\ntheme: important\n---\n# Counted\n\nText."])
+        let waiting = folder.appendingPathComponent("waiting")
+        try FileManager.default.createDirectory(at: waiting, withIntermediateDirectories: true)
+        let written = try runRender(["note.md", "-o", "ok.pdf"], in: folder, environment: ["TMPDIR": waiting.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: waiting.path).isEmpty, "the spool left a file")
+        let missing = try runRender(["note.md", "-o", "no.pdf"], in: folder,
+                                    environment: ["TMPDIR": folder.appendingPathComponent("absent").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("note.md: the temporary file of pages waiting for the page count: cannot write: No such file or directory"),
+                "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no.pdf").path))
+    }
+
     @Test func pngPagesAreNumberedOnlyWhenThereAreSeveral() throws {
         let folder = try folder(with: ["short.md": note, "long.md": longNote])
         #expect(try runRender(["short.md", "-o", "short.png", "--dpi", "30"], in: folder).status == 0)

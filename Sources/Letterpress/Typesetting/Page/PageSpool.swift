@@ -1,7 +1,7 @@
 import Foundation
 
 /// Pages that wait for the document's page count (a header or footer shows `{pages}`), kept
-/// as records in an unnamed temporary file rather than in memory, and read back one at a time
+/// as records in a nameless temporary file rather than in memory, and read back one at a time
 /// once the count is known: memory then holds a page or two however long the document.
 final class PageSpool {
     private let file: UnsafeMutablePointer<FILE>
@@ -9,11 +9,18 @@ final class PageSpool {
     /// Each record's length, in order.
     private var lengths: [Int] = []
 
-    /// The spool; fails when no temporary file can be made.
+    /// The spool; fails when no temporary file can be made in the temporary folder (`TMPDIR`).
     init() throws {
-        // tmpfile's file has no name: nothing is left behind, however the process ends.
-        guard let file = tmpfile() else {
-            throw LetterpressError.outputFailed(file: "a temporary file", reason: String(cString: strerror(errno)))
+        var template = Array(FileManager.default.temporaryDirectory
+            .appendingPathComponent("letterpress-pages-XXXXXX").path.utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw Self.failure(errno) }
+        // Nameless from here on: nothing is left behind, however the process ends.
+        unlink(template)
+        guard let file = fdopen(descriptor, "w+") else {
+            let error = errno
+            close(descriptor)
+            throw Self.failure(error)
         }
         self.file = file
     }
@@ -43,7 +50,9 @@ final class PageSpool {
         guard fseek(file, 0, SEEK_SET) == 0, ftruncate(fileno(file), 0) == 0 else { throw failure() }
     }
 
-    private func failure() -> LetterpressError {
-        .outputFailed(file: "the temporary file of pages waiting for the page count", reason: String(cString: strerror(errno)))
+    private func failure() -> LetterpressError { Self.failure(errno) }
+
+    private static func failure(_ error: Int32) -> LetterpressError {
+        .outputFailed(file: "the temporary file of pages waiting for the page count", reason: String(cString: strerror(error)))
     }
 }
