@@ -47,7 +47,7 @@ public final class Renderer {
             if !usesSpareCores { writer.encodingThreads = 1 }
             let output = try writer.open(destination)
             let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
-            let outcome = try typeset(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+            let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
                 try output.add($0)
             }
             // Pages were drawn and written as they were typeset.
@@ -84,7 +84,7 @@ public final class Renderer {
         let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
         let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
         var pages: [Page] = []
-        let outcome = try typeset(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+        let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
             pages.append($0)
         }
         return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, timings: clock.timings),
@@ -122,7 +122,7 @@ public final class Renderer {
     /// Styles the note's blocks and typesets them, handing each page to `deliver` as it is
     /// finished; the warnings are the themes' not yet reported, then the note's in the order of
     /// the file.
-    private func typeset(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
+    private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
                          clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
