@@ -123,7 +123,7 @@ public final class Renderer {
     /// finished; the warnings are the themes' not yet reported, then the note's in the order of
     /// the file.
     private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                         clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+                              clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
         defer { blocks.close() }
