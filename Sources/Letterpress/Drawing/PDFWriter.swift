@@ -30,6 +30,7 @@ final class PDFWriter: PageWriter {
         let (stream, surface, context) = pdf!
         cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true, fonts: fonts).draw(page, on: context) }
+        try checkDrawing(context, naming: destination)
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
             let target = String(format: "page=%d pos=[0 %.2f]", number, entry.y)

@@ -118,8 +118,10 @@ final class PNGWriter: PageWriter {
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
+        let drawn = Result { try checkDrawing(cr, naming: destination) }
         cairo_destroy(cr)
         do {
+            try drawn.get()
             try checkSurface(surface, naming: destination)
         } catch {
             cairo_surface_destroy(surface)

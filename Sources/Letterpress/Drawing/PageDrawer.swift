@@ -152,7 +152,9 @@ struct PageDrawer {
     /// A character no font has, as Pango 1.50 draws it (`_pango_cairo_renderer_draw_unknown_glyph`):
     /// a frame holding its code point's hexadecimal digits in rows, centred in the glyph's
     /// advance and crossed out for a value that is no character; a dot for a space, an arrow
-    /// for a tab or a line break; a plain frame when the font gave no box geometry.
+    /// for a tab or a line break; a plain frame when the font gave no box geometry. As a path
+    /// (the letterpress effect), the shapes are added to the path, not painted (Pango 1.50
+    /// fills the dot and arrows even then).
     private func missingGlyph(_ glyph: MissingGlyph, x: Double, y: Double, path: Bool, on cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -168,11 +170,11 @@ struct PageDrawer {
             cairo_new_sub_path(cr)
             cairo_arc(cr, x + 0.5 * advance, y + box.descent - 0.5 * box.height, 1.5 * box.lineWidth, 0, 2 * .pi)
             cairo_close_path(cr)
-            cairo_fill(cr)
+            if !path { cairo_fill(cr) }
             return
         }
         if let character, ["\t", "\n", "\u{2028}", "\u{2029}"].contains(character) {
-            arrow(advance: advance, box: box, x: x, y: y, tab: character == "\t", on: cr)
+            arrow(advance: advance, box: box, x: x, y: y, tab: character == "\t", path: path, on: cr)
             return
         }
         let pad = box.padding
@@ -195,7 +197,7 @@ struct PageDrawer {
     }
 
     /// Pango's arrows for a tab (↦) and a line break (↵) no font has.
-    private func arrow(advance: Double, box: HexBox, x: Double, y: Double, tab: Bool, on cr: OpaquePointer) {
+    private func arrow(advance: Double, box: HexBox, x: Double, y: Double, tab: Bool, path: Bool, on cr: OpaquePointer) {
         let offset = 0.2 * advance
         let length = advance - 2 * offset
         let tip = min(box.digitWidth, 0.75 * length)
@@ -221,7 +223,7 @@ struct PageDrawer {
             if index == 0 { cairo_move_to(cr, point.0, point.1) } else { cairo_line_to(cr, point.0, point.1) }
         }
         cairo_close_path(cr)
-        cairo_fill(cr)
+        if !path { cairo_fill(cr) }
     }
 
     /// Pango's `PANGO_UNKNOWN_GLYPH_HEIGHT`.

@@ -16,6 +16,15 @@ protocol PageWriter: AnyObject {
     func abandon()
 }
 
+/// Fails with the output's name and Cairo's reason when drawing on `cr` failed: a context in
+/// error draws nothing more, and every later page of a PDF would come out blank.
+func checkDrawing(_ cr: OpaquePointer, naming destination: URL) throws {
+    let status = cairo_status(cr)
+    guard status == CAIRO_STATUS_SUCCESS else {
+        throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+    }
+}
+
 /// Fails with the output's name and the reason when `surface` (or the stream it writes to)
 /// failed.
 func checkSurface(_ surface: OpaquePointer, stream: FileStream? = nil, naming destination: URL) throws {

@@ -20,7 +20,9 @@ final class SVGWriter: PageWriter {
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
         Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
+        let drawn = Result { try checkDrawing(cr, naming: destination) }
         cairo_destroy(cr)
+        try drawn.get()
         try Timings.measure(&writeSeconds) {
             cairo_surface_finish(surface)
             try checkSurface(surface, stream: stream, naming: destination)

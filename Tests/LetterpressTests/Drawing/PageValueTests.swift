@@ -72,6 +72,21 @@ import Testing
         #expect(missing.first?.box?.rows == 2)
     }
 
+    /// A page Cairo refuses to draw (here, text whose clusters name more bytes than it has)
+    /// fails the output with Cairo's reason, rather than leaving that page and every later one
+    /// blank in a PDF that reports success.
+    @Test func aPageCairoCannotDrawFailsTheOutput() throws {
+        var page = try TestSupport.typeset("Hello, glyphs.").pages[0]
+        let index = try #require(page.items.firstIndex { if case .text = $0 { return true }; return false })
+        guard case var .text(line) = page.items[index] else { return }
+        line.runs[0].utf8.removeLast()
+        page.items[index] = .text(line)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try OutputWriter(format: .pdf).open(folder.appendingPathComponent("broken.pdf"))
+        #expect(throws: LetterpressError.self) { try output.add(page) }
+    }
+
     /// Waits for a task from synchronous test code.
     private func awaitResult<T: Sendable>(_ task: Task<T, Error>) throws -> T {
         let done = DispatchSemaphore(value: 0)

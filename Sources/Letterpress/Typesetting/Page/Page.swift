@@ -1,6 +1,8 @@
 import Foundation
 
-/// A finished page: its size, background and items in painting order.
+/// A finished page: its size, background and items in painting order. A value that any thread
+/// may hold; drawing it still goes through Cairo and FreeType, which must not draw on one
+/// thread while another lays out text in the same process (see `FontWork`).
 public struct Page: Sendable {
     public var size: PageSize
     public var background: Color

@@ -144,8 +144,8 @@ public final class TextLayout {
                                             width: info.geometry.width, box: fonts.hexBox(font)))
             }
         }
-        let start = text.withMemoryRebound(to: UInt8.self, capacity: Int(item.offset + item.length)) { $0 + Int(item.offset) }
-        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), x: x, y: -run.pointee.y_offset, glyphs: glyphs, missing: missing, utf8: Array(UnsafeBufferPointer(start: start, count: Int(item.length))),
+        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(text) + Int(item.offset), count: Int(item.length))
+        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), x: x, y: -run.pointee.y_offset, glyphs: glyphs, missing: missing, utf8: Array(bytes),
                         clusters: clusters(of: run, text: text), isBackward: item.analysis.level & 1 != 0)
     }
 
