@@ -7,6 +7,8 @@ import Foundation
 final class BackRuns: @unchecked Sendable {
     private let gate: HelperGate
     private let faces: FaceOpening
+    /// The lines (slices) the helper lays out at most.
+    private let sliceBudget: Int
     private let condition = NSCondition()
     private var runs: [Collector] = []
     private var finished = false
@@ -20,9 +22,10 @@ final class BackRuns: @unchecked Sendable {
     static let minimumToStart = 64
     static let minimumOnceReady = 32
 
-    init(gate: HelperGate, faces: FaceOpening) {
+    init(gate: HelperGate, faces: FaceOpening, sliceBudget: Int) {
         self.gate = gate
         self.faces = faces
+        self.sliceBudget = sliceBudget
     }
 
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
@@ -56,7 +59,7 @@ final class BackRuns: @unchecked Sendable {
         guard faces.open({ FontFaces.holdOpen(needed) }) else { return }
         var previous: Collector?
         var slices = 0
-        while slices < settings.helperSliceBudget,
+        while slices < sliceBudget,
               let blocks = stream.takeFromBack(atMost: Self.runLength,
                                                ifAtLeast: previous == nil ? Self.minimumOnceReady : 1) {
             // The runs share the helper's font map (Pango's serve one thread at a time), and

@@ -5,7 +5,7 @@ public struct Typesetter {
     public let theme: Theme
     public let geometry: PageGeometry
     let fonts: FontContext
-    /// See `Collector.waitsForHelper`.
+    /// See `HelpedCollection.waitsForHelper`.
     var waitsForHelper = false
 
     public init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
@@ -71,7 +71,8 @@ public struct Typesetter {
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
-        collector.waitsForHelper = waitsForHelper
+        var collection = HelpedCollection()
+        collection.waitsForHelper = waitsForHelper
         let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
@@ -98,7 +99,7 @@ public struct Typesetter {
             }
             waiting = []
         }
-        let ending = try collector.collect(stream, column: geometry.column, gate: gate) { slices, containers in
+        let ending = try collection.collect(stream, with: &collector, column: geometry.column, gate: gate) { slices, containers in
             paginator.containers += containers
             waiting += paginator.add(slices)
             if let spool {
@@ -114,8 +115,8 @@ public struct Typesetter {
         var timings = Timings()
         if stream.concurrent {
             (timings.parseBeside, timings.styleBeside) = (ending.parseSeconds, ending.styleSeconds)
-            timings.waiting = stream.waitingSeconds + collector.waitingForHelperSeconds
-            timings.typesetBeside = collector.helperSeconds
+            timings.waiting = stream.waitingSeconds + collection.waitingSeconds
+            timings.typesetBeside = collection.helperSeconds
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }

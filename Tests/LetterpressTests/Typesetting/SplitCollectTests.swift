@@ -222,11 +222,12 @@ import Testing
         let helper = Thread { stream.help() }
         helper.start()
         var helped = Self.collector(theme)
-        helped.helperSliceBudget = budget
-        helped.waitsForHelper = true
+        var collection = HelpedCollection()
+        collection.sliceBudget = budget
+        collection.waitsForHelper = true
         var slices: [Slice] = []
         var containers: [ContainerBand] = []
-        helped.collect(stream, column: Self.column) { slices += $0; containers += $1 }
+        collection.collect(stream, with: &helped, column: Self.column) { slices += $0; containers += $1 }
         stream.close()
         #expect(Self.describe(slices, containers: containers, warnings: helped.warnings) == Self.describe(whole))
         // Each run of 16 blocks here lays out more than 16 lines.

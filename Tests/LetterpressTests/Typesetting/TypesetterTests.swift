@@ -322,10 +322,8 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text, warnings: &warnings)
         var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
                                   resources: Resources(file: "test.md", folder: nil))
-        var slices: [Slice] = []
-        collector.collect(StyledBlockStream(blocks: blocks, ending: .init(footnotes: [], warnings: [])),
-                          column: Column(x: 72, width: 450)) { handed, _ in slices += handed }
-        return slices.filter { $0.height > 0 }
+        collector.collect(blocks, column: Column(x: 72, width: 450), context: .init(paragraph: theme.body))
+        return collector.takeSlices().filter { $0.height > 0 }
     }
 
     @Test func longCodeBlocksAndParagraphsKeepOnlyTheirOwnEnds() throws {

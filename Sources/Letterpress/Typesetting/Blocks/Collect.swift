@@ -13,22 +13,12 @@ struct Collector {
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
-    /// Time from a helper thread's start (its font map included) to the end of the last run of
-    /// blocks it laid out from the end of the stream, and time this thread waited for that run.
-    private(set) var helperSeconds = 0.0
-    private(set) var waitingForHelperSeconds = 0.0
     private var containerStack: [Int] = []
     private var pendingGap: PendingGap
     /// Slices that took the gap the blocks before this collector's first left owing, which is
     /// not known here (see `absorb`): their own space above, and the gap as it stood then.
     private var inheritedGaps: [(slice: Int, ownSpace: Double, gap: PendingGap)] = []
     private var tableCount = 0
-    /// The lines (slices) the second thread lays out at most, some 40 pages: its runs wait in
-    /// memory until this collector reaches them, and a long document's pages must not all wait.
-    var helperSliceBudget = 2000
-    /// Whether this collector lays out nothing until the helper has opened its fonts or stood
-    /// aside, for tests whose helper must not lose the race for the blocks.
-    var waitsForHelper = false
     /// How many of `containers` `newContainers` has handed out.
     private var handedContainers = 0
     /// Font family and feature pairs already warned about, with their warning's index.
@@ -52,57 +42,15 @@ struct Collector {
         var tight = false
     }
 
-    /// Lays out the stream's blocks as they arrive, then its footnotes, and hands the slices
-    /// laid out, with the container bands they open, to `handOff` after every few blocks;
-    /// returns the stream's ending, and closes the stream. When the stream's parser is on
-    /// another thread, that thread, once done, lays out runs of blocks from the end, holding
-    /// `gate` meanwhile, and this collector takes them over when it reaches them.
-    @discardableResult
-    mutating func collect(
-        _ stream: StyledBlockStream, column: Column, gate: HelperGate = HelperGate(),
-        handOff: (_ slices: [Slice], _ containers: ArraySlice<ContainerBand>) throws -> Void
-    ) rethrows -> StyledBlockStream.Ending {
-        defer { stream.close() }
-        let faces = FaceOpening(waitsForHelper: stream.concurrent && waitsForHelper)
-        let backRuns = BackRuns(gate: gate, faces: faces)
-        if stream.concurrent {
-            let settings = self
-            stream.offerHelp { stream in
-                backRuns.collect(from: stream, like: settings, column: column)
-            }
-        }
-        // A helper thread opens its fonts' faces only between two of these steps (see `FontFaces`).
-        while try faces.step({
-            let blocks = stream.take()
-            guard !blocks.isEmpty else { return false }
-            collect(blocks, column: column, context: Context(paragraph: theme.body))
-            try handOff(takeSlices(), newContainers())
-            return true
-        }) {}
-        let (runs, seconds) = Timings.measure(&waitingForHelperSeconds) {
-            faces.finish()
-            return backRuns.take(stream.runsTakenFromBack)
-        }
-        helperSeconds = seconds
-        for run in runs.reversed() {
-            absorb(run)
-            try handOff(takeSlices(), newContainers())
-        }
-        let ending = stream.end
-        if !ending.footnotes.isEmpty { collectFootnotes(ending.footnotes, column: column) }
-        try handOff(takeSlices(), newContainers())
-        return ending
-    }
-
     /// The slices laid out since the last call, which this collector then forgets.
-    private mutating func takeSlices() -> [Slice] {
+    mutating func takeSlices() -> [Slice] {
         defer { slices = [] }
         return slices
     }
 
     /// The container bands opened since the last call (the bands are kept: absorbing numbers
     /// a run's after them).
-    private mutating func newContainers() -> ArraySlice<ContainerBand> {
+    mutating func newContainers() -> ArraySlice<ContainerBand> {
         defer { handedContainers = containers.count }
         return containers[handedContainers...]
     }
@@ -632,7 +580,7 @@ struct Collector {
     // MARK: Footnotes
 
     /// Footnotes go at the end of the document, after a short rule, numbered as referenced.
-    private mutating func collectFootnotes(_ footnotes: [StyledFootnote], column: Column) {
+    mutating func collectFootnotes(_ footnotes: [StyledFootnote], column: Column) {
         space(before: theme.body.spaceAfter * 2)
         let width = column.width * 0.3
         append(.block(Slice.Block(box: Slice.Box(height: 0.5, items: [
