@@ -10,6 +10,11 @@ final class CairoFonts {
     private var faces: [FontFace: OpaquePointer?] = [:]
     private var options: [FontOptions: OpaquePointer] = [:]
 
+    /// Each font's face, by the font's identity: runs share their font object, so a run's
+    /// look-up does not hash the face's strings. The fonts are kept so that no identity is reused.
+    private var facesByFont: [ObjectIdentifier: OpaquePointer?] = [:]
+    private var fonts: [DrawingFont] = []
+
     deinit {
         for case let face? in faces.values { cairo_font_face_destroy(face) }
         for option in options.values { cairo_font_options_destroy(option) }
@@ -18,7 +23,16 @@ final class CairoFonts {
     /// Sets `font` as the context's font, as `cairo_set_scaled_font` with the typesetter's
     /// font would; false when its file cannot be opened.
     func install(_ font: DrawingFont, on cr: OpaquePointer) -> Bool {
-        guard let face = face(font.face) else { return false }
+        let key = ObjectIdentifier(font)
+        let found: OpaquePointer?
+        if let known = facesByFont[key] {
+            found = known
+        } else {
+            found = face(font.face)
+            facesByFont[key] = found
+            fonts.append(font)
+        }
+        guard let face = found else { return false }
         cairo_set_font_face(cr, face)
         let m = font.matrix
         var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
@@ -30,7 +44,10 @@ final class CairoFonts {
     private func face(_ face: FontFace) -> OpaquePointer? {
         if let known = faces[face] { return known }
         var made: OpaquePointer?
-        if let pattern = face.pattern.withCString({ $0.withMemoryRebound(to: FcChar8.self, capacity: face.pattern.utf8.count + 1, FcNameParse) }) {
+        let parsed = face.pattern.withCString {
+            $0.withMemoryRebound(to: FcChar8.self, capacity: face.pattern.utf8.count + 1, FcNameParse)
+        }
+        if let pattern = parsed {
             let created = cairo_ft_font_face_create_for_pattern(pattern)
             FcPatternDestroy(pattern)
             if let created, cairo_font_face_status(created) == CAIRO_STATUS_SUCCESS {

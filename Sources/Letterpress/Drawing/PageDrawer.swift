@@ -114,39 +114,42 @@ struct PageDrawer {
         var x = 0.0, y = 0.0
         cairo_get_current_point(cr, &x, &y)
         let keepsText = !path && cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) != 0
-        let scale = 1024.0
+        let units = 1024.0  // Pango units a point
         for run in line.runs {
-            let baseX = x + Double(run.x) / scale, baseY = y + Double(run.y) / scale
+            let baseX = x + Double(run.x) / units, baseY = y + Double(run.y) / units
             cairo_save(cr)
             if !path, let color = run.color { set(cr, color: color) }
-            if fonts.install(run.font, on: cr) {
-                for glyph in run.missing {
-                    missingGlyph(glyph, x: baseX + Double(glyph.x) / scale, y: baseY + Double(glyph.y) / scale, path: path, on: cr)
-                }
+            let installed = fonts.install(run.font, on: cr)
+            for glyph in run.missing {
+                missingGlyph(glyph, x: baseX + Double(glyph.x) / units, y: baseY + Double(glyph.y) / units, path: path, on: cr)
+            }
+            if installed {
                 let glyphs = run.glyphs.map {
-                    cairo_glyph_t(index: UInt($0.id), x: baseX + Double($0.x) / scale, y: baseY + Double($0.y) / scale)
+                    cairo_glyph_t(index: UInt($0.id), x: baseX + Double($0.x) / units, y: baseY + Double($0.y) / units)
                 }
                 if path {
                     cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
                 } else if keepsText {
-                    let clusters = run.clusters.all.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
-                    run.utf8.withUnsafeBufferPointer { text in
-                        text.withMemoryRebound(to: CChar.self) { text in
-                            cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count), clusters,
-                                                   Int32(clusters.count), run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
-                        }
-                    }
+                    showTextGlyphs(glyphs, of: run, on: cr)
                 } else {
                     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-                }
-            } else {
-                for glyph in run.missing {
-                    missingGlyph(glyph, x: baseX + Double(glyph.x) / scale, y: baseY + Double(glyph.y) / scale, path: path, on: cr)
                 }
             }
             cairo_restore(cr)
         }
         cairo_move_to(cr, x, y)
+    }
+
+    /// Shows `glyphs` with the run's text and clusters, so that a PDF keeps the text.
+    private func showTextGlyphs(_ glyphs: [cairo_glyph_t], of run: GlyphRun, on cr: OpaquePointer) {
+        let clusters = run.clusters.all.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
+        let flags = run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+        run.utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count), clusters,
+                                       Int32(clusters.count), flags)
+            }
+        }
     }
 
     /// A character no font has, as Pango 1.50 draws it (`_pango_cairo_renderer_draw_unknown_glyph`):
@@ -168,7 +171,7 @@ struct PageDrawer {
         let character = invalid ? nil : Unicode.Scalar(glyph.character)
         if let character, character == "\u{2423}" || character.properties.generalCategory == .spaceSeparator {
             cairo_new_sub_path(cr)
-            cairo_arc(cr, x + 0.5 * advance, y + box.descent - 0.5 * box.height, 1.5 * box.lineWidth, 0, 2 * .pi)
+            cairo_arc(cr, x + 0.5 * advance, y + box.descent - 0.5 * box.height, 1.5 * box.padding, 0, 2 * .pi)
             cairo_close_path(cr)
             if !path { cairo_fill(cr) }
             return
@@ -183,7 +186,7 @@ struct PageDrawer {
         let width = 3 * pad + Double(columns) * (box.digitWidth + pad)
         let lsb = (((advance - width) * 0.5) / pad).rounded(.down) * pad
         frame(Rect(x: x + lsb + 0.5 * pad, y: y + box.descent - box.height + pad * 0.5, width: width - pad, height: box.height - pad),
-              lineWidth: box.lineWidth, crossed: invalid, path: path, on: cr)
+              lineWidth: box.padding, crossed: invalid, path: path, on: cr)
         guard !invalid else { return }
         let top = y + box.descent - pad * 2
         for row in 0..<box.rows {
@@ -201,8 +204,8 @@ struct PageDrawer {
         let offset = 0.2 * advance
         let length = advance - 2 * offset
         let tip = min(box.digitWidth, 0.75 * length)
-        let tipHalf = 2.5 * box.lineWidth
-        let lineHalf = 0.5 * box.lineWidth
+        let tipHalf = 2.5 * box.padding
+        let lineHalf = 0.5 * box.padding
         let left = x + offset
         let points: [(Double, Double)]
         if tab {

@@ -74,4 +74,27 @@ import Testing
         #expect(footers.dropFirst().first == (showsPageCount ? "2 of \(count)" : "2"))
         #expect(footers.last == (showsPageCount ? "\(count) of \(count)" : "\(count)"))
     }
+
+    /// When page `n` is delivered, nothing of the pages before `n - 1` is still alive (a
+    /// paragraph may run on from the page before): the typesetter keeps no page it handed on.
+    /// Images are the objects a page holds, so they show it.
+    @Test func deliveredPagesAreLetGo() throws {
+        let markdown = (1...40).map { "Paragraph \($0): a few words of text.\n\n![tone](two-tone.png)" }.joined(separator: "\n\n")
+        let typesetter = Typesetter(theme: TestSupport.defaultTheme, geometry: Self.geometry, fonts: FontContext())
+        final class Held {
+            weak var image: LoadedImage?
+            init(_ image: LoadedImage) { self.image = image }
+        }
+        var delivered: [[Held]] = []
+        var aliveFromEarlierPages = 0
+        let outcome = try typesetter.typeset(try TestSupport.parse(markdown), baseURL: TestSupport.fixtures, file: "t.md") { page in
+            aliveFromEarlierPages = max(aliveFromEarlierPages, delivered.dropLast().joined().filter { $0.image != nil }.count)
+            delivered.append(page.items.compactMap { item in
+                guard case let .image(image, _) = item else { return nil }
+                return Held(image)
+            })
+        }
+        #expect(outcome.pageCount > 5 && delivered.joined().count == 40)
+        #expect(aliveFromEarlierPages == 0)
+    }
 }

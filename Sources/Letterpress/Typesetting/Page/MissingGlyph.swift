@@ -12,14 +12,15 @@ public struct MissingGlyph: Sendable, Equatable {
 
 /// The geometry of the boxes Pango draws for missing characters in one font
 /// (`PangoCairoFontHexBoxInfo`): the code point's hexadecimal digits in rows, in a small
-/// monospace font.
+/// monospace font. Unhinted, as Letterpress lays text out, the padding is also the frame's
+/// line width, and the digits always take two rows.
 public struct HexBox: Sendable, Equatable {
     public var digitFont: DrawingFont
-    public var rows: Int
     public var digitWidth: Double
     public var digitHeight: Double
     public var padding: Double
-    public var lineWidth: Double
     public var height: Double
     public var descent: Double
+
+    public var rows: Int { 2 }
 }

@@ -136,8 +136,7 @@ struct PageRecordWriter {
             write(glyph.box != nil)
             guard let box = glyph.box else { continue }
             write(tables.index(of: box.digitFont))
-            write(box.rows)
-            for value in [box.digitWidth, box.digitHeight, box.padding, box.lineWidth, box.height, box.descent] { write(value) }
+            for value in [box.digitWidth, box.digitHeight, box.padding, box.height, box.descent] { write(value) }
         }
         writeMemory(of: run.utf8)
         writeMemory(of: run.clusters.repeats)
@@ -242,9 +241,9 @@ struct PageRecordReader {
         let glyphs = Glyphs(placed: readMemory(), ys: readMemory())
         let missing = (0..<readInt()).map { _ -> MissingGlyph in
             let (character, x, y, width) = (UInt32(bitPattern: readInt32()), readInt32(), readInt32(), readInt32())
-            let box = readBool() ? HexBox(digitFont: tables.fonts[Int(readInt32())], rows: readInt(), digitWidth: readDouble(),
-                                          digitHeight: readDouble(), padding: readDouble(), lineWidth: readDouble(),
-                                          height: readDouble(), descent: readDouble()) : nil
+            let box = readBool() ? HexBox(digitFont: tables.fonts[Int(readInt32())], digitWidth: readDouble(),
+                                          digitHeight: readDouble(), padding: readDouble(), height: readDouble(),
+                                          descent: readDouble()) : nil
             return MissingGlyph(character: character, x: x, y: y, width: width, box: box)
         }
         return GlyphRun(font: font, color: color, x: x, y: y, glyphs: glyphs, missing: missing, utf8: readMemory(),

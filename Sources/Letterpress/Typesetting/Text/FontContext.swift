@@ -196,8 +196,7 @@ public final class FontContext {
         cairo_scaled_font_extents(scaled, &fontExtents)
         if fontExtents.ascent + fontExtents.descent <= 0 { (fontExtents.ascent, fontExtents.descent) = (14, 0) }
         let padding = min((fontExtents.ascent + fontExtents.descent) / 43, miniSize)
-        let rows = 2
-        let boxHeight = 3 * padding + Double(rows) * (padding + height)
+        let boxHeight = 3 * padding + 2 * (padding + height)
         let descent: Double
         if boxHeight <= fontExtents.ascent {
             descent = 2 * padding
@@ -206,8 +205,8 @@ public final class FontContext {
         } else {
             descent = fontExtents.descent * boxHeight / (fontExtents.ascent + fontExtents.descent)
         }
-        return HexBox(digitFont: digitFont, rows: rows, digitWidth: width, digitHeight: height, padding: padding,
-                      lineWidth: padding, height: boxHeight, descent: descent)
+        return HexBox(digitFont: digitFont, digitWidth: width, digitHeight: height, padding: padding, height: boxHeight,
+                      descent: descent)
     }
 
     private var installedCache: [String: Bool] = [:]

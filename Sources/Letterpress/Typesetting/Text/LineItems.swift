@@ -62,6 +62,7 @@ struct LineItems {
     func items(_ layout: TextLayout, line: LineMetrics, left: Double, top: Double,
                phases: inout [Int: Double]) -> [PageItem] {
         let baseline = top + line.baseline - line.top
+        let textLine = layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline))
         var items: [PageItem] = []
         var after: [PageItem] = []
         for run in layout.text.runs where run.range.overlaps(line.byteRange) {
@@ -86,7 +87,7 @@ struct LineItems {
                 }
             }
             if style.effect == .letterpress {
-                items.append(.embossed(layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline)), clip: rects))
+                items.append(.embossed(textLine, clip: rects))
             }
             let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
             for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
@@ -105,7 +106,7 @@ struct LineItems {
             }
             if let link = style.link { after.append(.link(url: link, rects: rects)) }
         }
-        items.append(.text(layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline))))
+        items.append(.text(textLine))
         return items + after
     }
 }

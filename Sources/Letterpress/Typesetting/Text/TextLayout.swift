@@ -116,7 +116,8 @@ public final class TextLayout {
         }
         let range = lines[index].byteRange
         let utf8 = self.text.string.utf8
-        let string = String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)], as: UTF8.self)
+        let lineBytes = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        let string = String(decoding: utf8[lineBytes], as: UTF8.self)
         return TextLine(origin: origin, runs: runs, string: string, metrics: lines[index])
     }
 
@@ -133,24 +134,22 @@ public final class TextLayout {
         for index in 0..<Int(glyphString.num_glyphs) {
             let info = glyphString.glyphs[index]
             defer { position += info.geometry.width }
-            guard info.glyph != Self.emptyGlyph else { continue }
+            guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
             let gx = position + info.geometry.x_offset
             let gy = info.geometry.y_offset
-            if info.glyph & Self.unknownFlag == 0 {
+            if info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
                 glyphs.append(Glyph(id: info.glyph, x: gx, y: gy))
-            } else if info.glyph != 0x20 | Self.unknownFlag {
+            } else if info.glyph != 0x20 | PANGO_GLYPH_UNKNOWN_FLAG {
                 // Pango draws no box for a space.
-                missing.append(MissingGlyph(character: info.glyph & ~Self.unknownFlag, x: gx, y: gy,
+                missing.append(MissingGlyph(character: info.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG, x: gx, y: gy,
                                             width: info.geometry.width, box: fonts.hexBox(font)))
             }
         }
         let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(text) + Int(item.offset), count: Int(item.length))
-        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), x: x, y: -run.pointee.y_offset, glyphs: glyphs, missing: missing, utf8: Array(bytes),
-                        clusters: clusters(of: run, text: text), isBackward: item.analysis.level & 1 != 0)
+        return GlyphRun(font: drawingFont, color: Self.foreground(of: item), x: x, y: -run.pointee.y_offset, glyphs: glyphs,
+                        missing: missing, utf8: Array(bytes), clusters: clusters(of: run, text: text),
+                        isBackward: item.analysis.level & 1 != 0)
     }
-
-    private static let emptyGlyph = PangoGlyph(0x0FFF_FFFF)
-    private static let unknownFlag = PangoGlyph(0x1000_0000)
 
     /// Clusters as Pango counts them for Cairo: the bytes of each, and its glyphs less the empty
     /// and unknown ones.
@@ -163,7 +162,7 @@ public final class TextLayout {
             var count = abs(iterator.end_glyph - iterator.start_glyph)
             for index in min(iterator.start_glyph, iterator.end_glyph + 1)..<max(iterator.start_glyph + 1, iterator.end_glyph) {
                 let glyph = glyphs[Int(index)].glyph
-                if glyph == Self.emptyGlyph || glyph & Self.unknownFlag != 0 { count -= 1 }
+                if glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { count -= 1 }
             }
             clusters.append(TextCluster(bytes: iterator.end_index - iterator.start_index, glyphs: count))
         } while pango_glyph_item_iter_next_cluster(&iterator) != 0
