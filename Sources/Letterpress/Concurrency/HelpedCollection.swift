@@ -1,20 +1,21 @@
 import Foundation
 
 /// The one place where collecting blocks meets a second thread. This thread collects a stream's
-/// blocks as they arrive; once the stream's parser is done, its thread lays out runs of blocks
-/// from the document's end (`BackRuns`), which this thread takes over when it reaches them.
-/// `Collector` itself lays out the blocks it is given and knows nothing of threads.
+/// blocks as they arrive; once the stream's parser is done, its thread takes runs of blocks
+/// from the document's end and lays out their headings and paragraphs (`ParagraphsAhead`), and
+/// this thread collects those runs when it reaches them, with the lines already laid out.
+/// `Collector` knows nothing of threads: it is handed lines of paragraphs set as it would set
+/// them (`ParagraphSetting`), and keeps all its state on this thread.
 ///
 /// The contract with the helper:
-/// - it opens font faces only between two of this thread's steps (`FaceOpening`), because
-///   Cairo 1.16 and FreeType crash when a face opens or closes while another thread lays out;
+/// - it opens the font faces of the texts it lays out before it starts, and only between two
+///   of this thread's steps (`FaceOpening`), because Cairo 1.16 and FreeType crash when a face
+///   opens or closes while another thread lays out;
 /// - it holds `gate` while it lays out, and pages are drawn only when this thread can take it;
-/// - it lays out at most `sliceBudget` lines, which wait in memory until this thread gets there;
-/// - its runs join this thread's collector through `Collector.absorb`, which must give what one
-///   collector given every block would have given (SplitCollectTests compare the two).
+/// - it lays out at most `lineBudget` lines, which wait in memory until this thread gets there.
 struct HelpedCollection {
     /// Some 40 pages: a long document's pages must not all wait.
-    var sliceBudget = 2000
+    var lineBudget = 2000
     /// Whether this thread lays out nothing until the helper has opened its fonts or stood
     /// aside, for tests whose helper must not lose the race for the blocks.
     var waitsForHelper = false
@@ -33,27 +34,27 @@ struct HelpedCollection {
     ) rethrows -> StyledBlockStream.Ending {
         defer { stream.close() }
         let faces = FaceOpening(waitsForHelper: stream.concurrent && waitsForHelper)
-        let backRuns = BackRuns(gate: gate, faces: faces, sliceBudget: sliceBudget)
+        let ahead = ParagraphsAhead(gate: gate, faces: faces, lineBudget: lineBudget)
         if stream.concurrent {
-            let settings = collector
+            let theme = collector.theme
             stream.offerHelp { stream in
-                backRuns.collect(from: stream, like: settings, column: column)
+                ahead.layOut(from: stream, theme: theme, column: column)
             }
         }
         while try faces.step({
             let blocks = stream.take()
             guard !blocks.isEmpty else { return false }
-            collector.collect(blocks, column: column, context: Collector.Context(paragraph: collector.theme.body))
+            collector.collect(blocks, column: column)
             try handOff(collector.takeSlices(), collector.newContainers())
             return true
         }) {}
         let (runs, seconds) = Timings.measure(&waitingSeconds) {
             faces.finish()
-            return backRuns.take(stream.runsTakenFromBack)
+            return ahead.take(stream.runsTakenFromBack)
         }
         helperSeconds = seconds
         for run in runs.reversed() {
-            collector.absorb(run)
+            collector.collect(run.blocks, column: column, ahead: run.laidOut)
             try handOff(collector.takeSlices(), collector.newContainers())
         }
         let ending = stream.end

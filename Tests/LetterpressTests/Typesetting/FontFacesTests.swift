@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Letterpress
 
-/// A helper thread lays out the end of a long document only once the font files of all it
-/// will lay out are open, and only if they fit under Cairo 1.16's ten open faces (see
+/// A helper thread lays out the headings and paragraphs at the end of a long document only once
+/// the font files of all it will lay out are open, and only if they fit under Cairo 1.16's ten open faces (see
 /// `FontFaces`): otherwise opening one face closes another under the other thread's feet.
 @Suite(.fontWork) struct FontFacesTests {
     /// Every kind of block, a list in a quote, fallback fonts for Chinese, Greek and symbols,
@@ -44,26 +44,30 @@ import Testing
         A last paragraph in ^[URW Gothic](font: 'URW Gothic').
         """
 
+    /// The helper finds the fonts of the headings and paragraphs it will lay out from their
+    /// settings, and lays them out with those settings: it must open no other font.
     @Test func theFontsFoundBeforehandIncludeEveryFontTheLayoutsUse() throws {
         let theme = TestSupport.defaultTheme
-        let document = try TestSupport.parse(Self.mixed)
+        let document = try TestSupport.parse(Self.mixed + "\n\nGreek Ελληνικά, 中文 and ✓ in a last paragraph.")
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
+        let column = Column(x: 72, width: 450)
+        let settings = blocks.compactMap {
+            ParagraphSetting(of: $0, theme: theme, column: column, context: .init(paragraph: theme.body))
+        }
+        #expect(settings.count == 4)
         let fonts = FontContext()
-        let collector = Collector(theme: theme, fonts: fonts, contentHeight: 700,
-                                  resources: Resources(file: "test.md", folder: TestSupport.fixtures))
-        let found = FontFaces.fonts(for: collector.texts(of: blocks), in: fonts)
+        let found = FontFaces.fonts(for: settings.map(\.source.text), in: fonts)
         defer { FontFaces.release(found) }
         let foundFiles = Set(FontFaces.files(of: found).map { String($0.prefix { $0 != "#" }) })
 
-        let typeset = try TestSupport.typeset(Self.mixed)
         var usedFiles = Set<String>()
-        for page in typeset.pages {
-            for case let .text(line) in page.items where !TestSupport.isFooter(.text(line), on: page) {
-                usedFiles.formUnion(line.runs.map(\.font.face.file))
+        for setting in settings {
+            for line in setting.lines(with: fonts) {
+                for case let .text(text) in line.box.items { usedFiles.formUnion(text.runs.map(\.font.face.file)) }
             }
         }
-        #expect(usedFiles.count >= 6)
+        #expect(usedFiles.count >= 4)
         #expect(usedFiles.contains { $0.contains("wqy") } && usedFiles.contains { $0.contains("Liberation") })
         #expect(usedFiles.subtracting(foundFiles).isEmpty, "laid out in fonts not found beforehand")
     }

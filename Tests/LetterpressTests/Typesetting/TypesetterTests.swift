@@ -322,7 +322,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text, warnings: &warnings)
         var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
                                   resources: Resources(file: "test.md", folder: nil))
-        collector.collect(blocks, column: Column(x: 72, width: 450), context: .init(paragraph: theme.body))
+        collector.collect(blocks, column: Column(x: 72, width: 450))
         return collector.takeSlices().filter { $0.height > 0 }
     }
 

@@ -14,10 +14,7 @@ struct Collector {
     private(set) var containers: [ContainerBand] = []
     private(set) var warnings: [Warning] = []
     private var containerStack: [Int] = []
-    private var pendingGap: PendingGap
-    /// Slices that took the gap the blocks before this collector's first left owing, which is
-    /// not known here (see `absorb`): their own space above, and the gap as it stood then.
-    private var inheritedGaps: [(slice: Int, ownSpace: Double, gap: PendingGap)] = []
+    private var pendingGap = PendingGap()
     private var tableCount = 0
     /// How many of `containers` `newContainers` has handed out.
     private var handedContainers = 0
@@ -25,14 +22,11 @@ struct Collector {
     private var featureWarnings: [String: Int] = [:]
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
 
-    /// A collector for a document's blocks from the first, or, `midDocument`, for blocks
-    /// that follow others, to be joined after their collector with `absorb`.
-    init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources, midDocument: Bool = false) {
+    init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources) {
         self.theme = theme
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.resources = resources
-        pendingGap = midDocument ? .inherited : .settled
     }
 
     /// How blocks inside lists and quotes are styled.
@@ -48,75 +42,35 @@ struct Collector {
         return slices
     }
 
-    /// The container bands opened since the last call (the bands are kept: absorbing numbers
-    /// a run's after them).
+    /// The container bands opened since the last call.
     mutating func newContainers() -> ArraySlice<ContainerBand> {
         defer { handedContainers = containers.count }
         return containers[handedContainers...]
     }
 
-    mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
+    /// Lays out a document's next top-level `blocks`; `ahead` holds, by index in `blocks`, the
+    /// headings and paragraphs among them already laid out in the same column.
+    mutating func collect(_ blocks: [StyledBlock], column: Column, ahead: [Int: LaidOutParagraph] = [:]) {
+        let context = Context(paragraph: theme.body)
+        for (index, block) in blocks.enumerated() {
+            if let laidOut = ahead[index] {
+                paragraph(laidOut.setting, lines: laidOut.lines)
+            } else {
+                collect(block, column: column, context: context)
+            }
+        }
+    }
+
+    private mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
         for block in blocks { collect(block, column: column, context: context) }
-    }
-
-    /// Appends what `next` collected from the blocks right after this collector's (it must
-    /// have been made `midDocument`, this one not): its containers and tables numbered after
-    /// these, the gap this collector leaves owing put above `next`'s first slices, and its
-    /// warnings about fonts warned about here dropped.
-    mutating func absorb(_ next: Collector) {
-        precondition(!pendingGap.inherits && inheritedGaps.isEmpty, "absorbing into a collector of a document's middle")
-        let owed = pendingGap.value(inheriting: 0)
-        var added = next.slices
-        let (containerBase, tableBase) = (containers.count, tableCount)
-        for index in added.indices {
-            added[index].changeBox { box in box.containers = box.containers.map { $0 + containerBase } }
-            if case var .block(block) = added[index], block.row != nil {
-                block.row?.table += tableBase
-                added[index] = .block(block)
-            }
-        }
-        // Summed as one collector sums them, so that the result is the same to the last bit.
-        for (index, ownSpace, gap) in next.inheritedGaps {
-            added[index].gapBefore = ownSpace + gap.value(inheriting: owed)
-        }
-        slices += added
-        containers += next.containers
-        tableCount += next.tableCount
-        pendingGap.set(next.pendingGap.value(inheriting: owed))
-        let featureKeys = Dictionary(uniqueKeysWithValues: next.featureWarnings.map { ($0.value, $0.key) })
-        for (index, warning) in next.warnings.enumerated() {
-            if let key = featureKeys[index] {
-                guard featureWarnings[key] == nil else { continue }
-                featureWarnings[key] = warnings.count
-            }
-            warnings.append(warning)
-        }
-    }
-
-    /// A collector like this one, empty, for blocks that follow others, drawing with `fonts`.
-    func midDocument(fonts: FontContext) -> Collector {
-        Collector(theme: theme, fonts: fonts, contentHeight: contentHeight, resources: resources, midDocument: true)
-    }
-
-    /// An empty collector for the blocks that follow this one's, with its settings and fonts,
-    /// and the list markers it has laid out with those fonts.
-    func following() -> Collector {
-        var collector = midDocument(fonts: fonts)
-        collector.markerLayouts = markerLayouts
-        return collector
     }
 
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
-        case let .heading(level, text):
-            var style = theme.heading(level)
-            style.spaceAfter = max(style.spaceAfter, 0)
-            paragraph(text, style: style, column: column, keepTogether: true,
-                      outline: OutlineEntry(level: level, title: text.oneLine, y: 0))
-        case let .paragraph(text):
-            var style = context.paragraph
-            if context.tight { style.spaceAfter = theme.list.itemSpacing }
-            paragraph(text, style: style, column: column)
+        case .heading, .paragraph:
+            if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) {
+                paragraph(setting, lines: setting.lines(with: fonts))
+            }
         case let .list(list):
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
@@ -152,8 +106,7 @@ struct Collector {
 
     /// Adds the pending gap to the space above `slice`, which is about to be appended.
     private mutating func takeGap(into slice: inout Slice) {
-        if pendingGap.inherits { inheritedGaps.append((slices.count, slice.gapBefore, pendingGap)) }
-        slice.gapBefore += pendingGap.value(inheriting: 0)
+        slice.gapBefore += pendingGap.value
     }
 
     private mutating func withContainer(_ band: ContainerBand, _ body: (inout Collector) -> Void) {
@@ -165,21 +118,12 @@ struct Collector {
 
     // MARK: Paragraphs
 
-    /// Lays out `text` and appends one slice per line.
-    private mutating func paragraph(
-        _ text: StyledText, style: BlockStyle, column: Column, keepTogether: Bool = false, outline: OutlineEntry? = nil
-    ) {
-        // Pango's line breaking is quadratic in the length of a word it must break between
-        // letters, so very long words get invisible break opportunities first.
-        let text = text.breakingLongWords()
-        checkFeatures(of: text)
-        space(before: style.spaceBefore)
-        let source = ParagraphSource(text: text, align: style.align, lineHeight: style.lineHeight, column: column,
-                                     keepTogether: keepTogether)
-        var lines = LineItems(fonts: fonts).lines(of: source)
-        if !lines.isEmpty { lines[0].outline = outline }
+    /// Appends one slice per line of a paragraph set as `setting`.
+    private mutating func paragraph(_ setting: ParagraphSetting, lines: [Slice.Line]) {
+        checkFeatures(of: setting.source.text)
+        space(before: setting.style.spaceBefore)
         for line in lines { append(.line(line)) }
-        pendingGap.set(style.spaceAfter)
+        pendingGap.set(setting.style.spaceAfter)
     }
 
     /// Warns once per font when a run asks for an OpenType feature its font lacks (tabular
@@ -299,34 +243,6 @@ struct Collector {
         let marker = (layout, layout.naturalWidth)
         markerLayouts[key] = marker
         return marker
-    }
-
-    /// Every text laying out `blocks` makes a layout of, list markers in both the body's and
-    /// the quote's style, and image captions and placeholders whether or not the image loads:
-    /// the fonts a helper thread must have open before it lays them out (see `FontFaces`).
-    func texts(of blocks: [StyledBlock]) -> [StyledText] {
-        var texts: [StyledText] = []
-        let markers = (theme.list.bullets + ["0123456789. "]).joined()
-        var caption = theme.footnotes.text
-        caption.italic = true
-        for paragraph in [theme.body.text, theme.quote.text] {
-            texts.append(StyledText(markers, style: paragraph))
-        }
-        func add(_ block: StyledBlock) {
-            switch block {
-            case let .heading(_, text), let .paragraph(text): texts.append(text)
-            case let .list(list): list.items.forEach { $0.blocks.forEach(add) }
-            case let .blockQuote(blocks): blocks.forEach(add)
-            case let .code(_, text): texts.append(StyledText(text, style: theme.code.text))
-            case let .table(table): texts += table.header + table.rows.joined()
-            case let .image(reference):
-                texts.append(StyledText(reference.title, style: caption))
-                texts.append(StyledText("\(reference.alt)  (\(reference.source))", style: theme.footnotes.text))
-            case .thematicBreak, .pageBreak: break
-            }
-        }
-        blocks.forEach(add)
-        return texts
     }
 
     // MARK: Quotes, code and rules

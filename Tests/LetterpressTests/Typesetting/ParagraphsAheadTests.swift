@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Letterpress
 
-/// Blocks laid out in runs by separate collectors (as the parser's thread does from the end of
-/// a long document) and joined must give exactly what one collector gives.
-@Suite(.fontWork) struct SplitCollectTests {
+/// Headings and paragraphs laid out ahead with another font map (as the parser's thread does at
+/// the end of a long document) must give the collector exactly what it would have laid out.
+@Suite(.fontWork) struct ParagraphsAheadTests {
     private static let column = Column(x: 72, width: 450)
 
     /// Every kind of block, with spacing that differs on each side of every boundary, nested
@@ -74,9 +74,9 @@ import Testing
         return (theme, blocks)
     }
 
-    private static func collector(_ theme: Theme, midDocument: Bool = false) -> Collector {
+    private static func collector(_ theme: Theme) -> Collector {
         Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
-                  resources: Resources(file: "test.md", folder: TestSupport.fixtures), midDocument: midDocument)
+                  resources: Resources(file: "test.md", folder: TestSupport.fixtures))
     }
 
     private static func describe(_ box: Slice.Box) -> String {
@@ -115,48 +115,35 @@ import Testing
     }
 
     @Test(arguments: [TestSupport.defaultTheme, fractionalTheme])
-    func runsCollectedApartAndJoinedMatchOneCollector(theme: Theme) throws {
+    func paragraphsLaidOutAheadMatchWhatTheCollectorLaysOut(theme: Theme) throws {
         let (theme, blocks) = try Self.blocks(theme)
         var whole = Self.collector(theme)
-        whole.collect(blocks, column: Self.column, context: .init(paragraph: theme.body))
+        whole.collect(blocks, column: Self.column)
         let expected = Self.describe(whole)
         #expect(whole.warnings.filter { $0.message.contains("tnum") }.count == 1, "\(whole.warnings)")
         #expect(whole.containers.count >= 3 && whole.slices.contains { if case .float = $0 { true } else { false } })
         #expect(Set(whole.slices.compactMap { if case let .block(block) = $0 { block.row?.table } else { nil } }) == [1, 2])
 
-        for split in 1..<blocks.count {
-            // The second part in two runs, as the helper takes them, where there are two.
+        let aheadFonts = FontContext()
+        let context = Collector.Context(paragraph: theme.body)
+        var laidOut: [Int: LaidOutParagraph] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard let setting = ParagraphSetting(of: block, theme: theme, column: Self.column, context: context) else { continue }
+            laidOut[index] = LaidOutParagraph(setting: setting, lines: setting.lines(with: aheadFonts))
+        }
+        #expect(laidOut.count >= 5)
+        for split in 0..<blocks.count {
+            // The front collected alone, then the rest in one or two runs laid out ahead.
             let cuts = [0, split, split + (blocks.count - split) / 2, blocks.count]
-            var joined = Self.collector(theme)
-            joined.collect(Array(blocks[0..<split]), column: Self.column, context: .init(paragraph: theme.body))
+            var helped = Self.collector(theme)
+            helped.collect(Array(blocks[0..<split]), column: Self.column)
             for (start, end) in zip(cuts.dropFirst(), cuts.dropFirst(2)) where start < end {
-                var run = Self.collector(theme, midDocument: true)
-                run.collect(Array(blocks[start..<end]), column: Self.column, context: .init(paragraph: theme.body))
-                joined.absorb(run)
+                let ahead = Dictionary(uniqueKeysWithValues: laidOut.filter { (start..<end).contains($0.key) }
+                    .map { ($0.key - start, $0.value) })
+                helped.collect(Array(blocks[start..<end]), column: Self.column, ahead: ahead)
             }
-            #expect(Self.describe(joined) == expected, "split before block \(split)")
+            #expect(Self.describe(helped) == expected, "laid out ahead from block \(split)")
         }
-        // Every block a run of its own, including runs that leave the gap they inherited owing
-        // (a float takes the gap without settling it).
-        var joined = Self.collector(theme)
-        joined.collect([blocks[0]], column: Self.column, context: .init(paragraph: theme.body))
-        for block in blocks.dropFirst() {
-            var run = Self.collector(theme, midDocument: true)
-            run.collect([block], column: Self.column, context: .init(paragraph: theme.body))
-            joined.absorb(run)
-        }
-        #expect(Self.describe(joined) == expected, "one run per block")
-    }
-
-    @Test func aGapCarriedIntoARunHonoursSpacesOfEitherSign() {
-        var gap = PendingGap.inherited
-        #expect(gap.value(inheriting: 7) == 7 && gap.value(inheriting: -3) == -3)
-        gap.ask(4)
-        #expect(gap.value(inheriting: 7) == 7 && gap.value(inheriting: 2) == 4 && gap.value(inheriting: -3) == 4)
-        gap.set(-2)
-        #expect(!gap.inherits && gap.value(inheriting: 7) == -2)
-        gap.ask(1)
-        #expect(gap.value(inheriting: 7) == 1)
     }
 
     /// A document long enough that a second thread, offered the stream's last blocks, lays out
@@ -214,7 +201,7 @@ import Testing
         let (theme, blocks) = try Self.blocks()
         let many = Array(repeating: blocks, count: 12).flatMap { $0 }
         var whole = Self.collector(theme)
-        whole.collect(many, column: Self.column, context: .init(paragraph: theme.body))
+        whole.collect(many, column: Self.column)
 
         let stream = StyledBlockStream()
         stream.send(many)
@@ -223,15 +210,15 @@ import Testing
         helper.start()
         var helped = Self.collector(theme)
         var collection = HelpedCollection()
-        collection.sliceBudget = budget
+        collection.lineBudget = budget
         collection.waitsForHelper = true
         var slices: [Slice] = []
         var containers: [ContainerBand] = []
         collection.collect(stream, with: &helped, column: Self.column) { slices += $0; containers += $1 }
         stream.close()
         #expect(Self.describe(slices, containers: containers, warnings: helped.warnings) == Self.describe(whole))
-        // Each run of 16 blocks here lays out more than 16 lines.
-        #expect((1...(budget == 1 ? 1 : 3)).contains(stream.runsTakenFromBack), "\(stream.runsTakenFromBack) runs")
+        // Each run of 16 blocks here has some six lines of headings and paragraphs.
+        #expect((1...(budget == 1 ? 1 : 8)).contains(stream.runsTakenFromBack), "\(stream.runsTakenFromBack) runs")
     }
 
     @Test func theGateKeepsDrawingAndLayingOutApart() {

@@ -48,7 +48,7 @@ final class StyledBlockStream: @unchecked Sendable {
     static let frontBatch = 4
 
     /// Untaken blocks at most, while the parser is running: about a hundred pages of prose,
-    /// so that a book's back is there for the helper to lay out (see `BackRuns`).
+    /// so that a book's back is there for the helper to lay out (see `ParagraphsAhead`).
     let capacity: Int
     static let defaultCapacity = 1024
 
