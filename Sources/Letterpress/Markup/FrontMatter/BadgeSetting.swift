@@ -18,8 +18,9 @@ public struct BadgeSetting: Sendable, Equatable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         center = try container.decodeIfPresent([Double].self, forKey: .center)
         diameter = try container.decodeIfPresent(Double.self, forKey: .diameter)
-        if let center, center.count != 2 {
-            throw DecodingError.dataCorruptedError(forKey: .center, in: container, debugDescription: "center is [x, y]")
+        if let center, center.count != 2 || !center.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }) {
+            throw DecodingError.dataCorruptedError(forKey: .center, in: container,
+                                                   debugDescription: "center is [x, y], in points from -100000 to 100000")
         }
         if let diameter, !(8...600).contains(diameter) {
             throw DecodingError.dataCorruptedError(forKey: .diameter, in: container, debugDescription: "diameter must be 8 to 600 points")

@@ -56,6 +56,7 @@ public struct ThemeLoader: Sendable {
             let (location, message) = ThemeLoader.describe(error, in: node)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
+        try ThemeRanges.check(spec, in: node, file: source.path)
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
