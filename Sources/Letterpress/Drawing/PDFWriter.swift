@@ -34,7 +34,8 @@ final class PDFWriter: PageWriter {
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
             let target = String(format: "page=%d pos=[0 %.2f]", number, entry.y)
-            let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, entry.title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+            let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, Self.pdfText(entry.title), target,
+                                                   CAIRO_PDF_OUTLINE_FLAG_OPEN)
             parents.append((entry.level, id))
         }
         Timings.measure(&writeSeconds) { cairo_show_page(context) }
@@ -61,13 +62,25 @@ final class PDFWriter: PageWriter {
         pdf?.stream.abandon()
     }
 
+    /// `text` with its noncharacters (U+FDD0–FDEF, U+xFFFE and U+xFFFF) replaced by U+FFFD:
+    /// Cairo refuses them in outline entries and metadata, and its error fails the whole PDF.
+    static func pdfText(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isNoncharacter) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isNoncharacter($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+
     private func start(size: PageSize, file: TemporaryFile) {
         let stream = FileStream(file.descriptor)
         let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, size.width, size.height)!
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Letterpress")
-        if let title = metadata.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
-        if let author = metadata.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
-        if let subject = metadata.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+        for (key, value) in [(CAIRO_PDF_METADATA_TITLE, metadata.title), (CAIRO_PDF_METADATA_AUTHOR, metadata.author),
+                             (CAIRO_PDF_METADATA_SUBJECT, metadata.subject)] {
+            if let value { cairo_pdf_surface_set_metadata(surface, key, Self.pdfText(value)) }
+        }
         // Without an explicit value Cairo writes the current time; an empty one leaves it out.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate ?? "")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate ?? "")

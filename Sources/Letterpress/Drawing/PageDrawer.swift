@@ -39,7 +39,7 @@ struct PageDrawer {
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
             cairo_translate(cr, rect.x, rect.y)
-            cairo_scale(cr, rect.width / Double(image.pixelWidth), rect.height / Double(image.pixelHeight))
+            cairo_scale(cr, rect.width / Double(image.surfaceWidth), rect.height / Double(image.surfaceHeight))
             cairo_set_source_surface(cr, image.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
@@ -129,7 +129,7 @@ struct PageDrawer {
                 }
                 if path {
                     cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-                } else if keepsText {
+                } else if keepsText && !Self.hasNoncharacter(run.utf8) {
                     showTextGlyphs(glyphs, of: run, on: cr)
                 } else {
                     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
@@ -138,6 +138,24 @@ struct PageDrawer {
             cairo_restore(cr)
         }
         cairo_move_to(cr, x, y)
+    }
+
+    /// Whether `utf8` holds a noncharacter (U+FDD0–FDEF, U+xFFFE or U+xFFFF): Cairo refuses
+    /// such text beside glyphs, and its error would fail the whole PDF, so such a run is drawn
+    /// as glyphs alone.
+    static func hasNoncharacter(_ utf8: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < utf8.count {
+            let (lead, second, third) = (utf8[index], utf8[index + 1], utf8[index + 2])
+            if lead == 0xEF && ((second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE)) {
+                return true
+            }
+            if (0xF0...0xF4).contains(lead), index + 3 < utf8.count, second & 0x0F == 0x0F, third == 0xBF, utf8[index + 3] >= 0xBE {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Shows `glyphs` with the run's text and clusters, so that a PDF keeps the text.

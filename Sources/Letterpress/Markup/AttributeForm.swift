@@ -11,8 +11,9 @@ struct AttributeForm<Value> {
         AttributeForm(read: { $0.decode(Value.self, expected: expected) }, show: { "\($0)" })
     }
 
+    /// Whole numbers without a fraction; others (and those too large for an `Int`) as Swift writes them.
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

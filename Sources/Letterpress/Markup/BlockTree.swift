@@ -62,5 +62,24 @@ extension BlockTree.Footnote: Equatable where Text: Equatable {}
 
 // Synthesized here, where the types are declared, for the archive (see DocumentArchive); the
 // blocks inside are coded by `Block`'s own coding.
-extension BlockTree.List: Codable where Text == AttributedString {}
+extension BlockTree.List: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case ordered, start, tight, items
+    }
+
+    /// Numbers as Markdown allows them (nine digits at most): a start near `Int.max` would
+    /// overflow numbering the items.
+    public static var startRange: ClosedRange<Int> { 0...999_999_999 }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        ordered = try fields.decode(Bool.self, forKey: .ordered)
+        start = try fields.decode(Int.self, forKey: .start)
+        tight = try fields.decode(Bool.self, forKey: .tight)
+        items = try fields.decode([Item].self, forKey: .items)
+        guard Self.startRange.contains(start) else {
+            throw DecodingError.dataCorruptedError(forKey: .start, in: fields, debugDescription: "a list starts at 0 to 999999999")
+        }
+    }
+}
 extension BlockTree.List.Item: Codable where Text == AttributedString {}

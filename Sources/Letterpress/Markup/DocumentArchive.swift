@@ -94,7 +94,11 @@ extension BlockTree: Codable where Text == AttributedString {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         switch try fields.decode(Kind.self, forKey: .type) {
         case .heading:
-            self = .heading(level: try fields.decode(Int.self, forKey: .level), text: try fields.decode(ArchivedText.self, forKey: .runs).text)
+            let level = try fields.decode(Int.self, forKey: .level)
+            guard (1...6).contains(level) else {
+                throw DecodingError.dataCorruptedError(forKey: .level, in: fields, debugDescription: "a heading's level is 1 to 6")
+            }
+            self = .heading(level: level, text: try fields.decode(ArchivedText.self, forKey: .runs).text)
         case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
         case .list: self = .list(try List(from: decoder))
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))

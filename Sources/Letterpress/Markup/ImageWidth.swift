@@ -5,13 +5,14 @@ public enum ImageWidth: Sendable, Hashable, Codable {
     case points(Double)
     case fraction(Double)
 
-    /// `160`, `160pt`, `40%`, `5cm`; nil when none of these.
+    /// `160`, `160pt`, `40%`, `5cm`; nil when none of these, or under 1 pt or 0.1%, where an
+    /// image would be invisible (and a float too thin to flow text around).
     public init?(parsing text: String) {
         let text = text.trimmingCharacters(in: .whitespaces)
         if text.hasSuffix("%") {
-            guard let percent = Double(text.dropLast()), percent > 0, percent <= 100 else { return nil }
+            guard let percent = Double(text.dropLast()), percent >= 0.1, percent <= 100 else { return nil }
             self = .fraction(percent / 100)
-        } else if let points = Length.points(in: text), points > 0 {
+        } else if let points = Length.points(in: text), points >= 1, points.isFinite {
             self = .points(points)
         } else {
             return nil

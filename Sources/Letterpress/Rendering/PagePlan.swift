@@ -15,6 +15,10 @@ struct PagePlan {
         badge = Self.badge(frontMatter: frontMatter, options: options, resources: resources, warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
+        if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
+            warnings.append(Warning(file: resources.file, message: "SOURCE_DATE_EPOCH '\(text.prefix(40))' is not whole "
+                + "seconds since 1970 (up to the year 9999): ignored"))
+        }
     }
 
     private static func geometry(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, file: String) throws

@@ -14,6 +14,7 @@ public struct Resources: Sendable {
     public let date: String?
     /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
     public let sourceDateEpoch: String?
+    private let images = ImageCache()
 
     public init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
         self.file = file
@@ -66,7 +67,7 @@ public struct Resources: Sendable {
     func image(_ source: String) -> Result<LoadedImage, ImageError> {
         guard let url = ImagePath.fileURL(source, relativeTo: folder) else { return .failure(.remote) }
         guard mayRead(url) else { return .failure(.outsideSandbox) }
-        return ImageLoader.load(url.path)
+        return images.image(at: url.standardizedFileURL.path, ImageLoader.load)
     }
 
     // MARK: Dates
@@ -92,9 +93,14 @@ public struct Resources: Sendable {
         if let text = (frontMatterDate ?? date)?.trimmingCharacters(in: .whitespaces), let date = PDFDate.parse(text) {
             return PDFDate.format(date)
         }
-        if let sourceDateEpoch, let seconds = TimeInterval(sourceDateEpoch) {
-            return PDFDate.format(Date(timeIntervalSince1970: seconds))
-        }
-        return nil
+        return sourceDate.map(PDFDate.format)
+    }
+
+    /// `SOURCE_DATE_EPOCH` as reproducible builds define it: whole seconds since 1970, here up
+    /// to the end of the year 9999, which a PDF date can write; nil when unset or not that.
+    var sourceDate: Date? {
+        guard let text = sourceDateEpoch?.trimmingCharacters(in: .whitespaces), let seconds = Int(text),
+              (0...253_402_300_799).contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

@@ -77,9 +77,15 @@ import Testing
 
     /// When page `n` is delivered, nothing of the pages before `n - 1` is still alive (a
     /// paragraph may run on from the page before): the typesetter keeps no page it handed on.
-    /// Images are the objects a page holds, so they show it.
+    /// Images are the objects a page holds, so they show it: a file of its own for each, as
+    /// one file shown twice is decoded once.
     @Test func deliveredPagesAreLetGo() throws {
-        let markdown = (1...40).map { "Paragraph \($0): a few words of text.\n\n![tone](two-tone.png)" }.joined(separator: "\n\n")
+        let folder = try TestSupport.temporaryFolder()
+        for number in 1...40 {
+            try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("two-tone.png"),
+                                             to: folder.appendingPathComponent("tone-\(number).png"))
+        }
+        let markdown = (1...40).map { "Paragraph \($0): a few words of text.\n\n![tone](tone-\($0).png)" }.joined(separator: "\n\n")
         let typesetter = Typesetter(theme: TestSupport.defaultTheme, geometry: Self.geometry, fonts: FontContext())
         final class Held {
             weak var image: LoadedImage?
@@ -87,7 +93,7 @@ import Testing
         }
         var delivered: [[Held]] = []
         var aliveFromEarlierPages = 0
-        let outcome = try typesetter.typeset(try TestSupport.parse(markdown), baseURL: TestSupport.fixtures, file: "t.md") { page in
+        let outcome = try typesetter.typeset(try TestSupport.parse(markdown), baseURL: folder, file: "t.md") { page in
             aliveFromEarlierPages = max(aliveFromEarlierPages, delivered.dropLast().joined().filter { $0.image != nil }.count)
             delivered.append(page.items.compactMap { item in
                 guard case let .image(image, _) = item else { return nil }

@@ -6,6 +6,9 @@ import Foundation
 enum ImageLoader {
     /// Images with more pixels than this are refused before decoding.
     static let maximumPixels = 100_000_000
+    /// Images with a longer side are decoded at this size on that side: it is more than a page
+    /// needs at 300 dpi, and Cairo's image surfaces stop at 32,767 pixels a side.
+    static let maximumDecodedSide = 4096
 
     /// The image at `path`, or the reason it cannot be shown.
     static func load(_ path: String) -> Result<LoadedImage, ImageError> {
@@ -19,7 +22,12 @@ enum ImageLoader {
             return .failure(.tooLarge(width: Int(width), height: Int(height)))
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+        let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
+        let decoded = scale < 1
+            ? gdk_pixbuf_new_from_file_at_scale(path, Int32(max(1, (Double(width) * scale).rounded())),
+                                                Int32(max(1, (Double(height) * scale).rounded())), 0, &error)
+            : gdk_pixbuf_new_from_file(path, &error)
+        guard let pixbuf = decoded else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "cannot decode"
             if let error { g_error_free(error) }
             return .failure(.unreadable(message))
@@ -29,11 +37,10 @@ enum ImageLoader {
             defer { g_free(name) }
             return String(cString: name)
         }
-        let jpeg = formatName == "jpeg" ? FileManager.default.contents(atPath: path) : nil
-        return .success(LoadedImage(
-            surface: surface(from: pixbuf),
-            pixelWidth: Int(gdk_pixbuf_get_width(pixbuf)), pixelHeight: Int(gdk_pixbuf_get_height(pixbuf)),
-            jpegData: jpeg))
+        // A JPEG decoded smaller than it is cannot stand for its pixels.
+        let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
+        return .success(LoadedImage(surface: surface(from: pixbuf), pixelWidth: Int(width), pixelHeight: Int(height),
+                                    jpegData: jpeg))
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

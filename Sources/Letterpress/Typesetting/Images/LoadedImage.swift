@@ -2,7 +2,8 @@ import CCairo
 import Foundation
 
 /// A decoded image as a Cairo surface, with the original JPEG bytes when it was a JPEG so
-/// that PDF output can embed them as they are. Sendable: its pixels are written only while it
+/// that PDF output can embed them as they are. `pixelWidth` and `pixelHeight` are the file's,
+/// which size the image on the page; a very large image's surface has fewer pixels. Sendable: its pixels are written only while it
 /// is decoded, and Cairo counts a surface's references atomically.
 public final class LoadedImage: @unchecked Sendable {
     let surface: OpaquePointer
@@ -19,10 +20,15 @@ public final class LoadedImage: @unchecked Sendable {
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// The decoded pixels' size.
+    var surfaceWidth: Int { Int(cairo_image_surface_get_width(surface)) }
+    var surfaceHeight: Int { Int(cairo_image_surface_get_height(surface)) }
+
     /// For images with transparency, the opaque horizontal extent of each of up to 256 bands of
     /// rows, as fractions of the width (nil where a band is transparent): the outline text flows
     /// around. Nil for opaque images, whose outline is their rectangle.
     func opaqueRows() -> [ClosedRange<Double>?]? {
+        let (pixelWidth, pixelHeight) = (surfaceWidth, surfaceHeight)
         guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, pixelWidth > 0, pixelHeight > 0 else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4

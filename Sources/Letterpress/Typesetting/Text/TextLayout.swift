@@ -110,9 +110,11 @@ public final class TextLayout {
         while let current = node {
             node = current.pointee.next
             guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) else { continue }
-            x += run.pointee.start_x_offset
+            // Pango's units wrap as C's ints do past 2,097,151 points; the layout is then wrong,
+            // which is no reason to stop.
+            x &+= run.pointee.start_x_offset
             if let glyphRun = glyphRun(run, text: text, x: x) { runs.append(glyphRun) }
-            x += pango_glyph_string_get_width(run.pointee.glyphs) + run.pointee.end_x_offset
+            x &+= pango_glyph_string_get_width(run.pointee.glyphs) &+ run.pointee.end_x_offset
         }
         let range = lines[index].byteRange
         let utf8 = self.text.string.utf8
@@ -133,9 +135,9 @@ public final class TextLayout {
         var position: Int32 = 0
         for index in 0..<Int(glyphString.num_glyphs) {
             let info = glyphString.glyphs[index]
-            defer { position += info.geometry.width }
+            defer { position &+= info.geometry.width }
             guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
-            let gx = position + info.geometry.x_offset
+            let gx = position &+ info.geometry.x_offset
             let gy = info.geometry.y_offset
             if info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
                 glyphs.append(Glyph(id: info.glyph, x: gx, y: gy))
