@@ -15,6 +15,7 @@ final class BatchRunner {
     let fonts: FontOptions
     let quiet: Bool
     let progress: ProgressBar?
+    var budget = DocumentBudget()
     /// The renderer of a batch run in this process. It keeps its fonts, and lives as long as
     /// the runner: a command that exits while holding the runner does not free them.
     private lazy var renderer: Renderer = {
@@ -42,7 +43,7 @@ final class BatchRunner {
         let start = Date()
         progress?.start(total: jobs.count)
         if workers == 1 {
-            while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet).render(job)) }
+            while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet, budget: budget).render(job)) }
         } else {
             let group = DispatchGroup()
             for _ in 0..<workers {
@@ -64,12 +65,13 @@ final class BatchRunner {
         var worker: WorkerProcess?
         while let job = take() {
             if worker == nil { worker = WorkerProcess.start(options: WorkerOptions(
-                render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet)) }
+                render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet,
+                budget: budget)) }
             guard let running = worker else {
                 finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
                 continue
             }
-            let outcome = running.render(job)
+            let outcome = running.render(job, budget: budget)
             if !running.isAlive { worker = nil }
             finish(job, outcome)
         }

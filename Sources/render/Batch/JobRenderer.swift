@@ -5,6 +5,9 @@ import Letterpress
 struct JobRenderer {
     let renderer: Renderer
     let quiet: Bool
+    var budget = DocumentBudget()
+    /// Whether this is a worker process, which ends past the budget with a status.
+    var inWorker = false
 
     /// Makes the folder `output` goes in, and the folders above it; a failure names the output
     /// and says why in the system's words.
@@ -32,7 +35,9 @@ struct JobRenderer {
                 throw LetterpressError.invalidOption("the output would overwrite the input")
             }
             try Self.makeFolder(for: job.output)
-            let result = try renderer.render(input: job.input, to: job.output, format: job.format)
+            let result = try budget.watch(name, inWorker: inWorker) {
+                try renderer.render(input: job.input, to: job.output, format: job.format)
+            }
             if !quiet { messages += result.warnings.map(\.description) }
             if job.toStandardOutput {
                 defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }

@@ -7,4 +7,5 @@ struct WorkerOptions: Codable {
     var fontDirectories: [String]
     var isolatedFonts: Bool
     var quiet: Bool
+    var budget: DocumentBudget
 }

@@ -41,23 +41,24 @@ final class WorkerProcess {
         return WorkerProcess(process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading.fileDescriptor)
     }
 
-    /// Sends `job` and waits for its outcome; a worker that dies fails the job it had.
-    func render(_ job: Job) -> Outcome {
+    /// Sends `job` and waits for its outcome; a worker that dies fails the job it had, and one
+    /// past `budget` says which limit it passed.
+    func render(_ job: Job, budget: DocumentBudget) -> Outcome {
         guard let line = try? JSONEncoder().encode(job) else {
             return Outcome(pages: nil, messages: ["\(job.input): cannot hand it to a worker"])
         }
         do {
             try input.write(contentsOf: line + Data("\n".utf8))
         } catch {
-            return died(on: job)
+            return died(on: job, budget: budget)
         }
         guard let answer = readLine(), let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(answer)) else {
-            return died(on: job)
+            return died(on: job, budget: budget)
         }
         return outcome
     }
 
-    private func died(on job: Job) -> Outcome {
+    private func died(on job: Job, budget: DocumentBudget) -> Outcome {
         isAlive = false
         try? input.close()
         process.waitUntilExit()
@@ -67,6 +68,9 @@ final class WorkerProcess {
             ? [SIGINT, SIGTERM].contains(process.terminationStatus)
             : InterruptHandler.statuses.contains(process.terminationStatus)
         if interrupted { InterruptHandler.awaitInterrupt(within: 1) }
+        if process.terminationReason == .exit, let message = budget.message(for: process.terminationStatus, input: job.input) {
+            return Outcome(pages: nil, messages: [message + "; the others go on"])
+        }
         let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
         return Outcome(pages: nil, messages: ["\(job.input): the renderer stopped on this input (\(how)); the others go on"])
     }

@@ -84,6 +84,14 @@ struct Convert: ParsableCommand {
     @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
     var strict = false
 
+    @Option(name: .customLong("limit-time"), parsing: .unconditional,
+            help: ArgumentHelp("Stop a document past this many seconds (0: no limit).", valueName: "seconds"))
+    var limitTime: Double = DocumentBudget().seconds
+
+    @Option(name: .customLong("limit-memory"), parsing: .unconditional,
+            help: ArgumentHelp("Stop a document past this much resident memory (0: no limit).", valueName: "MB"))
+    var limitMemory: Int = DocumentBudget().megabytes
+
     @Option(name: .customLong("var"), help: ArgumentHelp(
         "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
     var variables: [Parsed<VariableAssignment>] = []
@@ -112,6 +120,8 @@ struct Convert: ParsableCommand {
         if updateGolden && golden == nil { throw ValidationError("--update-golden needs --golden PATH") }
         _ = try tolerance.value()
         _ = try VariableAssignment.dictionary(variables)
+        guard limitTime.isFinite, (0...86_400).contains(limitTime) else { throw ValidationError("--limit-time must be 0 to 86400 seconds") }
+        guard (0...1_048_576).contains(limitMemory) else { throw ValidationError("--limit-memory must be 0 to 1048576 MB") }
     }
 
     func run() throws {
@@ -158,6 +168,7 @@ struct Convert: ParsableCommand {
         InterruptHandler.install(progress: progress)
         let runner = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
                                  options: options, fonts: fonts, quiet: quiet, progress: progress)
+        runner.budget = DocumentBudget(seconds: limitTime, megabytes: limitMemory)
         let summary = runner.run()
         if jobs.count > 1 && !quiet {
             Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",

@@ -21,7 +21,7 @@ struct Worker: ParsableCommand {
         // would compressing a page on several threads.
         let documents = Renderer(options: options.render)
         documents.usesSpareCores = false
-        let renderer = JobRenderer(renderer: documents, quiet: options.quiet)
+        let renderer = JobRenderer(renderer: documents, quiet: options.quiet, budget: options.budget, inWorker: true)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }
             let outcome = renderer.render(job)
