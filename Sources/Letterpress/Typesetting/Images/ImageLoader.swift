@@ -9,6 +9,9 @@ enum ImageLoader {
     /// Images with a longer side are decoded at this size on that side: it is more than a page
     /// needs at 300 dpi, and Cairo's image surfaces stop at 32,767 pixels a side.
     static let maximumDecodedSide = 4096
+    /// The same for drawings (SVG), which are drawn when decoded, filters and all: a column
+    /// at 300 dpi needs less.
+    static let maximumDrawnSide = 2048
 
     /// The image at `path`, or the reason it cannot be shown.
     static func load(_ path: String) -> Result<LoadedImage, ImageError> {
@@ -21,8 +24,13 @@ enum ImageLoader {
         guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
             return .failure(.tooLarge(width: Int(width), height: Int(height)))
         }
+        let formatName = gdk_pixbuf_format_get_name(format).map { name -> String in
+            defer { g_free(name) }
+            return String(cString: name)
+        }
         var error: UnsafeMutablePointer<GError>?
-        let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
+        let side = formatName == "svg" ? maximumDrawnSide : maximumDecodedSide
+        let scale = min(1, Double(side) / Double(max(width, height)))
         let decoded = scale < 1
             ? gdk_pixbuf_new_from_file_at_scale(path, Int32(max(1, (Double(width) * scale).rounded())),
                                                 Int32(max(1, (Double(height) * scale).rounded())), 0, &error)
@@ -33,10 +41,6 @@ enum ImageLoader {
             return .failure(.unreadable(message))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let formatName = gdk_pixbuf_format_get_name(format).map { name -> String in
-            defer { g_free(name) }
-            return String(cString: name)
-        }
         // A JPEG decoded smaller than it is cannot stand for its pixels.
         let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
         return .success(LoadedImage(surface: surface(from: pixbuf), pixelWidth: Int(width), pixelHeight: Int(height),
