@@ -41,6 +41,14 @@ import Testing
         }
     }
 
+    /// GIF and BMP headers rewritten to 40,000 pixels a side, as a fuzzer mutates them.
+    @Test func imagesWhoseHeadersPromiseHugeSizesDoNotTrap() throws {
+        for name in ["header-40000x1.gif", "header-1x40000.bmp"] {
+            let (result, _) = try render("![m](\(name))\n", files: [name: try Self.fixture(name)])
+            #expect(result.pageCount >= 1, "\(name)")
+        }
+    }
+
     @Test func noncharactersInHeadingsAndTheTitleKeepThePDF() throws {
         // Swift's literals refuse noncharacters.
         func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }

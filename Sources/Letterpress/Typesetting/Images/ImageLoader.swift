@@ -41,10 +41,15 @@ enum ImageLoader {
             return .failure(.unreadable(message))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        // A damaged header may promise other pixels than the decoder gives.
+        let (decodedWidth, decodedHeight) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
+        guard max(decodedWidth, decodedHeight) <= maximumDecodedSide, decodedWidth * decodedHeight <= maximumPixels,
+              let surface = surface(from: pixbuf) else {
+            return .failure(.unreadable("it decodes to \(decodedWidth) × \(decodedHeight) pixels, not the \(width) × \(height) its header gives"))
+        }
         // A JPEG decoded smaller than it is cannot stand for its pixels.
         let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
-        return .success(LoadedImage(surface: surface(from: pixbuf), pixelWidth: Int(width), pixelHeight: Int(height),
-                                    jpegData: jpeg))
+        return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height), jpegData: jpeg))
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
@@ -52,8 +57,9 @@ enum ImageLoader {
         return type == .typeRegular
     }
 
-    /// Copies a pixbuf's RGB(A) rows into a premultiplied ARGB32 Cairo surface.
-    private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer {
+    /// Copies a pixbuf's RGB(A) rows into a premultiplied ARGB32 Cairo surface; nil when Cairo
+    /// cannot make one that size.
+    private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer? {
         let width = gdk_pixbuf_get_width(pixbuf)
         let height = gdk_pixbuf_get_height(pixbuf)
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
@@ -62,7 +68,10 @@ enum ImageLoader {
         let source = gdk_pixbuf_read_pixels(pixbuf)!
         let surface = cairo_image_surface_create(hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, width, height)!
         cairo_surface_flush(surface)
-        let target = cairo_image_surface_get_data(surface)!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         let targetStride = Int(cairo_image_surface_get_stride(surface))
         for row in 0..<Int(height) {
             let sourceRow = source + row * sourceStride
