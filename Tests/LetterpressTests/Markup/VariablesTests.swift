@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func specifiersThatAreNotOneConversionAreRefused() {
-        for specifier in ["%", "%q", "%n", "%d%d", "%ld", "%*d", "d", "%9999d", "%.2f extra", "%'d"] {
+        for specifier in ["%", "%q", "%n", "%d%d", "%ld", "%*d", "d", "%9999d", "%.2f extra", "%'d", "%99999999999999999999.2f", "%.99999999999999999999f"] {
             #expect((try? VariableFormat.apply(specifier, to: "1").get()) == nil, "\(specifier)")
         }
         #expect((try? VariableFormat.apply("%d", to: "1.5").get()) == nil)

@@ -120,13 +120,16 @@ public enum VariableFormat {
             guard rest.popFirst() == "%" else { return nil }
             flags = String(rest.prefix { "-+ 0#".contains($0) })
             rest = rest.dropFirst(flags.count)
+            // Digits too many for an `Int` make no specifier (rather than none of a width).
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             width = digits.isEmpty ? nil : Int(digits)
+            guard digits.isEmpty || width != nil else { return nil }
             rest = rest.dropFirst(digits.count)
             if rest.first == "." {
                 rest = rest.dropFirst()
                 let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                precision = Int(digits) ?? 0
+                guard let value = digits.isEmpty ? 0 : Int(digits) else { return nil }
+                precision = value
                 rest = rest.dropFirst(digits.count)
             }
             // Room for any sensible column, and no more: `%999999d` would build a huge string.
