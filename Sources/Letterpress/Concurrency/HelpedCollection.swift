@@ -5,7 +5,8 @@ import Foundation
 /// from the document's end and lays out their headings and paragraphs (`ParagraphsAhead`), and
 /// this thread collects those runs when it reaches them, with the lines already laid out.
 /// `Collector` knows nothing of threads: it is handed lines of paragraphs set as it would set
-/// them (`ParagraphSetting`), and keeps all its state on this thread.
+/// them (`ParagraphSetting`), takes them only when they are, and keeps all its state on this
+/// thread.
 ///
 /// The contract with the helper:
 /// - it opens the font faces of the texts it lays out before it starts, and only between two

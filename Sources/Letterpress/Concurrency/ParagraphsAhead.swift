@@ -1,13 +1,14 @@
 import Foundation
 
 /// Runs of blocks a helper thread took from the end of a stream, in the order it took them
-/// (the document's last run first), with their headings and paragraphs laid out. The helper
+/// (the document's last run first), with their headings and paragraphs laid out (those at the
+/// top, in quotes and in bullet lists: `ParagraphSetting.all`). The helper
 /// holds the gate while it lays them out and keeps nothing of them once it lets it go.
 final class ParagraphsAhead: @unchecked Sendable {
     struct Run {
         var blocks: [StyledBlock]
-        /// By index in `blocks`.
-        var laidOut: [Int: LaidOutParagraph]
+        /// By path in `blocks` (see `ParagraphSetting.all`).
+        var laidOut: [[Int]: LaidOutParagraph]
     }
 
     private let gate: HelperGate
@@ -50,12 +51,17 @@ final class ParagraphsAhead: @unchecked Sendable {
     private func layOutRuns(from stream: StyledBlockStream, theme: Theme, column: Column, start: Double) {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
-        let context = Collector.Context(paragraph: theme.body)
-        var settings = untaken.map { ParagraphSetting(of: $0, theme: theme, column: column, context: context) }
+        // Each untaken block's headings and paragraphs, with their path inside it.
+        var settings = Array(repeating: [(path: ArraySlice<Int>, setting: ParagraphSetting, source: ParagraphSource)](),
+                             count: untaken.count)
+        for (path, setting) in ParagraphSetting.all(in: untaken, theme: theme, column: column,
+                                                    context: Collector.Context(paragraph: theme.body)) {
+            settings[path[0]].append((path.dropFirst(), setting, setting.source()))
+        }
         // Pango's font maps serve one thread at a time: the helper has its own, and opens the
         // faces of the very texts it will lay out before it starts.
         var fonts: FontContext? = FontContext()
-        let needed = FontFaces.fonts(for: settings.compactMap { $0?.source.text }, in: fonts!)
+        let needed = FontFaces.fonts(for: settings.joined().map(\.source.text), in: fonts!)
         // Dropping fonts whose faces were opened may close faces: not while the main thread lays out.
         defer {
             faces.letGo {
@@ -73,11 +79,12 @@ final class ParagraphsAhead: @unchecked Sendable {
             let runSettings = settings.suffix(blocks.count)
             settings.removeLast(blocks.count)
             var run = Run(blocks: blocks, laidOut: [:])
-            for (index, setting) in zip(blocks.indices, runSettings) {
-                guard let setting else { continue }
-                let laidOut = LaidOutParagraph(setting: setting, lines: setting.lines(with: fonts!))
-                lines += laidOut.lines.count
-                run.laidOut[index] = laidOut
+            for (index, paragraphs) in zip(blocks.indices, runSettings) {
+                for (path, setting, source) in paragraphs {
+                    let laidOut = LaidOutParagraph(source: source, lines: setting.lines(of: source, fonts: fonts!))
+                    lines += laidOut.lines.count
+                    run.laidOut[[index] + path] = laidOut
+                }
             }
             condition.lock()
             runs.append(run)

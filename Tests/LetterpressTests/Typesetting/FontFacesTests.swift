@@ -52,18 +52,17 @@ import Testing
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let column = Column(x: 72, width: 450)
-        let settings = blocks.compactMap {
-            ParagraphSetting(of: $0, theme: theme, column: column, context: .init(paragraph: theme.body))
-        }
-        #expect(settings.count == 4)
+        let settings = ParagraphSetting.all(in: blocks, theme: theme, column: column, context: .init(paragraph: theme.body))
+        #expect(settings.count >= 6)
+        let sources = settings.map { $0.setting.source() }
         let fonts = FontContext()
-        let found = FontFaces.fonts(for: settings.map(\.source.text), in: fonts)
+        let found = FontFaces.fonts(for: sources.map(\.text), in: fonts)
         defer { FontFaces.release(found) }
         let foundFiles = Set(FontFaces.files(of: found).map { String($0.prefix { $0 != "#" }) })
 
         var usedFiles = Set<String>()
-        for setting in settings {
-            for line in setting.lines(with: fonts) {
+        for (setting, source) in zip(settings.map(\.setting), sources) {
+            for line in setting.lines(of: source, fonts: fonts) {
                 for case let .text(text) in line.box.items { usedFiles.formUnion(text.runs.map(\.font.face.file)) }
             }
         }

@@ -125,25 +125,36 @@ import Testing
         #expect(Set(whole.slices.compactMap { if case let .block(block) = $0 { block.row?.table } else { nil } }) == [1, 2])
 
         let aheadFonts = FontContext()
-        let context = Collector.Context(paragraph: theme.body)
-        var laidOut: [Int: LaidOutParagraph] = [:]
-        for (index, block) in blocks.enumerated() {
-            guard let setting = ParagraphSetting(of: block, theme: theme, column: Self.column, context: context) else { continue }
-            laidOut[index] = LaidOutParagraph(setting: setting, lines: setting.lines(with: aheadFonts))
+        func laidOut(in column: Column) -> [[Int]: LaidOutParagraph] {
+            var laidOut: [[Int]: LaidOutParagraph] = [:]
+            for (path, setting) in ParagraphSetting.all(in: blocks, theme: theme, column: column,
+                                                        context: Collector.Context(paragraph: theme.body)) {
+                let source = setting.source()
+                laidOut[path] = LaidOutParagraph(source: source, lines: setting.lines(of: source, fonts: aheadFonts))
+            }
+            return laidOut
         }
-        #expect(laidOut.count >= 5)
+        let ahead = laidOut(in: Self.column)
+        // At the top, in the quotes and in the bullet list; not in the ordered lists.
+        #expect(ahead.count >= 8 && ahead.keys.contains { $0.count == 2 } && ahead.keys.contains { $0.count == 3 })
+        func run(_ blocks: Range<Int>, of laidOut: [[Int]: LaidOutParagraph]) -> [[Int]: LaidOutParagraph] {
+            Dictionary(uniqueKeysWithValues: laidOut.filter { blocks.contains($0.key[0]) }
+                .map { ([$0.key[0] - blocks.lowerBound] + $0.key.dropFirst(), $0.value) })
+        }
         for split in 0..<blocks.count {
             // The front collected alone, then the rest in one or two runs laid out ahead.
             let cuts = [0, split, split + (blocks.count - split) / 2, blocks.count]
             var helped = Self.collector(theme)
             helped.collect(Array(blocks[0..<split]), column: Self.column)
             for (start, end) in zip(cuts.dropFirst(), cuts.dropFirst(2)) where start < end {
-                let ahead = Dictionary(uniqueKeysWithValues: laidOut.filter { (start..<end).contains($0.key) }
-                    .map { ($0.key - start, $0.value) })
-                helped.collect(Array(blocks[start..<end]), column: Self.column, ahead: ahead)
+                helped.collect(Array(blocks[start..<end]), column: Self.column, ahead: run(start..<end, of: ahead))
             }
             #expect(Self.describe(helped) == expected, "laid out ahead from block \(split)")
         }
+        // Lines laid out for another column are not the collector's: it lays those out again.
+        var mismatched = Self.collector(theme)
+        mismatched.collect(blocks, column: Self.column, ahead: laidOut(in: Column(x: 90, width: 300)))
+        #expect(Self.describe(mismatched) == expected)
     }
 
     /// A document long enough that a second thread, offered the stream's last blocks, lays out

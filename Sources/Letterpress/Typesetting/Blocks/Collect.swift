@@ -21,6 +21,11 @@ struct Collector {
     /// Font family and feature pairs already warned about, with their warning's index.
     private var featureWarnings: [String: Int] = [:]
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
+    /// Where the block being collected is: its index among the top-level blocks being
+    /// collected, then its list item's and its own among the item's or quote's blocks.
+    private var path: [Int] = []
+    /// Headings and paragraphs of the top-level blocks being collected, laid out ahead, by path.
+    private var ahead: [[Int]: LaidOutParagraph] = [:]
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources) {
         self.theme = theme
@@ -48,28 +53,32 @@ struct Collector {
         return containers[handedContainers...]
     }
 
-    /// Lays out a document's next top-level `blocks`; `ahead` holds, by index in `blocks`, the
-    /// headings and paragraphs among them already laid out in the same column.
-    mutating func collect(_ blocks: [StyledBlock], column: Column, ahead: [Int: LaidOutParagraph] = [:]) {
-        let context = Context(paragraph: theme.body)
-        for (index, block) in blocks.enumerated() {
-            if let laidOut = ahead[index] {
-                paragraph(laidOut.setting, lines: laidOut.lines)
-            } else {
-                collect(block, column: column, context: context)
-            }
-        }
+    /// Lays out a document's next top-level `blocks`; `ahead` holds headings and paragraphs
+    /// among them already laid out, by their path (see `ParagraphSetting.all`). One whose
+    /// setting is not the collector's own is laid out again.
+    mutating func collect(_ blocks: [StyledBlock], column: Column, ahead: [[Int]: LaidOutParagraph] = [:]) {
+        self.ahead = ahead
+        defer { self.ahead = [:] }
+        collect(blocks, column: column, context: Context(paragraph: theme.body))
     }
 
     private mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
-        for block in blocks { collect(block, column: column, context: context) }
+        for (index, block) in blocks.enumerated() {
+            path.append(index)
+            collect(block, column: column, context: context)
+            path.removeLast()
+        }
     }
 
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
         case .heading, .paragraph:
-            if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) {
-                paragraph(setting, lines: setting.lines(with: fonts))
+            guard let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) else { return }
+            if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
+                paragraph(setting, source: laidOut.source, lines: laidOut.lines)
+            } else {
+                let source = setting.source()
+                paragraph(setting, source: source, lines: setting.lines(of: source, fonts: fonts))
             }
         case let .list(list):
             self.list(list, column: column, context: context)
@@ -119,8 +128,8 @@ struct Collector {
     // MARK: Paragraphs
 
     /// Appends one slice per line of a paragraph set as `setting`.
-    private mutating func paragraph(_ setting: ParagraphSetting, lines: [Slice.Line]) {
-        checkFeatures(of: setting.source.text)
+    private mutating func paragraph(_ setting: ParagraphSetting, source: ParagraphSource, lines: [Slice.Line]) {
+        checkFeatures(of: source.text)
         space(before: setting.style.spaceBefore)
         for line in lines { append(.line(line)) }
         pendingGap.set(setting.style.spaceAfter)
@@ -167,20 +176,10 @@ struct Collector {
 
     private mutating func list(_ list: StyledList, column: Column, context: Context) {
         space(before: context.listDepth == 0 ? context.paragraph.spaceBefore : 0)
-        // The theme's indent, scaled with the text, or more when the widest marker needs it:
-        // markers hang inside the parent's column, never in the margin.
-        let size = context.paragraph.text.size
-        var widest = size * 0.8
-        if list.items.contains(where: { $0.task != nil }) { widest = max(widest, size * 1.3) }
-        if list.ordered {
-            let marker = TextLayout(StyledText("\(list.start + max(list.items.count - 1, 0)).", style: context.paragraph.text),
-                                    width: nil, align: .left, lineHeight: 1, context: fonts)
-            widest = max(widest, marker.naturalWidth + size * 0.45)
+        let numberWidth = Self.widestNumber(of: list, context: context).map {
+            TextLayout($0, width: nil, align: .left, lineHeight: 1, context: fonts).naturalWidth
         }
-        let itemColumn = column.nested(by: max(theme.list.indent * theme.textScale, widest + 1))
-        var inner = context
-        inner.listDepth += 1
-        inner.tight = list.tight
+        let (itemColumn, inner) = Self.items(of: list, in: column, context: context, theme: theme, numberWidth: numberWidth ?? 0)
         for (number, item) in list.items.enumerated() {
             let marker: Marker
             if let checked = item.task {
@@ -190,7 +189,9 @@ struct Collector {
             } else {
                 marker = .text(theme.list.bullets[context.listDepth % theme.list.bullets.count])
             }
+            path.append(number)
             listItem(item.blocks, marker: marker, column: itemColumn, context: inner)
+            path.removeLast()
             if list.tight { pendingGap.set(theme.list.itemSpacing) }
         }
         pendingGap.set(context.tight ? theme.list.itemSpacing : context.paragraph.spaceAfter)
@@ -199,6 +200,34 @@ struct Collector {
     enum Marker {
         case text(String)
         case checkbox(Bool)
+    }
+
+    /// An ordered list's widest number, whose width sets its items' indent; nil for a bullet list.
+    static func widestNumber(of list: StyledList, context: Context) -> StyledText? {
+        guard list.ordered else { return nil }
+        return StyledText("\(list.start + max(list.items.count - 1, 0)).", style: context.paragraph.text)
+    }
+
+    /// The column and context of `list`'s items: indented by the theme's indent, scaled with
+    /// the text, or more when the widest marker needs it (`numberWidth`, the width of its
+    /// `widestNumber`): markers hang inside the parent's column, never in the margin.
+    static func items(of list: StyledList, in column: Column, context: Context, theme: Theme,
+                      numberWidth: Double) -> (column: Column, context: Context) {
+        let size = context.paragraph.text.size
+        var widest = size * 0.8
+        if list.items.contains(where: { $0.task != nil }) { widest = max(widest, size * 1.3) }
+        if list.ordered { widest = max(widest, numberWidth + size * 0.45) }
+        var inner = context
+        inner.listDepth += 1
+        inner.tight = list.tight
+        return (column.nested(by: max(theme.list.indent * theme.textScale, widest + 1)), inner)
+    }
+
+    /// The column and context of a block quote's blocks.
+    static func quoted(in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+        var inner = context
+        inner.paragraph = theme.quote
+        return (column.nested(by: theme.quote.indent), inner)
     }
 
     /// Lays out an item's blocks in `column` and hangs its marker left of the first line.
@@ -248,12 +277,11 @@ struct Collector {
     // MARK: Quotes, code and rules
 
     private mutating func blockQuote(_ blocks: [StyledBlock], column: Column, context: Context) {
-        space(before: theme.quote.spaceBefore)
         let quote = theme.quote
-        var inner = context
-        inner.paragraph = quote
+        space(before: quote.spaceBefore)
+        let (innerColumn, inner) = Self.quoted(in: column, context: context, theme: theme)
         withContainer(ContainerBand(x: column.x, width: quote.barWidth, color: quote.barColor)) { collector in
-            collector.collect(blocks, column: column.nested(by: quote.indent), context: inner)
+            collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(quote.spaceAfter)
     }

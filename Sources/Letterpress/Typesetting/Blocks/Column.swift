@@ -1,7 +1,7 @@
 import Foundation
 
 /// The horizontal band blocks are laid out in: its left edge and width, in points on the page.
-struct Column {
+struct Column: Equatable {
     var x: Double
     var width: Double
     /// How narrow nested content (list items, quotes) may become: a third of the page's column.
