@@ -89,15 +89,16 @@ public struct RasterImage: Sendable, Equatable {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Writes the image as PNG, in place of `url` only once it is whole.
-    public func writePNG(to url: URL) throws {
-        let file = try TemporaryFile(beside: url)
+    /// Writes the image as PNG, in place of `url` only once it is whole, and never in place of
+    /// one of `inputs` or of anything but a regular file.
+    public func writePNG(to url: URL, protecting inputs: [URL] = []) throws {
+        let file = try TemporaryFile(beside: OutputPath.resolved(url))
         do {
             try pixels.withUnsafeBytes { bytes in
                 try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
                                            height: Int32(height), stride: Int32(width * 4), to: file, naming: url)
             }
-            try file.move(to: url)
+            try TemporaryFile.commit([file], to: [url], protecting: inputs)
         } catch {
             TemporaryFile.remove([file])
             throw error

@@ -45,6 +45,7 @@ public final class Renderer {
             let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
             var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
             if !usesSpareCores { writer.encodingThreads = 1 }
+            if input != "-" { writer.inputs = [URL(fileURLWithPath: input)] }
             let output = try writer.open(destination)
             let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
             let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
