@@ -46,10 +46,51 @@ struct JobPlanner {
         if output == "-" { throw ValidationError("-o - writes one document; several inputs need an output folder") }
         let folder = URL(fileURLWithPath: output ?? ".", isDirectory: true)
         let format = format ?? .pdf
-        return files.map { file in
+        var seen = Set<String>()
+        let jobs = files.compactMap { file -> Job? in
+            // A file named twice (as itself and inside a folder given too) is rendered once.
+            guard file.input == "-" || seen.insert(URL(fileURLWithPath: file.input).standardizedFileURL.path).inserted else { return nil }
             let stem = (file.relative as NSString).deletingPathExtension
             return Job(input: file.input, output: folder.appendingPathComponent(stem + "." + format.rawValue), format: format)
         }
+        return Self.refusingCollisions(jobs)
+    }
+
+    /// The jobs, those whose outputs would share a file refused, naming each other: the same
+    /// output (`a.md` and `a.markdown`, or `x/n.md` and `y/n.md` into one folder), a page of one
+    /// (`a-1.png`) that is another's output, or an output that is an input.
+    static func refusingCollisions(_ jobs: [Job]) -> [Job] {
+        let outputs = jobs.map { $0.output.standardizedFileURL.path }
+        let inputs = Set(jobs.filter { $0.input != "-" }.map { URL(fileURLWithPath: $0.input).standardizedFileURL.path })
+        var byOutput: [String: [Int]] = [:]
+        for (index, path) in outputs.enumerated() { byOutput[path, default: []].append(index) }
+        var refused = jobs
+        for (index, job) in jobs.enumerated() {
+            let path = outputs[index]
+            var others = byOutput[path, default: []].filter { $0 != index }.map { "\(jobs[$0].input) renders to the same \(job.output.relativePath)" }
+            if job.format != .pdf {
+                let stem = (path as NSString).deletingPathExtension
+                for (other, otherPath) in outputs.enumerated() where other != index {
+                    let otherStem = (otherPath as NSString).deletingPathExtension
+                    if Self.isPage(otherStem, of: stem) {
+                        others.append("\(jobs[other].input) renders to \(jobs[other].output.relativePath), the name of one of this one's pages")
+                    } else if Self.isPage(stem, of: otherStem) {
+                        others.append("its output \(job.output.relativePath) is the name of one of \(jobs[other].input)'s pages")
+                    }
+                }
+            }
+            if inputs.contains(path) { others.append("its output \(job.output.relativePath) is an input") }
+            guard !others.isEmpty else { continue }
+            refused[index].refusal = "\(job.input): not rendered: \(others.joined(separator: "; ")) (rename one)"
+        }
+        return refused
+    }
+
+    /// Whether `name` is how a page of the output `stem` is named: `stem-N`.
+    private static func isPage(_ name: String, of stem: String) -> Bool {
+        guard name.hasPrefix(stem + "-") else { return false }
+        let number = name.dropFirst(stem.count + 1)
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
     }
 
     private func singleJob(_ input: String) throws -> Job {

@@ -25,6 +25,7 @@ struct JobRenderer {
     }
 
     func render(_ job: Job) -> Outcome {
+        if let refusal = job.refusal { return Outcome(pages: nil, messages: [refusal]) }
         let name = job.input == "-" ? "<stdin>" : job.input
         var messages: [String] = []
         do {

@@ -122,6 +122,53 @@ private func note(_ number: Int) -> String {
         }
     }
 
+    /// Inputs whose outputs would be one file are refused, each naming the other; the rest
+    /// render, and the batch fails.
+    @Test func inputsWithTheSameOutputAreRefusedAndTheOthersRender() throws {
+        let folder = try folder(notes: 2)
+        for (name, text) in [("in/n1.markdown", "# Other"), ("x/n.md", "# X"), ("y/n.md", "# Y"), ("in/n1-2.md", "# Page")] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let pdf = try runRender(["in", "x/n.md", "y/n.md", "-o", "out"], in: folder)
+        #expect(pdf.status == 1)
+        #expect(pdf.stderr.contains("in/n1.md: not rendered: in/n1.markdown renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("in/n1.markdown: not rendered: in/n1.md renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("x/n.md: not rendered: y/n.md") && pdf.stderr.contains("y/n.md: not rendered: x/n.md"))
+        #expect(pdf.stderr.contains("rendered 2 of 6 files (4 failed)"))
+        #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["n1-2.pdf", "sub"])
+        let png = try runRender(["in/n1.md", "in/n1-2.md", "in/sub/n0.md", "-o", "png", "--format", "png", "--dpi", "20"], in: folder)
+        #expect(png.status == 1 && png.stderr.contains("in/n1-2.md: not rendered: its output png/n1-2.png is the name of one of in/n1.md's pages"))
+        #expect(try fileNames(in: folder.appendingPathComponent("png")) == ["n0.png"])
+    }
+
+    /// With `--jobs 1` too, a note that crashes its renderer fails alone, and the batch ends
+    /// with its summary.
+    @Test func aCrashWithOneJobLosesOnlyItsInput() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let long = (1...3000).map { "Paragraph \($0) of a note of many pages." }.joined(separator: "\n\n")
+        for number in 0..<3 { try long.write(to: folder.appendingPathComponent("n\(number).md"), atomically: true, encoding: .utf8) }
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = [".", "-o", "out", "--jobs", "1"]
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var workers: [Int32] = []
+        for _ in 0..<100 where workers.isEmpty {
+            Thread.sleep(forTimeInterval: 0.02)
+            workers = childProcesses(of: process.processIdentifier)
+        }
+        #expect(workers.count == 1, "one worker process")
+        for worker in workers { kill(worker, SIGKILL) }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.contains("./n0.md: the renderer stopped on this input (signal 9); the others go on"), "\(said)")
+        #expect(said.contains("rendered 2 of 3 files (1 failed)"))
+    }
+
     /// The processes whose parent is `parent`, from `/proc`.
     private func childProcesses(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
