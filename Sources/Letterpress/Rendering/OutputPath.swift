@@ -30,12 +30,12 @@ enum OutputPath {
             throw LetterpressError.outputFailed(file: name.path, reason: String(cString: strerror(errno)))
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw LetterpressError.outputFailed(file: name.path, reason: "\(Self.kind(status.st_mode)), not a regular file; it is not replaced")
+            throw LetterpressError.outputFailed(file: name.path, reason: "it is \(Self.kind(status.st_mode)), not a regular file, and is left as it is")
         }
         for input in inputs {
             var other = stat()
             if stat(input.path, &other) == 0, other.st_dev == status.st_dev, other.st_ino == status.st_ino {
-                throw LetterpressError.outputFailed(file: name.path, reason: "it is the input \(input.path); it is not replaced")
+                throw LetterpressError.outputFailed(file: name.path, reason: "it is the input \(input.path), which is left as it is")
             }
         }
         return status.st_mode & 0o777

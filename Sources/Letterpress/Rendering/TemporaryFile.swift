@@ -14,6 +14,7 @@ public final class TemporaryFile {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var alive = Set<String>()
+    nonisolated(unsafe) private static var aliveFolders = Set<String>()
     /// Set by `removeAll`: the process is about to exit, and makes no more files.
     nonisolated(unsafe) private static var stopping = false
 
@@ -93,14 +94,38 @@ public final class TemporaryFile {
         for file in stale { unlink(file.path) }
     }
 
-    /// Removes every temporary file not yet renamed into place (on SIGINT or SIGTERM); from
-    /// then on, making one throws.
+    /// A new folder in the system's temporary folder, named by `mkdtemp` (so that no one can
+    /// guess the name and make it first), removed with what it holds by `removeFolder`, or by
+    /// an interrupt.
+    public static func makeFolder(prefix: String) throws -> URL {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping else { throw LetterpressError.outputFailed(file: prefix, reason: "interrupted") }
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw LetterpressError.outputFailed(file: String(cString: template), reason: String(cString: strerror(errno)))
+        }
+        let path = String(cString: template)
+        aliveFolders.insert(path)
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    public static func removeFolder(_ folder: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        if aliveFolders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Removes every temporary file not yet renamed into place, and every temporary folder (on
+    /// SIGINT or SIGTERM); from then on, making one throws.
     public static func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         stopping = true
         for path in alive { unlink(path) }
         alive.removeAll()
+        for path in aliveFolders { try? FileManager.default.removeItem(atPath: path) }
+        aliveFolders.removeAll()
     }
 
     static func remove(_ files: [TemporaryFile]) {

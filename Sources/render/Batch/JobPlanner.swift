@@ -96,7 +96,7 @@ struct JobPlanner {
     private func singleJob(_ input: String) throws -> Job {
         switch output {
         case "-":
-            return standardOutputJob(input)
+            return try standardOutputJob(input)
         case let path?:
             var url = URL(fileURLWithPath: path)
             let named = OutputFormat(pathExtension: url.pathExtension)
@@ -108,16 +108,17 @@ struct JobPlanner {
             if url.pathExtension.isEmpty { url.appendPathExtension(format.rawValue) }
             return Job(input: input, output: url, format: format)
         case nil:
-            if input == "-" { return standardOutputJob(input) }
+            if input == "-" { return try standardOutputJob(input) }
             let format = format ?? .pdf
             return Job(input: input, output: URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.rawValue), format: format)
         }
     }
 
-    /// A job written to a temporary file, which then goes to standard output.
-    private func standardOutputJob(_ input: String) -> Job {
+    /// A job written to a file in a private temporary folder, which then goes to standard
+    /// output.
+    private func standardOutputJob(_ input: String) throws -> Job {
         let format = format ?? .pdf
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(getpid()).\(format.rawValue)")
-        return Job(input: input, output: temporary, format: format, toStandardOutput: true)
+        let folder = try TemporaryFile.makeFolder(prefix: "render")
+        return Job(input: input, output: folder.appendingPathComponent("stdout.\(format.rawValue)"), format: format, toStandardOutput: true)
     }
 }

@@ -237,6 +237,57 @@ private func note(_ number: Int) -> String {
         #expect(names.contains("long.png") && !names.contains("long-1.png"))
     }
 
+    /// `--golden` and `compare --diff` never write over a file compared, the note, or anything
+    /// but a regular file, and read only regular files: a folder or FIFO is an error, not a
+    /// crash or a wait.
+    @Test func goldenAndCompareKeepInputsAndSpecialFiles() throws {
+        let folder = try folder(notes: 3)
+        let run = { (arguments: [String]) in try runRender(arguments, in: folder) }
+        let note = try Data(contentsOf: folder.appendingPathComponent("in/n1.md"))
+        #expect(try run(["in/n1.md", "--golden", "in/n1.md", "--update-golden"]).status == 2)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "in/n1.md")
+        let linked = try run(["in/n1.md", "--golden", "link.png", "--update-golden", "--dpi", "20"])
+        #expect(linked.status == 1 && linked.stderr.contains("it is the input"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("in/n1.md")) == note)
+        #expect(try run(["in/n1.md", "-o", "a.png", "--dpi", "20"]).status == 0)
+        #expect(try run(["in/n2.md", "-o", "b.png", "--dpi", "20"]).status == 0)
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        #expect(try run(["compare", "a.png", "b.png", "--diff", "a.png"]).status == 2)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a.png")) == a)
+        #expect(mkfifo(folder.appendingPathComponent("fifo.png").path, 0o644) == 0)
+        #expect(try run(["compare", "a.png", "b.png", "--diff", "fifo.png"]).status == 2)
+        var status = stat()
+        #expect(lstat(folder.appendingPathComponent("fifo.png").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let fifo = try run(["compare", "fifo.png", "fifo.png"])
+        #expect(fifo.status == 2 && fifo.stderr.contains("is a FIFO, not a regular file"))
+        #expect(try run(["in/n1.md", "--golden", "fifo.png"]).status == 2)
+        #expect(try run(["in/n1.md", "--golden", "fifo.png", "--update-golden"]).status == 1)
+        let folders = try run(["compare", ".", "."])
+        #expect(folders.status == 2 && folders.stderr.contains("is a folder, not a regular file"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: false)
+        #expect(try run(["in/n1.md", "--golden", "dir.png"]).status == 2)
+    }
+
+    /// A PDF page larger than Cairo's 32,767 pixels at the `--dpi` asked is refused, naming
+    /// the limit, rather than crashing.
+    @Test func compareRefusesPagesOverThePixelLimit() throws {
+        let folder = try folder(notes: 1)
+        #expect(try runRender(["in/sub/n0.md", "-o", "big.pdf", "--page-size", "2000x2000"], in: folder).status == 0)
+        let result = try runRender(["compare", "big.pdf", "big.pdf", "--dpi", "1200"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("page 1 is 33334×33334 pixels at 1200 dpi, over the limit of 32767 a side"))
+    }
+
+    /// Values that name nothing are usage errors (exit 2), not failed inputs.
+    @Test func emptyOutputsAndUnknownThemesAreUsageErrors() throws {
+        let folder = try folder(notes: 1)
+        #expect(try runRender(["in/sub/n0.md", "-o", ""], in: folder).status == 2)
+        let theme = try runRender(["in/sub/n0.md", "--theme", "nope"], in: folder)
+        #expect(theme.status == 2 && theme.stderr.contains("unknown theme 'nope'"))
+        #expect(try runRender(["compare", "a.png", "b.png", "--diff", ""], in: folder).status == 2)
+        #expect(try fileNames(in: folder) == ["in"])
+    }
+
     @Test func fontsListsTheFilesAndIsolatedFontsKeepTheOutput() throws {
         let folder = try folder(notes: 1)
         let fonts = String(decoding: try runRender(["fonts", "in/sub/n0.md"], in: folder).stdout, as: UTF8.self)

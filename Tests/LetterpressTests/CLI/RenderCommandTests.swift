@@ -283,7 +283,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     @Test func unknownThemeNamesTheKnownOnes() throws {
         let folder = try folder(with: ["note.md": note])
         let result = try runRender(["note.md", "--theme", "nope", "-o", "note.pdf"], in: folder)
-        #expect(result.status == 1)
+        #expect(result.status == 2, "a usage error")
         #expect(result.stderr.contains("unknown theme 'nope'"))
         #expect(result.stderr.contains("default") && result.stderr.contains("menlo"))
         #expect(try fileNames(in: folder) == ["note.md"])
