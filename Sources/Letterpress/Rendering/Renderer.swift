@@ -104,16 +104,27 @@ public final class Renderer {
 
     // MARK: Steps
 
-    /// The theme the command line names, else the front matter, else `default`.
+    /// The theme the command line names, else the front matter (a path in it relative to the
+    /// note's folder), else `default`.
     private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
+        var name = options.theme ?? frontMatter.theme ?? "default"
+        if options.theme == nil, let folder = resources.folder, ThemeLoader.isPath(name), !name.hasPrefix("/") {
+            name = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
+        }
         do {
-            return try themes.theme(named: options.theme ?? frontMatter.theme ?? "default", resources: resources) { fonts }
+            return try themes.theme(named: name, resources: resources) { fonts }
         } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
             // A theme the front matter names that cannot be found: the note's line says which.
+            let location = frontMatter.locations["theme"]
             switch error {
-            case .unknownTheme, .unreadableInput:
-                throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["theme"],
-                                                          message: "theme: " + error.description)
+            case .unknownTheme:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
+            case let .unreadableInput(file, reason) where file == name:
+                // Named as the note writes it, not as found from its folder.
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
+                                                          message: "theme: \(frontMatter.theme ?? file): \(reason)")
+            case .unreadableInput:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
             default:
                 throw error
             }

@@ -23,7 +23,8 @@ struct JobPlanner {
     private func markdownFiles() -> (files: [(input: String, relative: String)], sawFolder: Bool) {
         var files: [(input: String, relative: String)] = []
         var sawFolder = false
-        for input in inputs {
+        // `/dev/stdin` is standard input, with its output named as `-`'s is.
+        for input in inputs.map({ $0 == "/dev/stdin" ? "-" : $0 }) {
             var isFolder: ObjCBool = false
             if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
                 sawFolder = true
