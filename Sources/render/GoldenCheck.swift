@@ -13,21 +13,22 @@ struct GoldenCheck {
     /// differs or failed, 2 cannot compare).
     func run(with renderer: Renderer) -> Int32 {
         let format = OutputFormat(pathExtension: golden.pathExtension) ?? .png
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-golden-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        if update { return updateReference(with: renderer, format: format) }
         let rendered: RenderResult
+        let folder: URL
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try TemporaryFile.makeFolder(prefix: "render-golden")
             rendered = try renderer.render(input: input, to: folder.appendingPathComponent(golden.lastPathComponent), format: format)
         } catch {
+            InterruptHandler.awaitInterrupt(within: 0)
             Console.error("\(error)")
             return 1
         }
+        defer { TemporaryFile.removeFolder(folder) }
         if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
         let writer = OutputWriter(format: format)
         let references = writer.outputURLs(for: golden, pageCount: rendered.pageCount)
         let stored = storedPages(writer, format: format)
-        if update { return replace(stored, with: rendered.files, at: references) }
         guard !stored.isEmpty else {
             Console.error("\(golden.path): no reference yet; make one with --update-golden")
             return 2
@@ -39,25 +40,18 @@ struct GoldenCheck {
         return compare(rendered.files, with: references)
     }
 
-    /// Writes the rendered files as the references; returns the exit status.
-    private func replace(_ stored: [URL], with files: [URL], at references: [URL]) -> Int32 {
-        // Pages the document no longer has go, so that the reference is the rendering.
-        for old in stored where !references.contains(old) { try? FileManager.default.removeItem(at: old) }
+    /// Renders the note as the new reference, in place of the old one's files as a whole (and
+    /// never of the note itself); returns the exit status.
+    private func updateReference(with renderer: Renderer, format: OutputFormat) -> Int32 {
         do {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            for (file, reference) in zip(files, references) {
-                // Copied beside the reference, then renamed over it: never half a reference.
-                let staging = reference.deletingLastPathComponent().appendingPathComponent(".\(reference.lastPathComponent).new")
-                try? FileManager.default.removeItem(at: staging)
-                try FileManager.default.copyItem(at: file, to: staging)
-                guard rename(staging.path, reference.path) == 0 else {
-                    throw LetterpressError.outputFailed(file: reference.path, reason: String(cString: strerror(errno)))
-                }
-            }
-            print("updated \(references.map(\.path).joined(separator: ", "))")
+            try JobRenderer.makeFolder(for: golden)
+            let rendered = try renderer.render(input: input, to: golden, format: format)
+            if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
+            print("updated \(rendered.files.map(\.path).joined(separator: ", "))")
             return 0
         } catch {
-            Console.error("\(golden.path): cannot update: \(error.localizedDescription)")
+            InterruptHandler.awaitInterrupt(within: 0)
+            Console.error("\(golden.path): cannot update: \(error)")
             return 1
         }
     }
@@ -88,7 +82,7 @@ struct GoldenCheck {
     }
 
     /// The reference's pages on disk: `NAME-1.png`, `NAME-2.png`, … as long as they exist, or
-    /// `NAME.png` alone (a PDF is always one file).
+    /// `NAME.png` alone (a PDF is always one file). Comparing tells a folder or FIFO there.
     private func storedPages(_ writer: OutputWriter, format: OutputFormat) -> [URL] {
         let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
         guard format != .pdf else { return exists(golden) ? [golden] : [] }

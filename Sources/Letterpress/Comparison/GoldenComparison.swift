@@ -29,21 +29,23 @@ public struct GoldenComparison: Sendable {
 
     /// Compares two PNG files, or two PDF files page by page, writing the diff image of each
     /// page that differs to `diff` when given (`GoldenFiles.diff(_:page:)` names the pages of
-    /// a PDF). Throws when a file cannot be read or the images (or page counts) differ in size.
+    /// a PDF), never in place of either file compared. Throws when a file cannot be read or the
+    /// images (or page counts) differ in size.
     public func compare(expected: URL, actual: URL, diff: URL? = nil) throws -> Verdict {
-        let (left, right) = (try RasterImage.pages(of: expected, dpi: dpi), try RasterImage.pages(of: actual, dpi: dpi))
+        let (left, right) = (try RasterPages(expected, dpi: dpi), try RasterPages(actual, dpi: dpi))
         guard left.count == right.count else {
             throw LetterpressError.drawingFailed(file: actual.path, reason: "has \(right.count) pages, \(expected.lastPathComponent) has \(left.count)")
         }
         var pages: [ImageDifference] = []
-        for (page, (a, b)) in zip(left, right).enumerated() {
+        for page in 0..<left.count {
+            let (a, b) = (try left.image(at: page), try right.image(at: page))
             guard a.width == b.width, a.height == b.height else {
                 throw LetterpressError.drawingFailed(file: actual.path, reason: "page \(page + 1) is \(b.width)×\(b.height) pixels, expected \(a.width)×\(a.height)")
             }
             var image: RasterImage? = diff == nil ? nil : RasterImage(width: 0, height: 0, pixels: [])
             let result = ImageComparison.compare(a, b, threshold: threshold, diff: &image)
             if let diff, let image, result.differingPixels > 0 {
-                try image.writePNG(to: left.count == 1 ? diff : GoldenFiles.diff(diff, page: page + 1))
+                try image.writePNG(to: left.count == 1 ? diff : GoldenFiles.diff(diff, page: page + 1), protecting: [expected, actual])
             }
             pages.append(result)
         }

@@ -18,56 +18,8 @@ public struct RasterImage: Sendable, Equatable {
         return flattened(surface)
     }
 
-    /// The image of a PNG file, or the pages of a PDF file rendered at `dpi`.
-    public static func pages(of url: URL, dpi: Double) throws -> [RasterImage] {
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "no such file")
-        }
-        let header = FileHandle(forReadingAtPath: url.path).map { handle -> Data in
-            defer { try? handle.close() }
-            return handle.readData(ofLength: 5)
-        } ?? Data()
-        if header.starts(with: Array("%PDF-".utf8)) { return try pdfPages(url, dpi: dpi) }
-        guard header.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "is neither a PNG nor a PDF file")
-        }
-        return [try png(url)]
-    }
-
-    /// Renders every page of a PDF at `dpi` with Poppler.
-    public static func pdfPages(_ url: URL, dpi: Double) throws -> [RasterImage] {
-        guard let poppler = Poppler.shared else {
-            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PDF: libpoppler-glib is not installed")
-        }
-        var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler.open(url.absoluteString, nil, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot open"
-            if let error { g_error_free(error) }
-            throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PDF (\(reason))")
-        }
-        defer { g_object_unref(document) }
-        return (0..<poppler.pageCount(document)).compactMap { index in
-            guard let page = poppler.page(document, index) else { return nil }
-            defer { g_object_unref(page) }
-            var width = 0.0
-            var height = 0.0
-            poppler.size(page, &width, &height)
-            let scale = dpi / 72
-            let surface = cairo_image_surface_create(
-                CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up)))!
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)!
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_paint(cr)
-            cairo_scale(cr, scale, scale)
-            poppler.render(page, cr)
-            cairo_destroy(cr)
-            return flattened(surface)
-        }
-    }
-
     /// The surface's pixels composited over white.
-    private static func flattened(_ surface: OpaquePointer) -> RasterImage {
+    static func flattened(_ surface: OpaquePointer) -> RasterImage {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
@@ -89,15 +41,16 @@ public struct RasterImage: Sendable, Equatable {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Writes the image as PNG, in place of `url` only once it is whole.
-    public func writePNG(to url: URL) throws {
-        let file = try TemporaryFile(beside: url)
+    /// Writes the image as PNG, in place of `url` only once it is whole, and never in place of
+    /// one of `inputs` or of anything but a regular file.
+    public func writePNG(to url: URL, protecting inputs: [URL] = []) throws {
+        let file = try TemporaryFile(beside: OutputPath.resolved(url))
         do {
             try pixels.withUnsafeBytes { bytes in
                 try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
                                            height: Int32(height), stride: Int32(width * 4), to: file, naming: url)
             }
-            try file.move(to: url)
+            try TemporaryFile.commit([file], to: [url], protecting: inputs)
         } catch {
             TemporaryFile.remove([file])
             throw error

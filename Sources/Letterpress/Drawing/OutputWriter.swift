@@ -13,6 +13,8 @@ public struct OutputWriter {
     /// document of one page uses more than one: the pages of a longer one are already
     /// compressed side by side.
     public var encodingThreads = ProcessInfo.processInfo.activeProcessorCount
+    /// Files an output must never replace: the note being rendered.
+    public var inputs: [URL] = []
 
     public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
         self.format = format
@@ -31,6 +33,24 @@ public struct OutputWriter {
     func pageURL(for destination: URL, number: Int) -> URL {
         let stem = destination.deletingPathExtension().lastPathComponent
         return destination.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).\(destination.pathExtension)")
+    }
+
+    /// The page files an earlier rendering to `destination` made that `pageCount` pages do not
+    /// replace: `out.png` beside pages, and the pages past the last, `out-N.png` for as long as
+    /// they run on from `out-1.png` (other files that merely look like pages are left alone).
+    func stalePages(at destination: URL, pageCount: Int) -> [URL] {
+        guard format != .pdf else { return [] }
+        func isRegularFile(_ url: URL) -> Bool {
+            var status = stat()
+            return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        }
+        var stale = pageCount > 1 && isRegularFile(destination) ? [destination] : []
+        var number = 1
+        while isRegularFile(pageURL(for: destination, number: number)) {
+            if pageCount == 1 || number > pageCount { stale.append(pageURL(for: destination, number: number)) }
+            number += 1
+        }
+        return stale
     }
 
     /// Starts writing pages to `destination` as they come.

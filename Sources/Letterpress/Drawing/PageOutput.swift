@@ -2,8 +2,9 @@ import Foundation
 
 /// A document's pages being written as they are typeset: each is drawn when it comes and then
 /// let go, so that memory holds a few pages however long the document. The files keep
-/// temporary names until `finish` renames them all into place; an output dropped before then
-/// (on a failure) removes them.
+/// temporary names until `finish` renames them all into place as one set, and removes the page
+/// files of an earlier rendering that the new ones do not replace; an output dropped before
+/// then (on a failure) removes them, and leaves the earlier files as they were.
 public final class PageOutput {
     private let settings: OutputWriter
     private let destination: URL
@@ -16,8 +17,6 @@ public final class PageOutput {
     /// One per page for PNG and SVG, the first named for the destination until the page count
     /// settles the names.
     private var temporaries: [TemporaryFile] = []
-    /// Temporary files already renamed into place, which are no longer temporary.
-    private var renamed = 0
 
     init(_ settings: OutputWriter, destination: URL) throws {
         self.settings = settings
@@ -28,20 +27,20 @@ public final class PageOutput {
         case .png: writer = PNGWriter(dpi: settings.dpi, encodingThreads: settings.encodingThreads, fonts: fonts, destination: destination)
         case .svg: writer = SVGWriter(fonts: fonts, destination: destination)
         }
-        temporaries.append(try TemporaryFile(beside: destination))
+        temporaries.append(try TemporaryFile(beside: OutputPath.resolved(destination)))
     }
 
     deinit {
         // On failure, the pages already drawn still finish before the files go.
         writer.abandon()
-        TemporaryFile.remove(Array(temporaries[renamed...]))
+        TemporaryFile.remove(temporaries)
     }
 
     /// Draws the next page, and writes it or hands it to a thread that compresses it.
     public func add(_ page: Page) throws {
         pageCount += 1
         if settings.format != .pdf && pageCount > 1 {
-            temporaries.append(try TemporaryFile(beside: settings.pageURL(for: destination, number: pageCount)))
+            temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.pageURL(for: destination, number: pageCount))))
         }
         try writer.add(page, number: pageCount, to: temporaries[temporaries.count - 1])
     }
@@ -50,10 +49,8 @@ public final class PageOutput {
     public func finish() throws -> [URL] {
         try writer.finish(pageCount: pageCount, firstFile: temporaries[0])
         let targets = settings.outputURLs(for: destination, pageCount: pageCount)
-        for (temporary, target) in zip(temporaries, targets) {
-            try temporary.move(to: target)
-            renamed += 1
-        }
+        try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs,
+                                 removing: settings.stalePages(at: destination, pageCount: pageCount))
         return targets
     }
 }

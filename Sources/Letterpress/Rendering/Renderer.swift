@@ -45,6 +45,7 @@ public final class Renderer {
             let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
             var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
             if !usesSpareCores { writer.encodingThreads = 1 }
+            if input != "-" { writer.inputs = [URL(fileURLWithPath: input)] }
             let output = try writer.open(destination)
             let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
             let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
@@ -103,16 +104,27 @@ public final class Renderer {
 
     // MARK: Steps
 
-    /// The theme the command line names, else the front matter, else `default`.
+    /// The theme the command line names, else the front matter (a path in it relative to the
+    /// note's folder), else `default`.
     private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
+        var name = options.theme ?? frontMatter.theme ?? "default"
+        if options.theme == nil, let folder = resources.folder, ThemeLoader.isPath(name), !name.hasPrefix("/") {
+            name = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
+        }
         do {
-            return try themes.theme(named: options.theme ?? frontMatter.theme ?? "default", resources: resources) { fonts }
+            return try themes.theme(named: name, resources: resources) { fonts }
         } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
             // A theme the front matter names that cannot be found: the note's line says which.
+            let location = frontMatter.locations["theme"]
             switch error {
-            case .unknownTheme, .unreadableInput:
-                throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["theme"],
-                                                          message: "theme: " + error.description)
+            case .unknownTheme:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
+            case let .unreadableInput(file, reason) where file == name:
+                // Named as the note writes it, not as found from its folder.
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
+                                                          message: "theme: \(frontMatter.theme ?? file): \(reason)")
+            case .unreadableInput:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
             default:
                 throw error
             }

@@ -36,18 +36,31 @@ public struct Resources: Sendable {
 
     // MARK: Reading
 
-    /// The note's bytes; an error names the file and says why it cannot be read.
+    /// The note's bytes; an error names the file and says why it cannot be read. Only a
+    /// regular file is read (a FIFO would block); `/dev/stdin` is standard input, as `-` is.
     public func readNote() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-            throw LetterpressError.unreadableInput(file: file, reason: "no such file")
+        if file == "-" || file == "/dev/stdin" { return FileHandle.standardInput.readDataToEndOfFile() }
+        var status = stat()
+        guard stat(file, &status) == 0 else {
+            // Swift reads a name that is not UTF-8 with U+FFFD in place of its bad bytes.
+            let reason = errno != ENOENT ? String(cString: strerror(errno))
+                : file.contains("\u{FFFD}") ? "no such file (a name that is not valid UTF-8 cannot be opened; rename the file)" : "no such file"
+            throw LetterpressError.unreadableInput(file: file, reason: reason)
         }
-        guard !isFolder.boolValue else { throw LetterpressError.unreadableInput(file: file, reason: "is a folder") }
-        guard let contents = FileManager.default.contents(atPath: file) else {
-            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read (permission denied?)")
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw LetterpressError.unreadableInput(file: file, reason: "is a folder") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw LetterpressError.unreadableInput(file: file, reason: "is \(OutputPath.kind(status.st_mode)), not a regular file (give - to read standard input)")
         }
-        return contents
+        // Non-blocking, should a FIFO have taken the file's place since.
+        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read (\(String(cString: strerror(errno))))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let contents = try? handle.readToEnd() else {
+            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read")
+        }
+        return contents ?? Data()
     }
 
     /// Whether the file at `url` may be read: with `--sandbox`, only inside the note's folder.

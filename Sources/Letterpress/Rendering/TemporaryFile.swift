@@ -9,9 +9,12 @@ public final class TemporaryFile {
     let descriptor: Int32
     /// Written once, on one thread, before the file is moved or removed on another.
     private var isOpen = true
+    /// The errno of flushing the written bytes to the disk, which fails the output.
+    private var syncFailure: Int32?
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var alive = Set<String>()
+    nonisolated(unsafe) private static var aliveFolders = Set<String>()
     /// Set by `removeAll`: the process is about to exit, and makes no more files.
     nonisolated(unsafe) private static var stopping = false
 
@@ -25,6 +28,15 @@ public final class TemporaryFile {
     init(beside target: URL) throws {
         let folder = target.deletingLastPathComponent()
         var template = Array(folder.appendingPathComponent(".\(target.lastPathComponent).XXXXXX").path.utf8CString)
+        // Created and listed under the lock, so that `removeAll` sees every file made before
+        // it runs, and none is made after.
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !Self.stopping else {
+            // The process is ending; whether this thread then waits for the end is its caller's
+            // to decide.
+            throw LetterpressError.outputFailed(file: target.path, reason: "interrupted")
+        }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
@@ -32,59 +44,94 @@ public final class TemporaryFile {
         // mkstemp creates the file readable by its owner only; give it the usual permissions.
         fchmod(descriptor, 0o666 & ~Self.creationMask)
         let path = String(cString: template)
-        Self.lock.lock()
-        if Self.stopping {
-            // `removeAll` has run: the process is ending, and a file made now would outlive it.
-            // Whether this thread then waits for the end is its caller's to decide.
-            unlink(path)
-            Glibc.close(descriptor)
-            Self.lock.unlock()
-            throw LetterpressError.outputFailed(file: target.path, reason: "interrupted")
-        }
         Self.alive.insert(path)
-        Self.lock.unlock()
         self.url = URL(fileURLWithPath: path)
         self.descriptor = descriptor
     }
 
-    /// Renames the file to `target` (atomically replacing what was there) and closes it.
-    func move(to target: URL) throws {
-        guard rename(url.path, target.path) == 0 else {
-            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
-        }
-        forget()
+    /// Flushes the file to the disk and closes it once it is written, so that a document of
+    /// many pages does not hold a descriptor for each; it stays temporary until it is committed
+    /// or removed.
+    func closeWritten() {
+        guard isOpen else { return }
+        if fsync(descriptor) != 0 { syncFailure = errno }
+        close()
     }
 
-    /// Closes the file once it is written, so that a document of many pages does not hold a
-    /// descriptor for each; it stays temporary until it is moved or removed.
-    func closeWritten() {
+    private func close() {
         guard isOpen else { return }
         isOpen = false
         Glibc.close(descriptor)
     }
 
-    /// Closes the file once it has been renamed into place or removed.
-    private func forget() {
-        Self.lock.lock()
-        Self.alive.remove(url.path)
-        Self.lock.unlock()
-        closeWritten()
+    /// Renames `files` onto `targets` as one set: each target is resolved (a symbolic link is
+    /// written through) and checked first (only a regular file that is none of `inputs`, or
+    /// nothing, is replaced, and keeps its permissions), and an interrupt waits until every
+    /// file is renamed and `stale` (files an earlier rendering left) removed.
+    static func commit(_ files: [TemporaryFile], to targets: [URL], protecting inputs: [URL] = [], removing stale: [URL] = []) throws {
+        var renames: [(file: TemporaryFile, path: String)] = []
+        for (file, target) in zip(files, targets) {
+            let resolved = try OutputPath.resolved(target)
+            let mode = try OutputPath.replaceableMode(resolved, naming: target, inputs: inputs)
+            guard OutputPath.device(ofFolderOf: resolved) == OutputPath.device(ofFolderOf: file.url) else {
+                throw LetterpressError.outputFailed(file: target.path, reason: "it links to \(resolved.path), on another file system")
+            }
+            file.closeWritten()
+            if let failure = file.syncFailure {
+                throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(failure)))
+            }
+            chmod(file.url.path, mode ?? 0o666 & ~creationMask)
+            renames.append((file, resolved.path))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        for (file, path) in renames {
+            guard rename(file.url.path, path) == 0 else {
+                throw LetterpressError.outputFailed(file: path, reason: String(cString: strerror(errno)))
+            }
+            alive.remove(file.url.path)
+        }
+        for file in stale { unlink(file.path) }
     }
 
-    /// Removes every temporary file not yet renamed into place (on SIGINT or SIGTERM); from
-    /// then on, making one throws.
+    /// A new folder in the system's temporary folder, named by `mkdtemp` (so that no one can
+    /// guess the name and make it first), removed with what it holds by `removeFolder`, or by
+    /// an interrupt.
+    public static func makeFolder(prefix: String) throws -> URL {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping else { throw LetterpressError.outputFailed(file: prefix, reason: "interrupted") }
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw LetterpressError.outputFailed(file: String(cString: template), reason: String(cString: strerror(errno)))
+        }
+        let path = String(cString: template)
+        aliveFolders.insert(path)
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    public static func removeFolder(_ folder: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        if aliveFolders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Removes every temporary file not yet renamed into place, and every temporary folder (on
+    /// SIGINT or SIGTERM); from then on, making one throws.
     public static func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         stopping = true
         for path in alive { unlink(path) }
         alive.removeAll()
+        for path in aliveFolders { try? FileManager.default.removeItem(atPath: path) }
+        aliveFolders.removeAll()
     }
 
     static func remove(_ files: [TemporaryFile]) {
-        for file in files {
-            unlink(file.url.path)
-            file.forget()
-        }
+        lock.lock()
+        for file in files where alive.remove(file.url.path) != nil { unlink(file.url.path) }
+        lock.unlock()
+        for file in files { file.close() }
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import Letterpress
 
-/// Renders jobs one after another in this process, or, with more than one worker, hands them
-/// to worker processes (`render worker`) one at a time as each finishes its last.
+/// Renders one job in this process, or hands several to worker processes (`render worker`),
+/// one at a time as each finishes its last; `--jobs 1` means one worker.
 ///
 /// Workers are processes, not threads: Cairo 1.16 and FreeType crash or deadlock when two
 /// threads shape and draw with the same fonts, and a process that crashes on one input loses
-/// only that input (the runner starts another worker for the rest). Memory stays that of
-/// `workers` documents however many inputs there are.
+/// only that input (the runner starts another worker for the rest, and the batch still ends
+/// with its summary). Memory stays that of `workers` documents however many inputs there are.
 final class BatchRunner {
     let jobs: [Job]
     let workers: Int
@@ -16,15 +16,10 @@ final class BatchRunner {
     let quiet: Bool
     let progress: ProgressBar?
     var budget = DocumentBudget()
-    /// The renderer of a batch run in this process. It keeps its fonts, and lives as long as
-    /// the runner: a command that exits while holding the runner does not free them.
-    private lazy var renderer: Renderer = {
-        let renderer = Renderer(options: options)
-        // `--jobs 1` over several files means one core, as `--jobs N` means N; a single file
-        // may use them all.
-        renderer.usesSpareCores = jobs.count == 1
-        return renderer
-    }()
+    /// The renderer of a single job, run in this process with every core. It keeps its fonts,
+    /// and lives as long as the runner: a command that exits while holding the runner does not
+    /// free them.
+    private lazy var renderer = Renderer(options: options)
 
     private let lock = NSLock()
     private var next = 0
@@ -42,7 +37,7 @@ final class BatchRunner {
     func run() -> BatchSummary {
         let start = Date()
         progress?.start(total: jobs.count)
-        if workers == 1 {
+        if jobs.count == 1 {
             while let job = take() { finish(job, JobRenderer(renderer: renderer, quiet: quiet, budget: budget).render(job)) }
         } else {
             let group = DispatchGroup()

@@ -7,4 +7,6 @@ struct Job: Codable {
     var output: URL
     var format: OutputFormat
     var toStandardOutput = false
+    /// Why the job is not rendered (its output would be another's), reported as its failure.
+    var refusal: String?
 }

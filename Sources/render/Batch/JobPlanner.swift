@@ -23,7 +23,8 @@ struct JobPlanner {
     private func markdownFiles() -> (files: [(input: String, relative: String)], sawFolder: Bool) {
         var files: [(input: String, relative: String)] = []
         var sawFolder = false
-        for input in inputs {
+        // `/dev/stdin` is standard input, with its output named as `-`'s is.
+        for input in inputs.map({ $0 == "/dev/stdin" ? "-" : $0 }) {
             var isFolder: ObjCBool = false
             if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
                 sawFolder = true
@@ -46,16 +47,57 @@ struct JobPlanner {
         if output == "-" { throw ValidationError("-o - writes one document; several inputs need an output folder") }
         let folder = URL(fileURLWithPath: output ?? ".", isDirectory: true)
         let format = format ?? .pdf
-        return files.map { file in
+        var seen = Set<String>()
+        let jobs = files.compactMap { file -> Job? in
+            // A file named twice (as itself and inside a folder given too) is rendered once.
+            guard file.input == "-" || seen.insert(URL(fileURLWithPath: file.input).standardizedFileURL.path).inserted else { return nil }
             let stem = (file.relative as NSString).deletingPathExtension
             return Job(input: file.input, output: folder.appendingPathComponent(stem + "." + format.rawValue), format: format)
         }
+        return Self.refusingCollisions(jobs)
+    }
+
+    /// The jobs, those whose outputs would share a file refused, naming each other: the same
+    /// output (`a.md` and `a.markdown`, or `x/n.md` and `y/n.md` into one folder), a page of one
+    /// (`a-1.png`) that is another's output, or an output that is an input.
+    static func refusingCollisions(_ jobs: [Job]) -> [Job] {
+        let outputs = jobs.map { $0.output.standardizedFileURL.path }
+        let inputs = Set(jobs.filter { $0.input != "-" }.map { URL(fileURLWithPath: $0.input).standardizedFileURL.path })
+        var byOutput: [String: [Int]] = [:]
+        for (index, path) in outputs.enumerated() { byOutput[path, default: []].append(index) }
+        var refused = jobs
+        for (index, job) in jobs.enumerated() {
+            let path = outputs[index]
+            var others = byOutput[path, default: []].filter { $0 != index }.map { "\(jobs[$0].input) renders to the same \(job.output.relativePath)" }
+            if job.format != .pdf {
+                let stem = (path as NSString).deletingPathExtension
+                for (other, otherPath) in outputs.enumerated() where other != index {
+                    let otherStem = (otherPath as NSString).deletingPathExtension
+                    if Self.isPage(otherStem, of: stem) {
+                        others.append("\(jobs[other].input) renders to \(jobs[other].output.relativePath), the name of one of this one's pages")
+                    } else if Self.isPage(stem, of: otherStem) {
+                        others.append("its output \(job.output.relativePath) is the name of one of \(jobs[other].input)'s pages")
+                    }
+                }
+            }
+            if inputs.contains(path) { others.append("its output \(job.output.relativePath) is an input") }
+            guard !others.isEmpty else { continue }
+            refused[index].refusal = "\(job.input): not rendered: \(others.joined(separator: "; ")) (rename one)"
+        }
+        return refused
+    }
+
+    /// Whether `name` is how a page of the output `stem` is named: `stem-N`.
+    private static func isPage(_ name: String, of stem: String) -> Bool {
+        guard name.hasPrefix(stem + "-") else { return false }
+        let number = name.dropFirst(stem.count + 1)
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
     }
 
     private func singleJob(_ input: String) throws -> Job {
         switch output {
         case "-":
-            return standardOutputJob(input)
+            return try standardOutputJob(input)
         case let path?:
             var url = URL(fileURLWithPath: path)
             let named = OutputFormat(pathExtension: url.pathExtension)
@@ -67,16 +109,17 @@ struct JobPlanner {
             if url.pathExtension.isEmpty { url.appendPathExtension(format.rawValue) }
             return Job(input: input, output: url, format: format)
         case nil:
-            if input == "-" { return standardOutputJob(input) }
+            if input == "-" { return try standardOutputJob(input) }
             let format = format ?? .pdf
             return Job(input: input, output: URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.rawValue), format: format)
         }
     }
 
-    /// A job written to a temporary file, which then goes to standard output.
-    private func standardOutputJob(_ input: String) -> Job {
+    /// A job written to a file in a private temporary folder, which then goes to standard
+    /// output.
+    private func standardOutputJob(_ input: String) throws -> Job {
         let format = format ?? .pdf
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(getpid()).\(format.rawValue)")
-        return Job(input: input, output: temporary, format: format, toStandardOutput: true)
+        let folder = try TemporaryFile.makeFolder(prefix: "render")
+        return Job(input: input, output: folder.appendingPathComponent("stdout.\(format.rawValue)"), format: format, toStandardOutput: true)
     }
 }

@@ -28,6 +28,9 @@ struct JobRenderer {
     }
 
     func render(_ job: Job) -> Outcome {
+        if let refusal = job.refusal { return Outcome(pages: nil, messages: [refusal]) }
+        // The private folder standard output's file was written in.
+        defer { if job.toStandardOutput { TemporaryFile.removeFolder(job.output.deletingLastPathComponent()) } }
         let name = job.input == "-" ? "<stdin>" : job.input
         var messages: [String] = []
         do {
@@ -40,7 +43,6 @@ struct JobRenderer {
             }
             if !quiet { messages += result.warnings.map(\.description) }
             if job.toStandardOutput {
-                defer { for file in result.files { try? FileManager.default.removeItem(at: file) } }
                 guard result.files.count == 1, let data = FileManager.default.contents(atPath: result.files[0].path) else {
                     messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
                     return Outcome(pages: nil, messages: messages)

@@ -36,6 +36,13 @@ struct Compare: ParsableCommand {
         _ = try tolerance.value()
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard dpi.isFinite, (9...1200).contains(dpi) else { throw ValidationError("--dpi must be between 9 and 1200") }
+        if let diff {
+            guard !diff.isEmpty else { throw ValidationError("--diff needs a file name") }
+            let path = URL(fileURLWithPath: diff).resolvingSymlinksInPath().path
+            if [expected, actual].contains(where: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == path }) {
+                throw ValidationError("--diff \(diff) is one of the files compared; give another name")
+            }
+        }
     }
 
     func run() throws {

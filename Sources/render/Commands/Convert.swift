@@ -109,8 +109,15 @@ struct Convert: ParsableCommand {
         _ = try textSize?.value()
         if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
         if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
-        if golden != nil && (inputs.count != 1 || output != nil) {
-            throw ValidationError("--golden takes one input and no -o")
+        if output == "" { throw ValidationError("-o needs a file or folder name") }
+        if let theme {
+            do { _ = try ThemeLoader().file(for: theme) } catch let error as LetterpressError { throw ValidationError("--theme: \(error.description)") }
+        }
+        if let golden {
+            guard inputs.count == 1 && output == nil else { throw ValidationError("--golden takes one input and no -o") }
+            guard ["png", "pdf"].contains(URL(fileURLWithPath: golden).pathExtension.lowercased()) else {
+                throw ValidationError("--golden \(golden): a reference is a .png or .pdf file")
+            }
         }
         if watch && (inputs.count != 1 || inputs[0] == "-" || output == "-" || golden != nil) {
             throw ValidationError("--watch takes one input file and an output file")

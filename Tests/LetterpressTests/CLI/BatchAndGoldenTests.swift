@@ -87,6 +87,88 @@ private func note(_ number: Int) -> String {
         #expect(said == "interrupted; no partial output was left\n")
     }
 
+    /// A page's temporary file made just as the interrupt comes is removed too. Three batches
+    /// at once keep the cores busy, which widens the moment: before the fix, about one run in
+    /// six left a file.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LETTERPRESS_SANITIZER"] != "thread"))
+    func interruptingManyPageNotesLeavesNoTemporaryFile() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let input = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let long = (1...700).map { "Paragraph \($0) of a note of many short pages." }.joined(separator: "\n\n")
+        for number in 0..<12 { try long.write(to: input.appendingPathComponent("n\(number).md"), atomically: true, encoding: .utf8) }
+        for round in 0..<10 {
+            let batches = try (0..<3).map { batch in
+                let process = Process()
+                process.executableURL = TestSupport.renderExecutable
+                process.arguments = ["in", "-o", "out\(round)-\(batch)", "--format", "png", "--dpi", "40", "--jobs", "2"]
+                process.currentDirectoryURL = folder
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return process
+            }
+            Thread.sleep(forTimeInterval: 0.4 + Double(round % 4) * 0.1)
+            for process in batches {
+                let workers = childProcesses(of: process.processIdentifier)
+                process.interrupt()
+                for worker in workers { kill(worker, SIGINT) }
+            }
+            for (batch, process) in batches.enumerated() {
+                process.waitUntilExit()
+                let leftovers = try tree(folder.appendingPathComponent("out\(round)-\(batch)"))
+                    .filter { $0.split(separator: "/").last?.hasPrefix(".") == true }
+                #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+            }
+        }
+    }
+
+    /// Inputs whose outputs would be one file are refused, each naming the other; the rest
+    /// render, and the batch fails.
+    @Test func inputsWithTheSameOutputAreRefusedAndTheOthersRender() throws {
+        let folder = try folder(notes: 2)
+        for (name, text) in [("in/n1.markdown", "# Other"), ("x/n.md", "# X"), ("y/n.md", "# Y"), ("in/n1-2.md", "# Page")] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let pdf = try runRender(["in", "x/n.md", "y/n.md", "-o", "out"], in: folder)
+        #expect(pdf.status == 1)
+        #expect(pdf.stderr.contains("in/n1.md: not rendered: in/n1.markdown renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("in/n1.markdown: not rendered: in/n1.md renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("x/n.md: not rendered: y/n.md") && pdf.stderr.contains("y/n.md: not rendered: x/n.md"))
+        #expect(pdf.stderr.contains("rendered 2 of 6 files (4 failed)"))
+        #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["n1-2.pdf", "sub"])
+        let png = try runRender(["in/n1.md", "in/n1-2.md", "in/sub/n0.md", "-o", "png", "--format", "png", "--dpi", "20"], in: folder)
+        #expect(png.status == 1 && png.stderr.contains("in/n1-2.md: not rendered: its output png/n1-2.png is the name of one of in/n1.md's pages"))
+        #expect(try fileNames(in: folder.appendingPathComponent("png")) == ["n0.png"])
+    }
+
+    /// With `--jobs 1` too, a note that crashes its renderer fails alone, and the batch ends
+    /// with its summary.
+    @Test func aCrashWithOneJobLosesOnlyItsInput() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let long = (1...3000).map { "Paragraph \($0) of a note of many pages." }.joined(separator: "\n\n")
+        for number in 0..<3 { try long.write(to: folder.appendingPathComponent("n\(number).md"), atomically: true, encoding: .utf8) }
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = [".", "-o", "out", "--jobs", "1"]
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var workers: [Int32] = []
+        for _ in 0..<100 where workers.isEmpty {
+            Thread.sleep(forTimeInterval: 0.02)
+            workers = childProcesses(of: process.processIdentifier)
+        }
+        #expect(workers.count == 1, "one worker process")
+        for worker in workers { kill(worker, SIGKILL) }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.contains("./n0.md: the renderer stopped on this input (signal 9); the others go on"), "\(said)")
+        #expect(said.contains("rendered 2 of 3 files (1 failed)"))
+    }
+
     /// The processes whose parent is `parent`, from `/proc`.
     private func childProcesses(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -153,6 +235,57 @@ private func note(_ number: Int) -> String {
         #expect(try runRender(["in/n1.md", "--golden", "golden/long.png", "--dpi", "30", "--update-golden"], in: folder).status == 0)
         let names = try fileNames(in: folder.appendingPathComponent("golden"))
         #expect(names.contains("long.png") && !names.contains("long-1.png"))
+    }
+
+    /// `--golden` and `compare --diff` never write over a file compared, the note, or anything
+    /// but a regular file, and read only regular files: a folder or FIFO is an error, not a
+    /// crash or a wait.
+    @Test func goldenAndCompareKeepInputsAndSpecialFiles() throws {
+        let folder = try folder(notes: 3)
+        let run = { (arguments: [String]) in try runRender(arguments, in: folder) }
+        let note = try Data(contentsOf: folder.appendingPathComponent("in/n1.md"))
+        #expect(try run(["in/n1.md", "--golden", "in/n1.md", "--update-golden"]).status == 2)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "in/n1.md")
+        let linked = try run(["in/n1.md", "--golden", "link.png", "--update-golden", "--dpi", "20"])
+        #expect(linked.status == 1 && linked.stderr.contains("it is the input"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("in/n1.md")) == note)
+        #expect(try run(["in/n1.md", "-o", "a.png", "--dpi", "20"]).status == 0)
+        #expect(try run(["in/n2.md", "-o", "b.png", "--dpi", "20"]).status == 0)
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        #expect(try run(["compare", "a.png", "b.png", "--diff", "a.png"]).status == 2)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a.png")) == a)
+        #expect(mkfifo(folder.appendingPathComponent("fifo.png").path, 0o644) == 0)
+        #expect(try run(["compare", "a.png", "b.png", "--diff", "fifo.png"]).status == 2)
+        var status = stat()
+        #expect(lstat(folder.appendingPathComponent("fifo.png").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let fifo = try run(["compare", "fifo.png", "fifo.png"])
+        #expect(fifo.status == 2 && fifo.stderr.contains("is a FIFO, not a regular file"))
+        #expect(try run(["in/n1.md", "--golden", "fifo.png"]).status == 2)
+        #expect(try run(["in/n1.md", "--golden", "fifo.png", "--update-golden"]).status == 1)
+        let folders = try run(["compare", ".", "."])
+        #expect(folders.status == 2 && folders.stderr.contains("is a folder, not a regular file"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: false)
+        #expect(try run(["in/n1.md", "--golden", "dir.png"]).status == 2)
+    }
+
+    /// A PDF page larger than Cairo's 32,767 pixels at the `--dpi` asked is refused, naming
+    /// the limit, rather than crashing.
+    @Test func compareRefusesPagesOverThePixelLimit() throws {
+        let folder = try folder(notes: 1)
+        #expect(try runRender(["in/sub/n0.md", "-o", "big.pdf", "--page-size", "2000x2000"], in: folder).status == 0)
+        let result = try runRender(["compare", "big.pdf", "big.pdf", "--dpi", "1200"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("page 1 is 33334×33334 pixels at 1200 dpi, over the limit of 32767 a side"))
+    }
+
+    /// Values that name nothing are usage errors (exit 2), not failed inputs.
+    @Test func emptyOutputsAndUnknownThemesAreUsageErrors() throws {
+        let folder = try folder(notes: 1)
+        #expect(try runRender(["in/sub/n0.md", "-o", ""], in: folder).status == 2)
+        let theme = try runRender(["in/sub/n0.md", "--theme", "nope"], in: folder)
+        #expect(theme.status == 2 && theme.stderr.contains("unknown theme 'nope'"))
+        #expect(try runRender(["compare", "a.png", "b.png", "--diff", ""], in: folder).status == 2)
+        #expect(try fileNames(in: folder) == ["in"])
     }
 
     @Test func fontsListsTheFilesAndIsolatedFontsKeepTheOutput() throws {

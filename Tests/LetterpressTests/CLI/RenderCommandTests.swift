@@ -280,10 +280,41 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try fileNames(in: folder) == ["note.md"])
     }
 
+    /// An input that is no regular file is named as such, not waited on; `/dev/stdin` is
+    /// standard input; a name that is not UTF-8 says so.
+    @Test func specialInputsSayWhatTheyAre() throws {
+        let folder = try folder(with: ["note.md": note])
+        #expect(mkfifo(folder.appendingPathComponent("fifo.md").path, 0o644) == 0)
+        let fifo = try runRender(["fifo.md", "-o", "fifo.pdf"], in: folder)
+        #expect(fifo.status == 1 && fifo.stderr == "fifo.md: is a FIFO, not a regular file (give - to read standard input)\n")
+        let stdin = try runRender(["/dev/stdin"], in: folder, input: Data(note.utf8))
+        #expect(stdin.status == 0 && stdin.stdout.starts(with: Data("%PDF-".utf8)))
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "cp note.md \"$(printf 'bad\\377.md')\" && \"$0\" \"$(printf 'bad\\377.md')\" -o bad.pdf",
+                           TestSupport.renderExecutable.path]
+        shell.currentDirectoryURL = folder
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1 && said.contains("a name that is not valid UTF-8 cannot be opened"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.pdf").path))
+    }
+
+    /// A theme file the front matter names is found beside the note, wherever render runs.
+    @Test func aFrontMatterThemePathIsRelativeToTheNote() throws {
+        let folder = try folder(with: ["notes/mine.yaml": "extends: default\nbody: {color: \"#ff0000\"}\n",
+                                       "notes/t.md": "---\ntheme: mine.yaml\n---\n# T\n"])
+        let result = try runRender(["notes/t.md", "-o", "t.pdf"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func unknownThemeNamesTheKnownOnes() throws {
         let folder = try folder(with: ["note.md": note])
         let result = try runRender(["note.md", "--theme", "nope", "-o", "note.pdf"], in: folder)
-        #expect(result.status == 1)
+        #expect(result.status == 2, "a usage error")
         #expect(result.stderr.contains("unknown theme 'nope'"))
         #expect(result.stderr.contains("default") && result.stderr.contains("menlo"))
         #expect(try fileNames(in: folder) == ["note.md"])

@@ -28,7 +28,7 @@ import Testing
                                        height: Int32(image.height), stride: Int32(image.width * 4), threads: threads,
                                        to: file, naming: url)
         }
-        try file.move(to: url)
+        try TemporaryFile.commit([file], to: [url])
         return (try RasterImage.png(url), try Data(contentsOf: url))
     }
 

@@ -59,4 +59,81 @@ import Testing
         #expect(try openDescriptors() - before < pages.count / 2)
         #expect(try output.finish().count == pages.count)
     }
+
+    private func write(_ pages: ArraySlice<Page>, as format: OutputFormat, to url: URL, inputs: [URL] = []) throws -> [URL] {
+        var writer = OutputWriter(format: format, dpi: 20)
+        writer.inputs = inputs
+        let output = try writer.open(url)
+        for page in pages { try output.add(page) }
+        return try output.finish()
+    }
+
+    /// A rendering replaces the pages of the one before as a set: fewer pages, or one page,
+    /// leave no page of the earlier rendering beside the new ones.
+    @Test(arguments: [OutputFormat.png, .svg])
+    func aRenderingRemovesTheStalePagesOfTheOneBefore(format: OutputFormat) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("doc.\(format)")
+        let unrelated = folder.appendingPathComponent("doc-2024.\(format)")
+        try Data("mine".utf8).write(to: unrelated)
+        _ = try write(Self.pages.prefix(5), as: format, to: url)
+        _ = try write(Self.pages.prefix(2), as: format, to: url)
+        #expect(try contents(of: folder) == ["doc-1.\(format)", "doc-2.\(format)", "doc-2024.\(format)"])
+        _ = try write(Self.pages.prefix(1), as: format, to: url)
+        #expect(try contents(of: folder) == ["doc-2024.\(format)", "doc.\(format)"])
+        _ = try write(Self.pages.prefix(3), as: format, to: url)
+        #expect(try contents(of: folder) == ["doc-1.\(format)", "doc-2.\(format)", "doc-2024.\(format)", "doc-3.\(format)"])
+        #expect(try Data(contentsOf: unrelated) == Data("mine".utf8))
+    }
+
+    /// When one page cannot be put in place (a folder has its name), no page is: the earlier
+    /// rendering stays whole.
+    @Test func aPageThatCannotBeReplacedLeavesEveryEarlierPage() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("doc.png")
+        _ = try write(Self.pages.prefix(2), as: .png, to: url)
+        let first = try Data(contentsOf: folder.appendingPathComponent("doc-1.png"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("doc-3.png"), withIntermediateDirectories: false)
+        #expect(throws: LetterpressError.self) { try write(Self.pages.dropFirst().prefix(3), as: .png, to: url) }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("doc-1.png")) == first)
+        #expect(try contents(of: folder) == ["doc-1.png", "doc-2.png", "doc-3.png"])
+    }
+
+    /// Only a regular file or nothing is replaced: never a FIFO, a device, or the input.
+    @Test func anOutputReplacesOnlyARegularFileThatIsNoInput() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo.pdf")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(throws: LetterpressError.self) { try write(Self.pages.prefix(1), as: .pdf, to: fifo) }
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let input = folder.appendingPathComponent("note.md")
+        try Data("# Note".utf8).write(to: input)
+        let link = folder.appendingPathComponent("link.pdf")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "note.md")
+        #expect(throws: LetterpressError.self) { try write(Self.pages.prefix(1), as: .pdf, to: link, inputs: [input]) }
+        #expect(try Data(contentsOf: input) == Data("# Note".utf8))
+        #expect(try contents(of: folder) == ["fifo.pdf", "link.pdf", "note.md"])
+    }
+
+    /// Re-rendering keeps the file's permissions, and writes through a symbolic link to the
+    /// file it names, which stays a link.
+    @Test func aReplacedFileKeepsItsModeAndItsLink() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("real.pdf")
+        try Data("old".utf8).write(to: target)
+        #expect(chmod(target.path, 0o600) == 0)
+        let link = folder.appendingPathComponent("out.pdf")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.pdf")
+        _ = try write(Self.pages.prefix(1), as: .pdf, to: link)
+        var status = stat()
+        #expect(lstat(link.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(stat(target.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try Data(contentsOf: target).starts(with: Data("%PDF-".utf8)))
+        #expect(try contents(of: folder) == ["out.pdf", "real.pdf"])
+    }
 }

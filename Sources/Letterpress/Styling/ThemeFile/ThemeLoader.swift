@@ -87,9 +87,14 @@ public struct ThemeLoader: Sendable {
         return nil
     }
 
+    /// Whether `nameOrPath` names a file rather than a theme: it has a folder or a YAML
+    /// extension.
+    public static func isPath(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
+    }
+
     private func locate(_ nameOrPath: String, relativeTo base: ThemeSource?) throws -> ThemeSource {
-        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
-        if looksLikePath {
+        if Self.isPath(nameOrPath) {
             let url = base?.folder.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0) } ?? URL(fileURLWithPath: nameOrPath)
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
