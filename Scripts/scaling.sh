@@ -18,6 +18,8 @@ random.seed(7)
 words = "paper ink garden letters quiet margin river stone window harbor".split()
 def prose(n):
     return " ".join(random.choice(words) for _ in range(n))
+with open("%s/backtracking.yaml" % work, "w") as f:
+    f.write("extends: default\nhighlights:\n  - {pattern: '(a+)+$', style: {italic: true}}\n")
 cases = {
     "paragraph":   lambda n: prose(n // 6) + "\n",
     "word":        lambda n: "x" * n + "\n",
@@ -28,10 +30,12 @@ cases = {
     "open-bodies": lambda n: "^[a](" * (n // 5) + "\n",
     "brackets":    lambda n: "[" * n + "\n",
     "emphasis":    lambda n: "*" * (n // 2) + "x" + "*" * (n // 2) + "\n",
+    "highlight":   lambda n: "---\ntheme: backtracking.yaml\n---\n\n" + "\n\n".join(prose(12) + " " + "a" * 40 + "!" for _ in range(n // 120)) + "\n",
     "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
 }
 sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 100_000, "lists": 200_000,
-         "carets": 200_000, "open-bodies": 200_000, "brackets": 100_000, "emphasis": 20_000, "document": 2_000_000}
+         "carets": 200_000, "open-bodies": 200_000, "brackets": 100_000, "emphasis": 20_000, "highlight": 200_000,
+         "document": 2_000_000}
 for name, make in cases.items():
     n = int(sizes[name] * scale)
     for factor in (1, 2):

@@ -56,14 +56,19 @@ public struct ThemeLoader: Sendable {
             let (location, message) = ThemeLoader.describe(error, in: node)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
+        func patternLocation(_ index: Int) -> SourceLocation? {
+            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }.flatMap(location(of:))
+        }
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
         } catch {
-            let index = error.index
-            let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
-            throw LetterpressError.invalidTheme(file: source.path, location: node.flatMap(location(of:)),
-                                                message: "highlights[\(index)].pattern '\(error.pattern)' is not a regular expression")
+            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
+                                                message: "highlights[\(error.index)].pattern '\(error.pattern)' is not a regular expression")
+        }
+        for index in theme.highlights.indices {
+            theme.highlights[index].file = source.path
+            theme.highlights[index].location = patternLocation(index)
         }
         theme.name = source.name
         theme.description = description ?? ""
