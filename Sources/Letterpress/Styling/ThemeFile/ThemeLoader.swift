@@ -78,7 +78,7 @@ public struct ThemeLoader: Sendable {
     /// The description line of a theme without resolving it.
     public func summary(of name: String) -> String {
         guard let text = try? locate(name, relativeTo: nil).text(),
-              let node = try? Yams.compose(yaml: text, .stringsAndMerges),
+              let node = try? YAMLLoader.compose(text),
               let description = node["description"]?.string
         else { return "" }
         return description
@@ -116,10 +116,12 @@ public struct ThemeLoader: Sendable {
         let text = try source.text()
         let node: Node
         do {
-            node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
+            node = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
+        } catch let error as YAMLLoader.TooLarge {
+            throw LetterpressError.invalidTheme(file: source.path, location: nil, message: error.description)
         }
         guard node.mapping != nil else {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
