@@ -123,6 +123,15 @@ import Testing
         #expect(String(text.characters) == "See this and that now.")
     }
 
+    /// The hint is found after a word as long as a body may be; it used to be looked for
+    /// from each letter of the word, 90 s for this one.
+    @Test(.timeLimit(.minutes(1))) func hintAfterTheLongestBody() {
+        let body = String(repeating: "x", count: AttributeDecoder.maximumBodyLength - 20) + " effect: letterpress"
+        let (decoded, problems) = AttributeDecoder.decode(body)
+        #expect(decoded == nil)
+        #expect(problems.count == 1 && problems[0].hasSuffix("are not valid JSON5 (quote word values: effect: 'letterpress'); text kept without them"))
+    }
+
     @Test func bodiesThatNeverCloseWarnAtTheirOpener() throws {
         // The quote keeps the `)` inside the body, which then runs to the paragraph's end.
         let markdown = "Intro.\n\nHello ^[a](k: 'x) world, ^[b](tracking: 1) fine.\n\nAnd ^[c] (k: 1) is only text."
