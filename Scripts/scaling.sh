@@ -32,11 +32,15 @@ cases = {
     "emphasis":    lambda n: "*" * (n // 2) + "x" + "*" * (n // 2) + "\n",
     "highlight":   lambda n: "---\ntheme: %s/backtracking.yaml\n---\n\n" % work + "\n\n".join(prose(12) + " " + "a" * 40 + "!" for _ in range(n // 120)) + "\n",
     "bad-body":    lambda n: "^[text](" + "a" * n + ")\n",
+    "autolink":    lambda n: "https://example.com/" + "a" * n + "\n",
+    "urls":        lambda n: "".join("https://example.com/%s\n\n" % ("a" * 8100) for _ in range(n // 8122)),
+    "link-text":   lambda n: "[" + prose(n // 6) + "](https://example.com/x)\n",
     "merges":      lambda n: "---\nl0: &l0 {a: 1}\n" + "".join("l%d: &l%d {<<: [*l%d, *l%d]}\n" % (i, i, i - 1, i - 1) for i in range(1, n // 30)) + "badge: *l%d\n---\n\nbody\n" % (n // 30 - 1),
     "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
 }
 sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 100_000, "lists": 200_000,
          "carets": 200_000, "open-bodies": 200_000, "brackets": 100_000, "emphasis": 20_000, "highlight": 200_000, "merges": 20_000, "bad-body": 30_000,
+         "autolink": 100_000, "urls": 400_000, "link-text": 200_000,
          "document": 2_000_000}
 for name, make in cases.items():
     n = int(sizes[name] * scale)

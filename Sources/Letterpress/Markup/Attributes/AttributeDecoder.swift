@@ -128,6 +128,10 @@ enum AttributeDecoder {
                 }
                 field.read(Entry(container: container, key: key, problems: problems), &attributes)
             }
+            if let link = attributes.link, link.utf8.count > CmarkConverter.maximumURLLength {
+                problems?.messages.append("'link' of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; attribute ignored")
+                attributes.link = nil
+            }
         }
     }
 }
