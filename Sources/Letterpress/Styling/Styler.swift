@@ -6,10 +6,13 @@ import Foundation
 public struct Styler {
     public let theme: Theme
     let file: String
+    /// What the highlight rules may still spend on this styler's document.
+    private let highlightBudget: HighlightBudget
 
     public init(theme: Theme, file: String = "<input>") {
         self.theme = theme
         self.file = file
+        highlightBudget = HighlightBudget(rules: theme.highlights.count)
     }
 
     /// Sizes, tracking and offsets outside these ranges are clamped, with a warning.
@@ -209,8 +212,8 @@ public struct Styler {
         let utf8 = string.utf8
         for rule in theme.highlights {
             // A regex's matches are in order and do not overlap: one pass over the runs.
-            let matches = rule.expression.matches(in: string, range: NSRange(string.startIndex..., in: string))
-                .compactMap { Range($0.range, in: string) }
+            let matches = highlightBudget.matches(of: rule, in: string, note: file, warnings: &warnings)
+                .compactMap { Range($0, in: string) }
                 .map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound) }
                 .filter { !$0.isEmpty }
             guard !matches.isEmpty else { continue }

@@ -130,7 +130,7 @@ public struct Typesetter {
         let top = geometry.margins.top
         var items = drawn + content.items.map { $0.offsetBy(dy: top) }
         items += runningText(page: number, of: pages, frontMatter: frontMatter)
-        return Page(size: geometry.size, background: theme.page.background, items: items,
+        return Page(size: geometry.size, background: theme.page.background, items: Page.joiningLinks(items),
                     outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }
 

@@ -123,6 +123,30 @@ import Testing
         #expect(String(text.characters) == "See this and that now.")
     }
 
+    /// The hint is found after a word as long as a body may be; it used to be looked for
+    /// from each letter of the word, 90 s for this one.
+    @Test(.timeLimit(.minutes(1))) func hintAfterTheLongestBody() {
+        let body = String(repeating: "x", count: AttributeDecoder.maximumBodyLength - 20) + " effect: letterpress"
+        let (decoded, problems) = AttributeDecoder.decode(body)
+        #expect(decoded == nil)
+        #expect(problems.count == 1 && problems[0].hasSuffix("are not valid JSON5 (quote word values: effect: 'letterpress'); text kept without them"))
+    }
+
+    /// cmark gives an autolink no position: its warning is at its paragraph.
+    @Test func urlsPastTheLimitAreNotLinks() throws {
+        let url = "https://example.com/" + String(repeating: "a", count: CmarkConverter.maximumURLLength)
+        let markdown = "Intro.\n\nSee \(url) and [this](\(url)) or ^[that](link: '\(url)'), [fine](https://example.com)."
+        let document = try TestSupport.parse(markdown)
+        guard case let .paragraph(text) = document.blocks[1] else { Issue.record("no paragraph"); return }
+        #expect(text.runs.compactMap(\.link) == ["https://example.com"])
+        #expect(String(text.characters) == "See \(url) and this or that, fine.")
+        #expect(try warnings(markdown) == [
+            "test.md:3:1: warning: a link's URL of 8212 bytes is longer than the 8192 allowed; its text is shown without the link",
+            "test.md:3:8222: warning: a link's URL of 8212 bytes is longer than the 8192 allowed; its text is shown without the link",
+            "test.md:3:16446: warning: 'link' of 8212 bytes is longer than the 8192 allowed; attribute ignored",
+        ])
+    }
+
     @Test func bodiesThatNeverCloseWarnAtTheirOpener() throws {
         // The quote keeps the `)` inside the body, which then runs to the paragraph's end.
         let markdown = "Intro.\n\nHello ^[a](k: 'x) world, ^[b](tracking: 1) fine.\n\nAnd ^[c] (k: 1) is only text."

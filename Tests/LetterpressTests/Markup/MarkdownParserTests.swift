@@ -174,6 +174,24 @@ import Testing
         }
     }
 
+    /// Each level merges the one below ten times: five levels are 400 000 keys once merged, the
+    /// decoder's to copy; three levels are 4 000 and load.
+    static func mergeBomb(levels: Int, under key: String) -> String {
+        let lines = (1...levels).map { level in
+            "l\(level): &l\(level) {<<: [\(Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", "))]}"
+        }
+        return (["l0: &l0 {a: 1, b: 2, c: 3, d: 4}"] + lines + ["\(key): *l\(levels)"]).joined(separator: "\n") + "\n"
+    }
+
+    @Test func frontMatterThatExpandsPastTheLimitIsRefused() throws {
+        #expect(throws: LetterpressError.invalidFrontMatter(file: "bomb.md", location: nil, message:
+            "expands to more than 100000 YAML nodes through aliases and merge keys, the most allowed")) {
+            try MarkdownParser.parse("---\n" + Self.mergeBomb(levels: 5, under: "badge") + "---\nbody", file: "bomb.md")
+        }
+        #expect(try MarkdownParser.parse("---\n" + Self.mergeBomb(levels: 3, under: "badge") + "---\nbody", file: "fine.md")
+            .frontMatter.badge.enabled)
+    }
+
     @Test func unterminatedFrontMatterIsBody() throws {
         #expect(try dump("---\nnot front matter") == "ThematicBreak\nParagraph\n  [0..<16] \"not front matter\"")
     }

@@ -38,6 +38,34 @@ import Testing
         #expect(text.runs.last?.range.upperBound == text.string.utf8.count)
     }
 
+    /// `(a+)+$` tries 2^40 ways to match forty `a`s before a `!`; `^(a+)+$` tries them at the
+    /// start only, where ICU reports no positions. Each gives up, says so once naming the
+    /// theme's file and rule, and is not applied to the rest of the document; the other rule
+    /// still is.
+    @Test(.timeLimit(.minutes(1)), arguments: ["(a+)+$", "^(a+)+$"])
+    func highlightRuleThatBacktracksGivesUp(pattern: String) throws {
+        let folder = try TestSupport.temporaryFolder()
+        let themeFile = folder.appendingPathComponent("slow.yaml")
+        try """
+            extends: default
+            highlights:
+              - {pattern: 'ink', style: {fontWeight: bold}}
+              - {pattern: '\(pattern)', style: {italic: true}}
+            """.write(to: themeFile, atomically: true, encoding: .utf8)
+        let theme = try ThemeLoader().load(themeFile.path)
+        let styler = Styler(theme: theme, file: "note.md")
+        var warnings: [Warning] = []
+        let run = String(repeating: "a", count: 40) + "!"
+        let texts = [run + " ink", "aaa", "ink and " + run].map {
+            styler.style(AttributedString($0), base: theme.body.text, warnings: &warnings)
+        }
+        #expect(warnings.map(\.description) == [
+            "\(themeFile.path):4:15: warning: highlights[1].pattern '\(pattern)' backtracks past its budget (see docs/limits.md), so it is not applied to the rest of note.md",
+        ])
+        #expect(texts.allSatisfy { !$0.runs.contains { $0.style.italic } }, "not applied after giving up")
+        #expect(texts.map { style(of: "ink", in: $0)?.weight } == [.bold, nil, .bold])
+    }
+
     /// The text is copied run by run through the character view, which rounds a run that
     /// ends inside a grapheme to whole characters: such a run must still keep every scalar.
     @Test func runEndingInsideAGraphemeKeepsEveryScalar() throws {

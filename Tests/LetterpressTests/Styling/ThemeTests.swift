@@ -118,6 +118,15 @@ import Testing
         #expect(theme.customStyles["boldcaps"] != nil, "built-in styles stay")
     }
 
+    @Test func themeThatExpandsPastTheLimitIsRefused() throws {
+        let folder = try write(["bomb.yaml": MarkdownParserTests.mergeBomb(levels: 5, under: "body")])
+        let path = folder.appendingPathComponent("bomb.yaml").path
+        #expect(throws: LetterpressError.invalidTheme(file: path, location: nil, message:
+            "expands to more than 100000 YAML nodes through aliases and merge keys, the most allowed")) {
+            try ThemeLoader().load(path)
+        }
+    }
+
     @Test func errorsNameTheFileLineAndColumn() throws {
         let folder = try write([
             "type.yaml": "body:\n  size: big\n",

@@ -167,16 +167,22 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(placedLines(missing).contains { $0.text.contains("A chart") })
     }
 
+    /// A link has a rectangle for each line it is drawn on: an item a line, or one item for
+    /// them all past `Page.linkLinesApart` lines, since the PDF repeats the URL in each item.
     @Test func linksGetOneRectanglePerLine() throws {
-        let words = String(repeating: "linked words ", count: 30)
-        let document = try TestSupport.typeset("Before [\(words)](https://example.com/a) after")
-        let links = document.pages[0].items.compactMap { item -> [Rect]? in
-            if case let .link(url, rects) = item, url == "https://example.com/a" { return rects }
-            return nil
+        func links(words: Int) throws -> [[Rect]] {
+            let text = String(repeating: "linked words ", count: words)
+            return try TestSupport.typeset("Before [\(text)](https://example.com/a) after").pages[0].items.compactMap { item in
+                if case let .link(url, rects) = item, url == "https://example.com/a" { return rects }
+                return nil
+            }
         }
-        #expect(links.count >= 3, "one link item per line")
-        for rects in links {
-            for rect in rects { #expect(rect.width > 0 && rect.width <= geometry.column.width + 0.5) }
+        let short = try links(words: 8)
+        #expect(short.map(\.count) == [1, 1], "one link item per line")
+        let long = try links(words: 60)
+        #expect(long.count == 1 && long[0].count > Page.linkLinesApart, "one item, a rectangle per line")
+        for rect in (short + long).joined() {
+            #expect(rect.width > 0 && rect.width <= geometry.column.width + 0.5)
         }
     }
 

@@ -51,8 +51,10 @@ enum AttributeDecoder {
         }
     }
 
-    // A constant pattern, checked by the tests.
-    private static let wordValue = try! NSRegularExpression(pattern: #"([A-Za-z_$][\w$]*)\s*:\s*([A-Za-z_$][\w$]*)\s*(?:,|\}|$)"#)
+    // A constant pattern, checked by the tests. A key starts only where a word does, and no
+    // run gives back what it took (`*+`): else a 64 KiB word would be scanned from each of its
+    // letters, in quadratic time.
+    private static let wordValue = try! NSRegularExpression(pattern: #"(?<![\w$])([A-Za-z_$][\w$]*+)\s*+:\s*+([A-Za-z_$][\w$]*+)\s*+(?:,|\}|$)"#)
 
     /// The most common mistake is a word value without quotes, as in `effect: letterpress`.
     private static func hint(for body: String) -> String {
@@ -125,6 +127,10 @@ enum AttributeDecoder {
                     continue
                 }
                 field.read(Entry(container: container, key: key, problems: problems), &attributes)
+            }
+            if let link = attributes.link, link.utf8.count > CmarkConverter.maximumURLLength {
+                problems?.messages.append("'link' of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; attribute ignored")
+                attributes.link = nil
             }
         }
     }

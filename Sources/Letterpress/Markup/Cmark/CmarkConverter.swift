@@ -93,6 +93,14 @@ struct CmarkConverter {
         }
     }
 
+    /// Where `node` starts, or, for an inline node cmark gives no position (an autolink), the
+    /// nearest enclosing node that has one.
+    private func location(of node: OpaquePointer) -> SourceLocation? {
+        var current: OpaquePointer? = node
+        while let positioned = current, cmark_node_get_start_line(positioned) <= 0 { current = cmark_node_parent(positioned) }
+        return current.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+    }
+
     private mutating func warnDepth(_ node: OpaquePointer, _ message: String) {
         guard !warnedAboutDepth else { return }
         warnedAboutDepth = true
@@ -160,6 +168,10 @@ struct CmarkConverter {
             tight: cmark_node_get_list_tight(node) != 0,
             items: items)
     }
+
+    /// Links (and `link` attributes) to longer URLs are left out: the PDF repeats a link's URL
+    /// in each of its annotations.
+    static let maximumURLLength = 8 * 1024
 
     /// Tables keep at most this many columns; narrower than a character, more would not be read.
     static let maximumTableColumns = 64
@@ -281,7 +293,13 @@ struct CmarkConverter {
         case CMARK_NODE_LINK where AttributeExtension.isAttributeNode(node):
             return attributed(node, content: nested(intent, link))
         case CMARK_NODE_LINK:
-            return nested(intent, string(cmark_node_get_url(node)))
+            let url = string(cmark_node_get_url(node))
+            guard url.utf8.count <= Self.maximumURLLength else {
+                warnings.append(Warning(file: file, location: location(of: node),
+                                        message: "a link's URL of \(url.utf8.count) bytes is longer than the \(Self.maximumURLLength) allowed; its text is shown without the link"))
+                return nested(intent, link)
+            }
+            return nested(intent, url)
         case CMARK_NODE_IMAGE:
             return run(plainText(node), intent)
         case CMARK_NODE_FOOTNOTE_REFERENCE:

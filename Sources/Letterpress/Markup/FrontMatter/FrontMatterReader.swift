@@ -29,10 +29,12 @@ public enum FrontMatterReader {
     static func parse(_ yaml: String, file: String) throws -> FrontMatter {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml, .stringsAndMerges)
+            node = try YAMLLoader.compose(yaml)
         } catch let error as YamlError {
             let (location, message) = describe(error, lineOffset: 1)
             throw LetterpressError.invalidFrontMatter(file: file, location: location, message: message)
+        } catch let error as YAMLLoader.TooLarge {
+            throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: error.description)
         }
         var frontMatter = FrontMatter()
         guard let node else { return frontMatter }
@@ -98,12 +100,4 @@ public enum FrontMatterReader {
             return (nil, error.description)
         }
     }
-}
-
-extension Resolver {
-    /// How front matter and themes resolve untagged scalars: every one is a string, and the
-    /// decoder reads numbers and booleans from the text itself; only `<<` is a merge key, as
-    /// in Yams's own decoder. The default resolver matches each scalar, and each key looked
-    /// up, against seven regular expressions: 2–3 ms of every start-up went on a theme.
-    static let stringsAndMerges = Resolver.basic.appending(.merge)
 }

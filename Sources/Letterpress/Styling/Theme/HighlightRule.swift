@@ -7,6 +7,14 @@ public struct HighlightRule: Sendable, Encodable {
     /// `pattern`, compiled once when the theme is loaded; every document's styler matches
     /// with it (matching is safe from several threads).
     public let expression: NSRegularExpression
+    /// The rule's place among the theme's rules, and where its pattern is written, for the
+    /// warning when it gives up (see `HighlightBudget`).
+    let index: Int
+    var file = "theme"
+    var location: SourceLocation?
+    /// Whether ICU reports each start position it moves to while it searches, as it does for
+    /// every pattern but one that can match only at the start of the text (`^(a+)+$`).
+    let reportsPositions: Bool
 
     /// A pattern that is not a regular expression, and its place among the theme's rules.
     public struct InvalidPattern: Error {
@@ -21,6 +29,22 @@ public struct HighlightRule: Sendable, Encodable {
         self.pattern = pattern
         self.style = style
         self.expression = expression
+        self.index = index
+        reportsPositions = Self.reportsPositions(expression)
+    }
+
+    /// Searches a probe of 64 control characters: ICU reports a position for each it moves
+    /// past, and those a match covers it skips. The probe stops early, should the pattern
+    /// backtrack on it.
+    private static func reportsPositions(_ expression: NSRegularExpression) -> Bool {
+        let probe = String(repeating: "\u{1}", count: 64)
+        var reports = 0
+        var covered = 0
+        expression.enumerateMatches(in: probe, options: .reportProgress, range: NSRange(location: 0, length: 64)) { match, _, stop in
+            if let match { covered += match.range.length } else { reports += 1 }
+            if reports > 256 { stop.pointee = true }
+        }
+        return reports + covered >= 32
     }
 
     private enum CodingKeys: String, CodingKey {

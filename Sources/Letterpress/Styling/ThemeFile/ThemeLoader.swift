@@ -57,14 +57,19 @@ public struct ThemeLoader: Sendable {
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
         try ThemeRanges.check(spec, in: node, file: source.path)
+        func patternLocation(_ index: Int) -> SourceLocation? {
+            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }.flatMap(location(of:))
+        }
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
         } catch {
-            let index = error.index
-            let node = node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }
-            throw LetterpressError.invalidTheme(file: source.path, location: node.flatMap(location(of:)),
-                                                message: "highlights[\(index)].pattern '\(error.pattern)' is not a regular expression")
+            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
+                                                message: "highlights[\(error.index)].pattern '\(error.pattern)' is not a regular expression")
+        }
+        for index in theme.highlights.indices {
+            theme.highlights[index].file = source.path
+            theme.highlights[index].location = patternLocation(index)
         }
         theme.name = source.name
         theme.description = description ?? ""
@@ -74,7 +79,7 @@ public struct ThemeLoader: Sendable {
     /// The description line of a theme without resolving it.
     public func summary(of name: String) -> String {
         guard let text = try? locate(name, relativeTo: nil).text(),
-              let node = try? Yams.compose(yaml: text, .stringsAndMerges),
+              let node = try? YAMLLoader.compose(text),
               let description = node["description"]?.string
         else { return "" }
         return description
@@ -117,10 +122,12 @@ public struct ThemeLoader: Sendable {
         let text = try source.text()
         let node: Node
         do {
-            node = try Yams.compose(yaml: text, .stringsAndMerges) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
+            node = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
+        } catch let error as YAMLLoader.TooLarge {
+            throw LetterpressError.invalidTheme(file: source.path, location: nil, message: error.description)
         }
         guard node.mapping != nil else {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
