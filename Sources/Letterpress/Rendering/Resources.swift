@@ -57,10 +57,15 @@ public struct Resources: Sendable {
             throw LetterpressError.unreadableInput(file: file, reason: "cannot be read (\(String(cString: strerror(errno))))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let contents = try? handle.readToEnd() else {
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw LetterpressError.unreadableInput(file: file, reason: "cannot be read")
         }
-        return contents ?? Data()
+        do {
+            // readToEnd gives nil, not empty data, for an empty file.
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read")
+        }
     }
 
     /// Whether the file at `url` may be read: with `--sandbox`, only inside the note's folder.

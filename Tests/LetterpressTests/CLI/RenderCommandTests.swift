@@ -283,7 +283,10 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     /// An input that is no regular file is named as such, not waited on; `/dev/stdin` is
     /// standard input; a name that is not UTF-8 says so.
     @Test func specialInputsSayWhatTheyAre() throws {
-        let folder = try folder(with: ["note.md": note])
+        let folder = try folder(with: ["note.md": note, "empty.md": ""])
+        let empty = try runRender(["empty.md", "-o", "empty.pdf"], in: folder)
+        #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty.stderr)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("empty.pdf")).starts(with: Data("%PDF-".utf8)))
         #expect(mkfifo(folder.appendingPathComponent("fifo.md").path, 0o644) == 0)
         let fifo = try runRender(["fifo.md", "-o", "fifo.pdf"], in: folder)
         #expect(fifo.status == 1 && fifo.stderr == "fifo.md: is a FIFO, not a regular file (give - to read standard input)\n")
