@@ -15,6 +15,8 @@ public indirect enum BlockTree<Text> {
     case table(Table)
     case image(ImageReference)
     case pageBreak
+    /// Blocks HTML sets apart: aligned (`<div align="center">`, `<center>`) or indented (`<dd>`).
+    case division(Division)
 
     /// A bullet or ordered list.
     public struct List {
@@ -38,6 +40,19 @@ public indirect enum BlockTree<Text> {
         public var rows: [[Text]]
     }
 
+    /// Blocks laid out with an alignment of their own, or indented as a definition is.
+    public struct Division {
+        public var alignment: ColumnAlignment
+        public var indented: Bool
+        public var blocks: [BlockTree]
+
+        public init(alignment: ColumnAlignment, indented: Bool = false, blocks: [BlockTree]) {
+            self.alignment = alignment
+            self.indented = indented
+            self.blocks = blocks
+        }
+    }
+
     /// A footnote definition, numbered by first reference.
     public struct Footnote {
         public var number: Int
@@ -53,12 +68,14 @@ extension BlockTree.List: Sendable where Text: Sendable {}
 extension BlockTree.List.Item: Sendable where Text: Sendable {}
 extension BlockTree.Table: Sendable where Text: Sendable {}
 extension BlockTree.Footnote: Sendable where Text: Sendable {}
+extension BlockTree.Division: Sendable where Text: Sendable {}
 
 extension BlockTree: Equatable where Text: Equatable {}
 extension BlockTree.List: Equatable where Text: Equatable {}
 extension BlockTree.List.Item: Equatable where Text: Equatable {}
 extension BlockTree.Table: Equatable where Text: Equatable {}
 extension BlockTree.Footnote: Equatable where Text: Equatable {}
+extension BlockTree.Division: Equatable where Text: Equatable {}
 
 // Synthesized here, where the types are declared, for the archive (see DocumentArchive); the
 // blocks inside are coded by `Block`'s own coding.
@@ -83,3 +100,4 @@ extension BlockTree.List: Codable where Text == AttributedString {
     }
 }
 extension BlockTree.List.Item: Codable where Text == AttributedString {}
+extension BlockTree.Division: Codable where Text == AttributedString {}

@@ -16,6 +16,7 @@ protocol BlockVisitor {
     mutating func visitTable(_ table: BlockTree<Text>.Table) -> Result
     mutating func visitImage(_ image: ImageReference) -> Result
     mutating func visitPageBreak() -> Result
+    mutating func visitDivision(_ division: BlockTree<Text>.Division) -> Result
 }
 
 extension BlockVisitor {
@@ -31,6 +32,7 @@ extension BlockVisitor {
         case let .table(table): return visitTable(table)
         case let .image(image): return visitImage(image)
         case .pageBreak: return visitPageBreak()
+        case let .division(division): return visitDivision(division)
         }
     }
 }

@@ -34,5 +34,6 @@ extension Document {
         mutating func visitTable(_ table: Block.Table) -> [String] { [] }
         mutating func visitImage(_ image: ImageReference) -> [String] { [image.source] }
         mutating func visitPageBreak() -> [String] { [] }
+        mutating func visitDivision(_ division: Block.Division) -> [String] { division.blocks.flatMap { visit($0) } }
     }
 }

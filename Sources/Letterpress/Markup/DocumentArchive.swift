@@ -75,6 +75,7 @@ public struct DocumentArchive: Codable, Sendable {
         mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
         mutating func visitImage(_ image: ImageReference) {}
         mutating func visitPageBreak() {}
+        mutating func visitDivision(_ division: Block.Division) { division.blocks.forEach { visit($0) } }
     }
 }
 
@@ -82,7 +83,7 @@ public struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, code, thematicBreak, table, image, pageBreak
+        case heading, paragraph, list, blockQuote, code, thematicBreak, table, image, pageBreak, division
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
@@ -108,6 +109,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .table: self = .table(try Table(from: decoder))
         case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
         case .pageBreak: self = .pageBreak
+        case .division: self = .division(try Division(from: decoder))
         }
     }
 
@@ -141,6 +143,9 @@ extension BlockTree: Codable where Text == AttributedString {
             try fields.encode(image, forKey: .image)
         case .pageBreak:
             try fields.encode(Kind.pageBreak, forKey: .type)
+        case let .division(division):
+            try fields.encode(Kind.division, forKey: .type)
+            try division.encode(to: encoder)
         }
     }
 }
@@ -186,14 +191,7 @@ struct ArchivedText: Codable {
         for run in try decoder.singleValueContainer().decode([Run].self) {
             var piece = AttributedString(run.text)
             let intent = (run.intent ?? []).reduce(into: InlineIntent()) { intent, name in
-                switch name {
-                case "emphasized": intent.insert(.emphasized)
-                case "strong": intent.insert(.strong)
-                case "code": intent.insert(.code)
-                case "strikethrough": intent.insert(.strikethrough)
-                case "superscript": intent.insert(.superscript)
-                default: break
-                }
+                if let named = InlineIntent(named: name) { intent.insert(named) }
             }
             if !intent.isEmpty { piece[LetterpressAttributes.InlineIntentAttribute.self] = intent }
             piece[LetterpressAttributes.LinkAttribute.self] = run.link

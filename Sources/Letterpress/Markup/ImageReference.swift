@@ -10,6 +10,10 @@ public struct ImageReference: Sendable, Equatable, Codable {
     public var float: FloatSide?
     /// The width asked for, in points or as a share of the column.
     public var width: ImageWidth?
+    /// The height asked for, in points (HTML's `height`).
+    public var height: Double?
+    /// Where clicking the image goes: an `<a href>` around an `<img>`.
+    public var link: String?
 
     public init(source: String, alt: String, title: String, location: SourceLocation,
                 float: FloatSide? = nil, width: ImageWidth? = nil) {

@@ -83,5 +83,10 @@ public enum RunDump {
         mutating func visitPageBreak() -> [String] {
             [indent + "PageBreak"]
         }
+
+        mutating func visitDivision(_ division: Block.Division) -> [String] {
+            [indent + "Division " + division.alignment.rawValue + (division.indented ? " indented" : "")]
+                + RunDump.blocks(division.blocks, indent: indent + "  ")
+        }
     }
 }

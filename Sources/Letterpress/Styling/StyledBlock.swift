@@ -45,6 +45,9 @@ extension Styler {
             return .image(reference)
         case .pageBreak:
             return .pageBreak
+        case let .division(division):
+            return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented,
+                                                  blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
         }
     }
 
@@ -54,7 +57,7 @@ extension Styler {
         func cells(_ row: [AttributedString], base: TextStyle) -> [StyledText] {
             (0..<columns).map { style($0 < row.count ? row[$0] : AttributedString(), base: base, warnings: &warnings) }
         }
-        let header = cells(table.header, base: theme.table.header.text)
+        let header = table.header.isEmpty ? [] : cells(table.header, base: theme.table.header.text)
         let rows = table.rows.map { cells($0, base: theme.table.cell.text) }
         return StyledTable(alignments: table.alignments, header: header, rows: rows)
     }

@@ -73,8 +73,35 @@ public struct Styler {
             style.baselineOffset = base.size * 0.35
             style.size = base.size * 0.7
         }
+        if !intent.isDisjoint(with: Self.htmlIntents) { applyHTML(intent, base: base, to: &style) }
         return style
     }
+
+    private static let htmlIntents: InlineIntent = [.subscript, .keyboard, .underlined, .marked, .small]
+
+    /// The text-level HTML elements, as GitHub's stylesheet shows them.
+    private func applyHTML(_ intent: InlineIntent, base: TextStyle, to style: inout TextStyle) {
+        if intent.contains(.subscript) {
+            style.baselineOffset = -base.size * 0.2
+            style.size = base.size * 0.7
+        }
+        if intent.contains(.keyboard) {
+            apply(theme.inlineCode, to: &style)
+            style.size *= 0.9
+            var outline = style.color
+            outline.alpha *= 0.45
+            style.outline = outline
+        }
+        if intent.contains(.underlined) { style.underline = LineDecoration() }
+        if intent.contains(.marked) {
+            style.background = Self.markBackground
+            style.color = .black
+        }
+        if intent.contains(.small) { style.size *= 0.85 }
+    }
+
+    /// GitHub's `<mark>` yellow; the text on it is black whatever the theme's colours.
+    private static let markBackground = Color(red: 1, green: 0.91, blue: 0.45)
 
     private func apply(_ inline: InlineStyle, to style: inout TextStyle) {
         if let families = inline.fontFamilies { style.fontFamilies = families }

@@ -8,6 +8,8 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var italic = false
     public var color: Color = .black
     public var background: Color?
+    /// The colour of a box drawn around the text, as around a key cap (`<kbd>`).
+    public var outline: Color?
     public var underline: LineDecoration?
     public var strikethrough: LineDecoration?
     /// Extra space between letters, in points.

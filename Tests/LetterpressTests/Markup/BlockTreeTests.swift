@@ -26,6 +26,7 @@ import Testing
         mutating func visitTable(_ table: BlockTree<Text>.Table) -> [String] { ["table"] }
         mutating func visitImage(_ image: ImageReference) -> [String] { ["image"] }
         mutating func visitPageBreak() -> [String] { ["pageBreak"] }
+        mutating func visitDivision(_ division: BlockTree<Text>.Division) -> [String] { ["division"] + division.blocks.flatMap { visit($0) } }
     }
 
     static func names<Text>(_ blocks: [BlockTree<Text>]) -> [String] {

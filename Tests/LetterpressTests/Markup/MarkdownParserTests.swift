@@ -123,12 +123,12 @@ import Testing
             """)
     }
 
-    @Test func rawHTMLStaysLiteralAndEntitiesAreDecoded() throws {
+    @Test func htmlIsReadNotPrintedAndEntitiesAreDecoded() throws {
         #expect(try dump("<div>\nhi\n</div>\n\nA &amp; B &copy; <span>x</span>") == """
             Paragraph
-              [0..<15] "<div>\\nhi\\n</div>"
+              [0..<2] "hi"
             Paragraph
-              [0..<22] "A & B © <span>x</span>"
+              [0..<9] "A & B © x"
             """)
     }
 

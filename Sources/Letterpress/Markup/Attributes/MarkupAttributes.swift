@@ -1,6 +1,7 @@
 import Foundation
 
-/// The inline intents Markdown gives a run: emphasis, strong, code and strikethrough.
+/// The inline intents Markdown and inline HTML give a run: emphasis, strong, code,
+/// strikethrough, and the text-level HTML elements (`sub`, `kbd`, `u`, `mark`, `small`).
 public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -10,16 +11,29 @@ public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
     public static let code = InlineIntent(rawValue: 1 << 2)
     public static let strikethrough = InlineIntent(rawValue: 1 << 3)
     public static let superscript = InlineIntent(rawValue: 1 << 4)
+    public static let `subscript` = InlineIntent(rawValue: 1 << 5)
+    /// A key to press, `<kbd>`.
+    public static let keyboard = InlineIntent(rawValue: 1 << 6)
+    public static let underlined = InlineIntent(rawValue: 1 << 7)
+    /// Marked as relevant, `<mark>`.
+    public static let marked = InlineIntent(rawValue: 1 << 8)
+    public static let small = InlineIntent(rawValue: 1 << 9)
+
+    private static let named: [(InlineIntent, String)] = [
+        (.emphasized, "emphasized"), (.strong, "strong"), (.code, "code"), (.strikethrough, "strikethrough"),
+        (.superscript, "superscript"), (.subscript, "subscript"), (.keyboard, "keyboard"), (.underlined, "underlined"),
+        (.marked, "marked"), (.small, "small"),
+    ]
+
+    /// The intent a dump's name stands for.
+    public init?(named name: String) {
+        guard let intent = Self.named.first(where: { $0.1 == name })?.0 else { return nil }
+        self = intent
+    }
 
     /// Names used in run dumps, in a fixed order.
     public var names: [String] {
-        var names: [String] = []
-        if contains(.emphasized) { names.append("emphasized") }
-        if contains(.strong) { names.append("strong") }
-        if contains(.code) { names.append("code") }
-        if contains(.strikethrough) { names.append("strikethrough") }
-        if contains(.superscript) { names.append("superscript") }
-        return names
+        Self.named.compactMap { contains($0.0) ? $0.1 : nil }
     }
 }
 

@@ -17,6 +17,8 @@ struct CmarkConverter {
     private var blockDepth = 0
     private var inlineDepth = 0
     private var warnedAboutDepth = false
+    /// The text-level HTML elements open in the paragraph being converted.
+    private var inlineHTML = InlineHTML()
 
     init(file: String, source: String) {
         self.file = file
@@ -38,18 +40,51 @@ struct CmarkConverter {
     /// megabytes).
     mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Bool) {
         collectDefinitions(in: root)
+        var html = HTMLRun()
         while let node = cmark_node_first_child(root) {
-            let blocks = blocks(for: node)
+            let blocks = blocks(for: node, html: &html)
             cmark_node_free(node)
-            guard body(blocks) else { return }
+            // Blocks inside an HTML element still open wait for the element's end.
+            guard html.isOpen || body(blocks) else { return }
         }
+        let rest = converted(&html)
+        if !rest.isEmpty { _ = body(rest) }
     }
 
     mutating func blocks(in parent: OpaquePointer) -> [Block] {
         var blocks: [Block] = []
+        var html = HTMLRun()
         for node in children(of: parent) {
-            blocks.append(contentsOf: self.blocks(for: node))
+            blocks.append(contentsOf: self.blocks(for: node, html: &html))
         }
+        return blocks + converted(&html)
+    }
+
+    /// The blocks of `node`, one of a run of siblings: an HTML block, and the Markdown blocks
+    /// after one that leaves an element open, go into `html` until its elements are closed.
+    private mutating func blocks(for node: OpaquePointer, html: inout HTMLRun) -> [Block] {
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+            html.feed(literal(node), line: Int(cmark_node_get_start_line(node)))
+        } else if html.isOpen {
+            html.insert(blocks(for: node))
+        } else {
+            return blocks(for: node)
+        }
+        return html.isOpen ? [] : converted(&html)
+    }
+
+    /// The blocks of what `html` holds; it is empty afterwards.
+    private mutating func converted(_ html: inout HTMLRun) -> [Block] {
+        if html.wasTooDeep, !warnedAboutDepth {
+            warnedAboutDepth = true
+            warnings.append(Warning(file: file, message: "HTML elements nested deeper than \(HTMLTree.maximumDepth) levels keep their text in the element around them"))
+        }
+        let nodes = html.take()
+        guard !nodes.isEmpty else { return [] }
+        var converter = HTMLConverter(file: file)
+        let blocks = converter.blocks(nodes)
+        warnings += converter.warnings
+        html = HTMLRun()
         return blocks
     }
 
@@ -77,11 +112,8 @@ struct CmarkConverter {
             if text.hasSuffix("\n") { text.removeLast() }
             return [.code(language: info, text: text)]
         case CMARK_NODE_HTML_BLOCK:
-            let html = literal(node).trimmingCharacters(in: .whitespacesAndNewlines)
-            if html.lowercased().replacingOccurrences(of: " ", with: "") == "<!--pagebreak-->" {
-                return [.pageBreak]
-            }
-            return [.paragraph(AttributedString(html.replacingOccurrences(of: "\n", with: "\u{2028}")))]
+            var html = HTMLRun()
+            return blocks(for: node, html: &html) + converted(&html)
         case CMARK_NODE_THEMATIC_BREAK:
             return [.thematicBreak]
         case CMARK_NODE_FOOTNOTE_DEFINITION:
@@ -129,8 +161,23 @@ struct CmarkConverter {
     private mutating func paragraph(_ node: OpaquePointer) -> [Block] {
         var result: [Block] = []
         var text = InlineRuns()
+        inlineHTML = InlineHTML()
+        defer { inlineHTML = InlineHTML() }
         for child in children(of: node) {
-            if cmark_node_get_type(child) == CMARK_NODE_IMAGE {
+            if cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE {
+                for piece in inlineHTML.feed(literal(child), line: location(of: child)?.line ?? 1) {
+                    switch piece {
+                    case let .image(element):
+                        var converter = HTMLConverter(file: file)
+                        if let image = converter.image(element, link: inlineHTML.format.link) {
+                            flush(&text, into: &result)
+                            result.append(.image(image))
+                        }
+                    default:
+                        text.append(inlineRuns(of: piece))
+                    }
+                }
+            } else if cmark_node_get_type(child) == CMARK_NODE_IMAGE {
                 flush(&text, into: &result)
                 result.append(.image(image(child)))
             } else if let image = attributedImage(child) {
@@ -253,6 +300,8 @@ struct CmarkConverter {
     }
 
     mutating func inlines(in node: OpaquePointer) -> AttributedString {
+        inlineHTML = InlineHTML()
+        defer { inlineHTML = InlineHTML() }
         var text = InlineRuns()
         for child in children(of: node) {
             text.append(inlines(for: child, intent: [], link: nil))
@@ -261,8 +310,9 @@ struct CmarkConverter {
     }
 
     private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
+        let html = inlineHTML.format
         func run(_ string: String, _ intent: InlineIntent) -> InlineRuns {
-            InlineRuns(InlineRuns.Piece(text: string, intent: intent, link: link))
+            InlineRuns(InlineRuns.Piece(text: string, intent: intent.union(html.intent), link: link ?? html.link, attributes: html.attributes))
         }
         if inlineDepth >= Self.maximumInlineDepth {
             warnDepth(node, "emphasis, links and attributes nested deeper than \(Self.maximumInlineDepth) levels keep the outer style")
@@ -278,8 +328,14 @@ struct CmarkConverter {
             return text
         }
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+        case CMARK_NODE_TEXT:
             return run(literal(node), intent)
+        case CMARK_NODE_HTML_INLINE:
+            var runs = InlineRuns()
+            for piece in inlineHTML.feed(literal(node), line: location(of: node)?.line ?? 1) {
+                runs.append(inlineRuns(of: piece, intent: intent, link: link))
+            }
+            return runs
         case CMARK_NODE_CODE:
             return run(literal(node), intent.union(.code))
         case CMARK_NODE_SOFTBREAK:
@@ -312,6 +368,20 @@ struct CmarkConverter {
             if typeName(node) == "strikethrough" { return nested(intent.union(.strikethrough), link) }
             return nested(intent, link)
         }
+    }
+
+    /// What a piece of inline HTML adds to the text, in the format of the elements open there:
+    /// an image inside text is its alt text.
+    private func inlineRuns(of piece: InlineHTML.Piece, intent: InlineIntent = [], link: String? = nil) -> InlineRuns {
+        let format = inlineHTML.format
+        let text: String
+        switch piece {
+        case .lineBreak: text = "\u{2028}"
+        case let .image(element): text = element.attribute("alt") ?? ""
+        case let .text(string): text = string
+        }
+        return InlineRuns(InlineRuns.Piece(text: text, intent: intent.union(format.intent), link: link ?? format.link,
+                                           attributes: format.attributes))
     }
 
     /// `content` with the attributes of the `^[…](…)` node laid under any it already has.

@@ -39,6 +39,8 @@ struct Collector {
         var paragraph: BlockStyle
         var listDepth = 0
         var tight = false
+        /// The alignment an HTML division gives the headings, paragraphs and images inside it.
+        var align: TextAlignment?
     }
 
     /// The slices laid out since the last call, which this collector then forgets.
@@ -91,11 +93,20 @@ struct Collector {
         case let .table(table):
             self.table(table, column: column)
         case let .image(reference):
-            image(reference, column: column)
+            image(reference, column: column, align: context.align ?? .center)
         case .pageBreak:
             // The gap owed is dropped: the next page starts with the next slice.
             slices.append(.pageBreak)
             pendingGap.set(0)
+        case let .division(division):
+            var inner = context
+            switch division.alignment {
+            case .left: inner.align = .left
+            case .center: inner.align = .center
+            case .right: inner.align = .right
+            case .none: break
+            }
+            collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent) : column, context: inner)
         }
     }
 
@@ -324,7 +335,7 @@ struct Collector {
 
     // MARK: Images
 
-    private mutating func image(_ reference: ImageReference, column: Column) {
+    private mutating func image(_ reference: ImageReference, column: Column, align: TextAlignment) {
         space(before: theme.body.spaceBefore)
         switch resources.image(reference.source) {
         case let .success(image):
@@ -334,13 +345,21 @@ struct Collector {
                 floating(image, side: side, width: reference.width, column: column)
                 return
             }
-            let wanted = reference.width?.points(in: column.width) ?? naturalWidth
+            let wanted = reference.width?.points(in: column.width)
+                ?? reference.height.map { $0 * naturalWidth / naturalHeight } ?? naturalWidth
             let scale = min(wanted / naturalWidth, column.width / naturalWidth, contentHeight * 0.9 / naturalHeight)
             let width = naturalWidth * scale
             let height = naturalHeight * scale
-            let rect = Rect(x: column.x + (column.width - width) / 2, y: 0, width: width, height: height)
-            append(.block(Slice.Block(box: Slice.Box(height: height, items: [.image(image, rect)],
-                                                     keepWithNext: !reference.title.isEmpty))))
+            let x: Double
+            switch align {
+            case .left, .justify: x = column.x
+            case .center: x = column.x + (column.width - width) / 2
+            case .right: x = column.x + column.width - width
+            }
+            let rect = Rect(x: x, y: 0, width: width, height: height)
+            var items: [PageItem] = [.image(image, rect)]
+            if let link = reference.link { items.append(.link(url: link, rects: [rect])) }
+            append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty))))
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
@@ -398,10 +417,13 @@ struct Collector {
         space(before: theme.body.spaceBefore)
         tableCount += 1
         let id = tableCount
-        let columnCount = table.header.count
+        // An HTML table may have no header row; a Markdown table always has one.
+        let hasHeader = !table.header.isEmpty
+        let columnCount = hasHeader ? table.header.count : table.rows.first?.count ?? 0
         guard columnCount > 0 else { return }
         let (header, rows) = (table.header, table.rows)
-        let widths = columnWidths(header: header, rows: rows, available: column.width)
+        let widths = columnWidths(header: hasHeader ? header : Array(repeating: StyledText("", style: style.cell.text), count: columnCount),
+                                  rows: rows, available: column.width)
         let alignments = (0..<columnCount).map { index -> TextAlignment in
             switch index < table.alignments.count ? table.alignments[index] : .none {
             case .center: return .center
@@ -410,8 +432,8 @@ struct Collector {
             }
         }
         // A header row too tall to repeat on each page is set as ordinary rows.
-        let headerBoxes = tableRow(header, widths: widths, alignments: alignments, style: style.header,
-                                   column: column, background: style.header.background, topLine: true)
+        let headerBoxes = hasHeader ? tableRow(header, widths: widths, alignments: alignments, style: style.header,
+                                               column: column, background: style.header.background, topLine: true) : []
         for var box in headerBoxes {
             box.keepWithNext = true
             append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: headerBoxes.count == 1))))
@@ -419,7 +441,7 @@ struct Collector {
         for (index, row) in rows.enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
             for box in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
-                                background: stripe, topLine: false) {
+                                background: stripe, topLine: !hasHeader && index == 0) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }

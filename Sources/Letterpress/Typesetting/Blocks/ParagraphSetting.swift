@@ -16,12 +16,14 @@ struct ParagraphSetting {
             text = heading
             var style = theme.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
+            if let align = context.align { style.align = align }
             self.style = style
             outline = OutlineEntry(level: level, title: heading.oneLine, y: 0)
         case let .paragraph(paragraph):
             text = paragraph
             var style = context.paragraph
             if context.tight { style.spaceAfter = theme.list.itemSpacing }
+            if let align = context.align { style.align = align }
             self.style = style
             outline = nil
         default:
@@ -74,7 +76,8 @@ struct ParagraphSetting {
                 for (number, item) in list.items.enumerated() {
                     found += all(in: item.blocks, theme: theme, column: column, context: context, path: path + [number])
                 }
-            case .code, .thematicBreak, .table, .image, .pageBreak:
+            // A division's paragraphs are laid out as the collector reaches them: HTML is rare.
+            case .code, .thematicBreak, .table, .image, .pageBreak, .division:
                 continue
             }
         }

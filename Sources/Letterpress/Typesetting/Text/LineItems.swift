@@ -68,7 +68,7 @@ struct LineItems {
         for run in layout.text.runs where run.range.overlaps(line.byteRange) {
             let style = run.style
             guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
-                    || style.background != nil else { continue }
+                    || style.background != nil || style.outline != nil else { continue }
             let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
             guard !ranges.isEmpty else { continue }
             let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
@@ -84,6 +84,14 @@ struct LineItems {
                     } else {
                         items.append(.fill(band, background))
                     }
+                }
+            }
+            if let outline = style.outline {
+                let metrics = fonts.lineMetrics(for: style)
+                for rect in rects {
+                    let box = Rect(x: rect.x - 1, y: baseline - style.baselineOffset - metrics.ascent - 1,
+                                   width: rect.width + 2, height: metrics.ascent + metrics.descent + 2)
+                    items.append(.stroke(box, outline, width: 0.6))
                 }
             }
             if style.effect == .letterpress {

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The HTML blocks of a run of sibling Markdown blocks, and the Markdown blocks written between
+/// them while one of their elements is open, as one tree.
+struct HTMLRun {
+    private var parser: HTMLParser?
+    private var tree = HTMLTree()
+    private var lastLine = 1
+
+    /// Whether an element is open, so the blocks that follow belong to the run.
+    var isOpen: Bool { tree.isOpen }
+
+    /// Whether elements nested deeper than `HTMLTree.maximumDepth` had their text kept in the
+    /// element around them.
+    var wasTooDeep: Bool { tree.tooDeep }
+
+    /// Adds an HTML block that starts on `line` of the document.
+    mutating func feed(_ html: String, line: Int) {
+        let parser = self.parser ?? HTMLParser()
+        self.parser = parser
+        tree.apply(parser.feed(html), firstLine: line)
+        lastLine = line
+    }
+
+    mutating func insert(_ blocks: [Block]) {
+        tree.insert(blocks)
+    }
+
+    /// What the run holds, every element closed; the run starts again empty.
+    mutating func take() -> [HTMLNode] {
+        if let parser { tree.apply(parser.finish(), firstLine: lastLine) }
+        parser = nil
+        return tree.take()
+    }
+}
+
+/// The text-level elements that inline HTML (one tag at a time, between Markdown text) has
+/// opened in a paragraph, and what they do to the text after them.
+struct InlineHTML {
+    private var parser: HTMLParser?
+    private var open: [(name: String, format: HTMLInlineFormat?)] = []
+    /// What the open elements do together.
+    private(set) var format = HTMLInlineFormat()
+
+    /// What one tag (or comment) of inline HTML gives: a line break, an image, or nothing
+    /// but a change of format.
+    enum Piece {
+        case lineBreak
+        case image(HTMLElement)
+        case text(String)
+    }
+
+    mutating func feed(_ html: String, line: Int) -> [Piece] {
+        let parser = self.parser ?? HTMLParser()
+        self.parser = parser
+        var pieces: [Piece] = []
+        for event in parser.feed(html) {
+            switch event {
+            case let .start(name, attributes, _):
+                let element = HTMLElement(name: name, attributes: attributes, line: line)
+                if name == "br" {
+                    pieces.append(.lineBreak)
+                } else if name == "img" {
+                    pieces.append(.image(element))
+                } else if !HTMLVocabulary.isVoid(name), open.count < HTMLTree.maximumDepth {
+                    open.append((name, HTMLVocabulary.format(of: element)))
+                    updateFormat()
+                }
+            case let .end(name):
+                if let index = open.lastIndex(where: { $0.name == name }) {
+                    open.removeSubrange(index...)
+                    updateFormat()
+                }
+            case let .text(text):
+                pieces.append(.text(text))
+            case .comment:
+                continue
+            }
+        }
+        return pieces
+    }
+
+    private mutating func updateFormat() {
+        format = open.reduce(HTMLInlineFormat()) { outer, element in element.format?.inside(outer) ?? outer }
+    }
+}

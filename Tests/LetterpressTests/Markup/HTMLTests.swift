@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// Raw HTML in Markdown is read with libxml2's parser and shown with the meaning GitHub gives
+/// it: tags and comments never reach the page, text is never lost.
+@Suite struct HTMLTests {
+    private func dump(_ markdown: String) throws -> String {
+        RunDump.blocks(try TestSupport.parse(markdown).blocks).joined(separator: "\n")
+    }
+
+    @Test func commentsAreNeverShownAndAPageBreakCommentStillBreaks() throws {
+        #expect(try dump("<!-- a comment\nover lines -->\n\n\"Data Types\"<!-- ignore --> mid-sentence\n\n<!-- pagebreak -->\n\nafter") == """
+            Paragraph
+              [0..<25] "\\"Data Types\\" mid-sentence"
+            PageBreak
+            Paragraph
+              [0..<5] "after"
+            """)
+    }
+
+    @Test func textLevelElementsInAParagraphFormatTheMarkdownBetweenThem() throws {
+        #expect(try dump("x<sup>2</sup> H<sub>2</sub>O <kbd>Ctrl</kbd> <mark>m</mark> <ins>i</ins> <del>d</del> <small>s</small> a<br>b <b>x</b> <b>*y*</b>") == """
+            Paragraph
+              [0..<1] "x"
+              [1..<2] "2" superscript
+              [2..<4] " H"
+              [4..<5] "2" subscript
+              [5..<7] "O "
+              [7..<11] "Ctrl" keyboard
+              [11..<12] " "
+              [12..<13] "m" marked
+              [13..<14] " "
+              [14..<15] "i" underlined
+              [15..<16] " "
+              [16..<17] "d" strikethrough
+              [17..<18] " "
+              [18..<19] "s" small
+              [19..<24] " a\\nb "
+              [24..<25] "x" strong
+              [25..<26] " "
+              [26..<27] "y" emphasized strong
+            """)
+    }
+
+    @Test func anElementLeftOpenEndsWithItsParagraph() throws {
+        #expect(try dump("<b>bold\n\nplain, and a stray </i> end tag") == """
+            Paragraph
+              [0..<4] "bold" strong
+            Paragraph
+              [0..<27] "plain, and a stray  end tag"
+            """)
+    }
+
+    @Test func linksAndColoursFromInlineHTML() throws {
+        let document = try TestSupport.parse("<a href=\"https://example.com\">site</a> and <font color=\"red\">red</font>")
+        guard case let .paragraph(text) = document.blocks.first else { Issue.record("no paragraph"); return }
+        let runs = Array(text.runs)
+        #expect(runs.first?[LetterpressAttributes.LinkAttribute.self] == "https://example.com")
+        #expect(runs.last?[LetterpressAttributes.InlineAttributesAttribute.self]?.foregroundColor == Color(parsing: "red"))
+    }
+
+    @Test func inlineHTMLWorksInTableCells() throws {
+        #expect(try dump("| a | b |\n|---|---|\n| x<br>y | 10<sup>3</sup> |") == """
+            Table none,none
+              Header "a" | "b"
+              Row "x\u{2028}y" | "103"
+            """)
+    }
+
+    @Test func aCentredHeadingWithALogoIsTheLogoThenTheHeadingBothCentred() throws {
+        #expect(try dump("<h1 align=\"center\">\n  <img src=\"logo.png\" width=\"200\" alt=\"Logo\"><br>\n  Project\n</h1>") == """
+            Division center
+              Image logo.png alt="Logo" @2:1
+              Heading 1
+                [0..<7] "Project"
+            """)
+        let document = try TestSupport.parse("<p align=\"center\"><a href=\"https://ci\"><img src=\"b.svg\" width=\"80\" height=\"20\" alt=\"ci\"></a></p>")
+        guard case let .division(division) = document.blocks.first, case let .image(image) = division.blocks.first else {
+            Issue.record("no centred image"); return
+        }
+        #expect(image.link == "https://ci" && image.width == .points(60) && image.height == 15)
+    }
+
+    @Test func markdownInsideDetailsAndDivsStaysInside() throws {
+        let markdown = """
+            <details>
+            <summary>More</summary>
+
+            Hidden **text**.
+
+            </details>
+
+            <div align="right">
+
+            Right *aligned*.
+
+            </div>
+
+            Outside.
+            """
+        #expect(try dump(markdown) == """
+            Paragraph
+              [0..<6] "▾\u{00A0}More" strong
+            Paragraph
+              [0..<7] "Hidden "
+              [7..<11] "text" strong
+              [11..<12] "."
+            Division right
+              Paragraph
+                [0..<6] "Right "
+                [6..<13] "aligned" emphasized
+                [13..<14] "."
+            Paragraph
+              [0..<8] "Outside."
+            """)
+    }
+
+    @Test func anUnclosedParagraphEndsAtTheNextMarkdownBlockButAnUnclosedDivHoldsTheRest() throws {
+        #expect(try dump("<p align=\"center\">centred\n\nnot centred") == """
+            Division center
+              Paragraph
+                [0..<7] "centred"
+            Paragraph
+              [0..<11] "not centred"
+            """)
+        #expect(try dump("<div align=\"center\">\n\ninside\n\n# also inside") == """
+            Division center
+              Paragraph
+                [0..<6] "inside"
+              Heading 1
+                [0..<11] "also inside"
+            """)
+    }
+
+    @Test func scriptsStylesAndUnknownTags() throws {
+        #expect(try dump("<script>alert(1)</script>\n\n<style>p { color: red }</style>\n\n<custom-tag>kept <span class=\"caption\">text</span></custom-tag>") == """
+            Paragraph
+              [0..<9] "kept text"
+            """)
+    }
+
+    @Test func tablesWithHeadersSpansAndAlignment() throws {
+        let markdown = """
+            <table>
+              <tr><th>Name</th><th align="right">Value</th><th>Notes</th></tr>
+              <tr><td>a</td><td>1</td><td>x<br>y</td></tr>
+              <tr><td colspan="2">both</td><td>z</td></tr>
+              <tr><td rowspan="2">tall</td><td>2</td><td>w</td></tr>
+              <tr><td>3</td><td>v</td></tr>
+            </table>
+            """
+        #expect(try dump(markdown) == """
+            Table none,right,none
+              Header "Name" | "Value" | "Notes"
+              Row "a" | "1" | "x\u{2028}y"
+              Row "both" | "" | "z"
+              Row "tall" | "2" | "w"
+              Row "" | "3" | "v"
+            """)
+        #expect(try dump("<table><tr><td>no</td><td>header</td></tr></table>") == """
+            Table none,none
+              Header 
+              Row "no" | "header"
+            """)
+    }
+
+    @Test func listsDefinitionsQuotesAndPreformattedText() throws {
+        #expect(try dump("<ol start=\"3\"><li>three</li><li><code>four</code></li></ol>\n\n<dl><dt>Term</dt><dd>Meaning</dd></dl>\n\n<blockquote>quoted</blockquote>\n\n<pre>\n  two  spaces\n</pre>") == """
+            OrderedList start=3 tight
+              Item
+                Paragraph
+                  [0..<5] "three"
+              Item
+                Paragraph
+                  [0..<4] "four" code
+            Paragraph
+              [0..<4] "Term" strong
+            Division none indented
+              Paragraph
+                [0..<7] "Meaning"
+            BlockQuote
+              Paragraph
+                [0..<6] "quoted"
+            Code "  two  spaces"
+            """)
+    }
+
+    @Test func aPictureShowsItsImageAndAnImageCanFloat() throws {
+        #expect(try dump("<picture><source srcset=\"a.webp\"><img src=\"a.png\" alt=\"A\"></picture>") == """
+            Image a.png alt="A" @1:1
+            """)
+        let document = try TestSupport.parse("<img src=\"f.png\" align=\"right\" style=\"width: 50%\">")
+        guard case let .image(image) = document.blocks.first else { Issue.record("no image"); return }
+        #expect(image.float == .right && image.width == .fraction(0.5))
+    }
+
+    @Test func malformedHTMLKeepsItsTextAndDeepHTMLIsBounded() throws {
+        // A stray </p> is an empty paragraph, as in a browser.
+        #expect(try dump("<div><b>unclosed <i>tags</b> end</p></div> &amp; &copy;&nbsp;x <3 a < b") == """
+            Paragraph
+              [0..<9] "unclosed " strong
+              [9..<13] "tags" emphasized strong
+              [13..<17] " end"
+            Paragraph
+              [0..<14] "& ©\u{00A0}x <3 a < b"
+            """)
+        let deep = String(repeating: "<div>", count: 5_000) + "deep text" + String(repeating: "</div>", count: 5_000)
+        let document = try TestSupport.parse(deep)
+        #expect(RunDump.blocks(document.blocks).joined().contains("deep text"))
+        #expect(document.warnings.map(\.message) == ["HTML elements nested deeper than 64 levels keep their text in the element around them"])
+    }
+
+    @Test func divisionsAndTheNewIntentsRoundTripThroughTheArchive() throws {
+        let document = try TestSupport.parse("<div align=\"center\">\n\n<kbd>K</kbd> <mark>m</mark> <sub>s</sub>\n\n</div>\n\n<dl><dd>x</dd></dl>")
+        let read = try JSONDecoder().decode([Block].self, from: try JSONEncoder().encode(document.blocks))
+        #expect(read == document.blocks)
+        #expect(RunDump.blocks(read).contains { $0.contains("keyboard") })
+    }
+
+    // MARK: Laid out
+
+    @Test func aDivisionAlignsItsParagraphsAndImages() throws {
+        let page = try #require(try TestSupport.typeset("<div align=\"right\">\n\nshort\n\n</div>\n\nshort").pages.first)
+        let lines = page.items.compactMap { item -> TextLine? in
+            if case let .text(line) = item, line.string == "short" { return line }
+            return nil
+        }
+        #expect(lines.count == 2)
+        #expect(lines[0].origin.x > lines[1].origin.x + 300, "the first is set against the right margin")
+    }
+
+    @Test func aLinkedImageIsClickableAndATableWithoutHeaderHasNoHeaderRow() throws {
+        let page = try #require(try TestSupport.typeset("<a href=\"https://example.com\"><img src=\"two-tone.png\" width=\"40\"></a>").pages.first)
+        let image = page.items.compactMap { item -> Rect? in if case let .image(_, rect) = item { return rect } else { return nil } }
+        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == "https://example.com" { return rects } else { return nil } }
+        #expect(image.count == 1 && links == [image])
+        let table = try #require(try TestSupport.typeset("<table><tr><td>a</td></tr><tr><td>b</td></tr></table>").pages.first)
+        func fills(_ page: Page) -> Int { page.items.filter { if case .fill = $0 { return true } else { return false } }.count }
+        let markdownTable = try #require(try TestSupport.typeset("| a |\n|---|\n| b |").pages.first)
+        #expect(fills(table) == 0 && fills(markdownTable) == 1, "no header row, so no header background")
+    }
+}
