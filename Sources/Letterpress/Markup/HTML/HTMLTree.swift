@@ -29,8 +29,8 @@ enum HTMLNode: Equatable {
 /// follow go inside it, as a browser shows GitHub's output.
 struct HTMLTree {
     private var stack: [HTMLElement]
-    /// Elements opened deeper than `maximumDepth`, whose ends must not close the ones kept.
-    private var ignoredOpen: [String] = []
+    /// Elements opened deeper than `maximumDepth`, by name, whose ends must not close the ones kept.
+    private var ignoredOpen: [String: Int] = [:]
     /// Elements nest at most this deep; deeper ones keep their text in the element around them.
     static let maximumDepth = 64
     private(set) var tooDeep = false
@@ -49,14 +49,14 @@ struct HTMLTree {
             case let .start(name, attributes, line):
                 guard stack.count <= Self.maximumDepth else {
                     tooDeep = true
-                    if !HTMLVocabulary.isVoid(name) { ignoredOpen.append(name) }
+                    if !HTMLVocabulary.isVoid(name) { ignoredOpen[name, default: 0] += 1 }
                     continue
                 }
                 stack.append(HTMLElement(name: name, attributes: attributes, line: firstLine + line - 1))
                 if HTMLVocabulary.isVoid(name) { close(upTo: stack.count - 1) }
             case let .end(name):
-                if let last = ignoredOpen.lastIndex(of: name) {
-                    ignoredOpen.removeSubrange(last...)
+                if let count = ignoredOpen[name], count > 0 {
+                    ignoredOpen[name] = count - 1
                 } else if let index = stack.lastIndex(where: { $0.name == name }), index > 0, !HTMLVocabulary.isVoid(name) {
                     close(upTo: index)
                 }
