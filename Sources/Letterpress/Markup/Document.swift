@@ -23,10 +23,13 @@ extension Document {
         return (blocks + footnotes.flatMap(\.blocks)).flatMap { sources.visit($0) }
     }
 
-    /// The sources of the images in blocks and the blocks inside them.
+    /// The sources of the images in blocks, in their lines, and in the blocks inside them.
     private struct ImageSources: BlockVisitor {
-        mutating func visitHeading(level: Int, text: AttributedString) -> [String] { [] }
-        mutating func visitParagraph(_ text: AttributedString) -> [String] { [] }
+        func inLine(_ text: AttributedString) -> [String] {
+            text.runs[LetterpressAttributes.ImageAttribute.self].compactMap { image, _ in image?.source }
+        }
+        mutating func visitHeading(level: Int, text: AttributedString) -> [String] { inLine(text) }
+        mutating func visitParagraph(_ text: AttributedString) -> [String] { inLine(text) }
         mutating func visitList(_ list: Block.List) -> [String] { list.items.flatMap { $0.blocks.flatMap { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) -> [String] { blocks.flatMap { visit($0) } }
         mutating func visitCode(language: String?, text: String) -> [String] { [] }

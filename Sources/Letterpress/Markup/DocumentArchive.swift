@@ -184,6 +184,7 @@ struct ArchivedText: Codable {
         var link: String?
         var footnote: Int?
         var attributes: InlineAttributes?
+        var image: ImageReference?
     }
 
     init(from decoder: any Decoder) throws {
@@ -197,6 +198,7 @@ struct ArchivedText: Codable {
             piece[LetterpressAttributes.LinkAttribute.self] = run.link
             piece[LetterpressAttributes.FootnoteAttribute.self] = run.footnote
             piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
+            piece[LetterpressAttributes.ImageAttribute.self] = run.image
             text.append(piece)
         }
     }
@@ -210,7 +212,8 @@ struct ArchivedText: Codable {
                 intent: run[LetterpressAttributes.InlineIntentAttribute.self].map(\.names).flatMap { $0.isEmpty ? nil : $0 },
                 link: run[LetterpressAttributes.LinkAttribute.self],
                 footnote: run[LetterpressAttributes.FootnoteAttribute.self],
-                attributes: run[LetterpressAttributes.InlineAttributesAttribute.self])
+                attributes: run[LetterpressAttributes.InlineAttributesAttribute.self],
+                image: run[LetterpressAttributes.ImageAttribute.self])
         }
         var container = encoder.singleValueContainer()
         try container.encode(runs)

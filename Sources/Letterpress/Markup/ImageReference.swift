@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image named by a document, with where it was written.
-public struct ImageReference: Sendable, Equatable, Codable {
+public struct ImageReference: Sendable, Hashable, Codable {
     public var source: String
     public var alt: String
     public var title: String
@@ -14,6 +14,16 @@ public struct ImageReference: Sendable, Equatable, Codable {
     public var height: Double?
     /// Where clicking the image goes: an `<a href>` around an `<img>`.
     public var link: String?
+
+    /// Whether the image is on the network, which `render` never reads: it is shown as its
+    /// alt text.
+    public var isRemote: Bool {
+        let lowered = source.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("//")
+    }
+
+    /// The character that stands for an image set in a line of text.
+    public static let objectReplacement = "\u{FFFC}"
 
     public init(source: String, alt: String, title: String, location: SourceLocation,
                 float: FloatSide? = nil, width: ImageWidth? = nil) {

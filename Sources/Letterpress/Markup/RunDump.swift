@@ -16,7 +16,9 @@ public enum RunDump {
             if let link = run[LetterpressAttributes.LinkAttribute.self] { attributes.append("link=\(link)") }
             if let footnote = run[LetterpressAttributes.FootnoteAttribute.self] { attributes.append("footnote=\(footnote)") }
             if let inline = run[LetterpressAttributes.InlineAttributesAttribute.self] { attributes += inline.summary }
+            if let image = run[LetterpressAttributes.ImageAttribute.self] { attributes.append("image=\(image.source)") }
             let escaped = piece.replacingOccurrences(of: "\u{2028}", with: "\\n").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: ImageReference.objectReplacement, with: "\\u{FFFC}")
             let suffix = attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")
             lines.append("[\(offset)..<\(offset + length)] \"\(escaped)\"\(suffix)")
             offset += length

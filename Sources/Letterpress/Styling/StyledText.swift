@@ -55,9 +55,11 @@ extension StyledText {
         return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: base)
     }
 
-    /// The text on one line, its line breaks (U+2028) spaces: a heading's title in the PDF outline.
+    /// The text on one line, its line breaks (U+2028) spaces and without the marks that
+    /// stand for images: a heading's title in the PDF outline.
     var oneLine: String {
-        String(String.UnicodeScalarView(string.unicodeScalars.map { $0 == "\u{2028}" ? " " : $0 }))
+        String(String.UnicodeScalarView(string.unicodeScalars.compactMap { $0 == "\u{2028}" ? " " : $0 == "\u{FFFC}" ? nil : $0 }))
+            .trimmingCharacters(in: .whitespaces)
     }
 
     /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and

@@ -30,8 +30,8 @@ public struct Styler {
         var offset = 0
         let utf8 = text.utf8
         let keys = text.runs[LetterpressAttributes.InlineIntentAttribute.self, LetterpressAttributes.LinkAttribute.self,
-                             LetterpressAttributes.InlineAttributesAttribute.self]
-        for (intent, link, attributes, range) in keys {
+                             LetterpressAttributes.InlineAttributesAttribute.self, LetterpressAttributes.ImageAttribute.self]
+        for (intent, link, attributes, image, range) in keys {
             let end = utf8.distance(from: utf8.startIndex, to: range.upperBound)
             guard end > offset else { continue }
             // A run ending inside a grapheme (an attribute on a combining mark alone) is
@@ -40,6 +40,7 @@ public struct Styler {
             string += String(text.characters[range])
             var style = self.style(base: base, intent: intent ?? [], link: link)
             if let attributes { apply(attributes, to: &style, warnings: &warnings) }
+            if let image { style.inlineImage = InlineImage(reference: image) }
             append(StyledRun(range: offset..<end, style: style), to: &runs)
             offset = end
         }
@@ -51,7 +52,8 @@ public struct Styler {
     }
 
     private func append(_ run: StyledRun, to runs: inout [StyledRun]) {
-        if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
+        // Each image is a run of its own, even beside the same image.
+        if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound, run.style.inlineImage == nil {
             runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
         } else {
             runs.append(run)

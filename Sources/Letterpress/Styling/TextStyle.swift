@@ -24,6 +24,8 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var kerning = true
     public var effect: TextEffect?
     public var link: String?
+    /// The image a run's U+FFFC stands for.
+    public var inlineImage: InlineImage?
 
     public init(fontFamilies: [String], size: Double) {
         self.fontFamilies = fontFamilies

@@ -68,12 +68,12 @@ import Testing
             """)
     }
 
-    @Test func aCentredHeadingWithALogoIsTheLogoThenTheHeadingBothCentred() throws {
+    @Test func aCentredHeadingWithALogoHasTheLogoInItsFirstLine() throws {
         #expect(try dump("<h1 align=\"center\">\n  <img src=\"logo.png\" width=\"200\" alt=\"Logo\"><br>\n  Project\n</h1>") == """
             Division center
-              Image logo.png alt="Logo" @2:1
               Heading 1
-                [0..<7] "Project"
+                [0..<1] "\\u{FFFC}" image=logo.png
+                [1..<9] "\\nProject"
             """)
         let document = try TestSupport.parse("<p align=\"center\"><a href=\"https://ci\"><img src=\"b.svg\" width=\"80\" height=\"20\" alt=\"ci\"></a></p>")
         guard case let .division(division) = document.blocks.first, case let .image(image) = division.blocks.first else {
@@ -239,5 +239,42 @@ import Testing
         func fills(_ page: Page) -> Int { page.items.filter { if case .fill = $0 { return true } else { return false } }.count }
         let markdownTable = try #require(try TestSupport.typeset("| a |\n|---|\n| b |").pages.first)
         #expect(fills(table) == 0 && fills(markdownTable) == 1, "no header row, so no header background")
+    }
+}
+
+/// Images set in the line: a badge row stays one row, an icon in text takes the text's height,
+/// a linked one is clickable, one in a table cell is drawn there.
+@Suite struct ImagesInTheLineTests {
+    private func images(_ page: Page) -> [Rect] {
+        page.items.compactMap { item -> Rect? in if case let .image(_, rect) = item { return rect } else { return nil } }
+    }
+
+    @Test func aBadgeRowStaysOneRow() throws {
+        let page = try #require(try TestSupport.typeset("![a](two-tone.png) [![b](two-tone.png)](https://b.example) <img src=\"two-tone.png\">").pages.first)
+        let rects = images(page)
+        #expect(rects.count == 3)
+        #expect(Set(rects.map(\.maxY)).count == 1, "on one baseline")
+        #expect(rects[0].maxX < rects[1].x && rects[1].maxX < rects[2].x)
+        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == "https://b.example" { return rects } else { return nil } }
+        #expect(links.count == 1 && abs(links[0][0].x - rects[1].x) < 0.5)
+    }
+
+    @Test func anIconInTextTakesTheTextsHeightAndAMissingOneIsItsAltText() throws {
+        let typeset = try TestSupport.typeset("Press <img src=\"two-tone.png\" height=\"40\"> or ![icon](icon-32.png) or ![gone](nowhere.png) now.")
+        let page = try #require(typeset.pages.first)
+        let rects = images(page)
+        #expect(rects.count == 2)
+        #expect(abs(rects[0].height - 30) < 0.01, "asked for 40 CSS pixels")
+        #expect(rects[1].height <= TestSupport.defaultTheme.body.text.size * 1.2 + 0.01)
+        let text = page.items.compactMap { item -> String? in if case let .text(line) = item { return line.string } else { return nil } }.joined()
+        #expect(text.contains("or gone now."))
+        #expect(typeset.warnings.map(\.description) == ["test.md:1:71: warning: image 'nowhere.png' not found; its alt text is shown"])
+    }
+
+    @Test func imagesInTableCellsAreDrawnInTheirCells() throws {
+        let page = try #require(try TestSupport.typeset("| logo | name |\n|---|---|\n| ![l](two-tone.png) | two |\n\n<table><tr><td><img src=\"two-tone.png\" width=\"20\"></td></tr></table>").pages.first)
+        let rects = images(page)
+        #expect(rects.count == 2)
+        #expect(abs(rects[1].width - 15) < 0.01)
     }
 }

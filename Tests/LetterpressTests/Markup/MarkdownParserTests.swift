@@ -113,14 +113,41 @@ import Testing
             """)
     }
 
-    @Test func imagesStandAloneAndKeepSurroundingText() throws {
+    @Test func anImageAloneIsABlockAndAmongTextSitsInTheLine() throws {
         #expect(try dump("Before ![a *cat*](cat.png \"Cat\") after") == """
             Paragraph
-              [0..<6] "Before"
-            Image cat.png alt="a cat" @1:8
-            Paragraph
-              [0..<5] "after"
+              [0..<7] "Before "
+              [7..<8] "\\u{FFFC}" image=cat.png
+              [8..<14] " after"
             """)
+        #expect(try dump("![a *cat*](cat.png \"Cat\")") == """
+            Image cat.png alt="a cat" @1:1
+            """)
+        #expect(try dump("![a](a.png) ![b](b.png)\n![c](c.png)") == """
+            Paragraph
+              [0..<1] "\\u{FFFC}" image=a.png
+              [1..<2] " "
+              [2..<3] "\\u{FFFC}" image=b.png
+              [3..<4] " "
+              [4..<5] "\\u{FFFC}" image=c.png
+            """)
+        #expect(try dump("Text ![f](f.png \"float: right\") more") == """
+            Paragraph
+              [0..<4] "Text"
+            Image f.png alt="f" @1:6
+            Paragraph
+              [0..<4] "more"
+            """)
+    }
+
+    @Test func aLinkedImageCarriesItsLinkAndRemoteImagesAreTheirAltText() throws {
+        let document = try TestSupport.parse("[![ci](ci.png)](https://ci.example)\n\nSee ![remote](https://x.io/a.svg) and [![r2](http://x.io/b.png)](https://x.io).")
+        guard case let .image(image) = document.blocks.first else { Issue.record("no image"); return }
+        #expect(image.link == "https://ci.example")
+        #expect(RunDump.blocks(Array(document.blocks.dropFirst())) == [
+            "Paragraph", "  [0..<15] \"See remote and \"", "  [15..<17] \"r2\" link=https://x.io", "  [17..<18] \".\"",
+        ])
+        #expect(document.warnings.map(\.description) == ["test.md:3:5: warning: 2 remote images shown as their alt text (render never reads the network)"])
     }
 
     @Test func htmlIsReadNotPrintedAndEntitiesAreDecoded() throws {

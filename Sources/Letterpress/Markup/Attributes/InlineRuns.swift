@@ -10,9 +10,13 @@ struct InlineRuns {
         var link: String?
         var footnote: Int?
         var attributes: InlineAttributes?
+        /// An image set in the line: the text is one U+FFFC that stands for it.
+        var image: ImageReference?
 
+        /// Whether the two can be one run; an image is always a run of its own.
         func sameAttributes(as other: Piece) -> Bool {
             intent == other.intent && link == other.link && footnote == other.footnote && attributes == other.attributes
+                && image == nil && other.image == nil
         }
     }
 
@@ -57,7 +61,8 @@ struct InlineRuns {
 
     /// The runs without the whitespace and line breaks at their two ends.
     mutating func trim() {
-        func isBlank(_ character: Character) -> Bool { character.isWhitespace || character == "\u{2028}" }
+        // A no-break space is kept: `&nbsp;` is how HTML indents a line.
+        func isBlank(_ character: Character) -> Bool { (character.isWhitespace && character != "\u{00A0}") || character == "\u{2028}" }
         while let first = pieces.first {
             let kept = String(first.text.drop(while: isBlank))
             if kept.isEmpty { pieces.removeFirst(); continue }
@@ -80,17 +85,32 @@ struct InlineRuns {
         var index = result.startIndex
         for piece in pieces {
             let end = result.unicodeScalars.index(index, offsetBy: piece.text.unicodeScalars.count)
-            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.attributes != nil {
+            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.attributes != nil || piece.image != nil {
                 var container = AttributeContainer()
                 if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
                 if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
                 if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
                 if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
+                if let image = piece.image { container[LetterpressAttributes.ImageAttribute.self] = image }
                 result[index..<end].setAttributes(container)
             }
             index = end
         }
         return result
+    }
+
+    /// The image the text is made of, with nothing else but white space.
+    var onlyImage: ImageReference? {
+        var found: ImageReference?
+        for piece in pieces {
+            if let image = piece.image {
+                guard found == nil else { return nil }
+                found = image
+            } else if piece.text.contains(where: { !$0.isWhitespace && $0 != "\u{2028}" }) {
+                return nil
+            }
+        }
+        return found
     }
 
     /// Whether the text is exactly a `\pagebreak` line (checked without building the text for

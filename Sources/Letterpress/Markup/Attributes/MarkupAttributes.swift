@@ -43,6 +43,7 @@ public struct LetterpressAttributes: AttributeScope {
     public let link: LinkAttribute
     public let footnote: FootnoteAttribute
     public let attributes: InlineAttributesAttribute
+    public let image: ImageAttribute
 
     /// Emphasis, strong, code and strikethrough of a run.
     public enum InlineIntentAttribute: CodableAttributedStringKey {
@@ -60,6 +61,12 @@ public struct LetterpressAttributes: AttributeScope {
     public enum FootnoteAttribute: CodableAttributedStringKey {
         public typealias Value = Int
         public static let name = "letterpress.footnote"
+    }
+
+    /// An image set in the line, on the U+FFFC that stands for it.
+    public enum ImageAttribute: CodableAttributedStringKey {
+        public typealias Value = ImageReference
+        public static let name = "letterpress.image"
     }
 
     /// The attributes set with `^[text](key: value)`.

@@ -19,6 +19,9 @@ struct CmarkConverter {
     private var warnedAboutDepth = false
     /// The text-level HTML elements open in the paragraph being converted.
     private var inlineHTML = InlineHTML()
+    /// Images on the network, shown as their alt text: how many, and where the first is.
+    private var remoteImages = 0
+    private var firstRemoteImage: SourceLocation?
 
     init(file: String, source: String) {
         self.file = file
@@ -49,6 +52,10 @@ struct CmarkConverter {
         }
         let rest = converted(&html)
         if !rest.isEmpty { _ = body(rest) }
+        if remoteImages > 0 {
+            warnings.append(Warning(file: file, location: firstRemoteImage,
+                                    message: "\(remoteImages) remote image\(remoteImages == 1 ? "" : "s") shown as \(remoteImages == 1 ? "its" : "their") alt text (render never reads the network)"))
+        }
     }
 
     mutating func blocks(in parent: OpaquePointer) -> [Block] {
@@ -84,6 +91,7 @@ struct CmarkConverter {
         var converter = HTMLConverter(file: file)
         let blocks = converter.blocks(nodes)
         warnings += converter.warnings
+        for location in converter.remoteImages { countRemote(at: location) }
         html = HTMLRun()
         return blocks
     }
@@ -157,7 +165,8 @@ struct CmarkConverter {
         return result
     }
 
-    /// A paragraph, split around images that stand at its top level, or a page break marker.
+    /// A paragraph, with its images set in its lines; or the image it is made of alone; or a
+    /// page break marker. A floating image is a block of its own between the paragraph's parts.
     private mutating func paragraph(_ node: OpaquePointer) -> [Block] {
         var result: [Block] = []
         var text = InlineRuns()
@@ -169,20 +178,15 @@ struct CmarkConverter {
                     switch piece {
                     case let .image(element):
                         var converter = HTMLConverter(file: file)
-                        if let image = converter.image(element, link: inlineHTML.format.link) {
-                            flush(&text, into: &result)
-                            result.append(.image(image))
-                        }
+                        if let image = converter.image(element, link: inlineHTML.format.link) { place(image, in: &text, blocks: &result) }
                     default:
                         text.append(inlineRuns(of: piece))
                     }
                 }
             } else if cmark_node_get_type(child) == CMARK_NODE_IMAGE {
-                flush(&text, into: &result)
-                result.append(.image(image(child)))
-            } else if let image = attributedImage(child) {
-                flush(&text, into: &result)
-                result.append(.image(image))
+                place(image(child), in: &text, blocks: &result)
+            } else if let image = attributedImage(child) ?? linkedImage(child) {
+                place(image, in: &text, blocks: &result)
             } else {
                 text.append(inlines(for: child, intent: [], link: nil))
             }
@@ -190,8 +194,57 @@ struct CmarkConverter {
         if result.isEmpty, text.isPageBreakMarker {
             return [.pageBreak]
         }
+        if result.isEmpty, let image = text.onlyImage {
+            return [.image(image)]
+        }
         flush(&text, into: &result)
         return result
+    }
+
+    /// Puts an image of a paragraph where it goes: in the line (U+FFFC standing for it), as a
+    /// floating block, or, on the network, as its alt text.
+    private mutating func place(_ image: ImageReference, in text: inout InlineRuns, blocks: inout [Block]) {
+        let format = inlineHTML.format
+        if image.isRemote {
+            countRemote(at: image.location)
+            text.append(InlineRuns.Piece(text: image.alt, intent: format.intent, link: image.link ?? format.link, attributes: format.attributes))
+        } else if image.float != nil {
+            flush(&text, into: &blocks)
+            blocks.append(.image(image))
+        } else {
+            text.append(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link, image: image))
+        }
+    }
+
+    /// An image inside other inline content (a heading, a table cell, emphasis): in the line,
+    /// or its alt text when it is on the network.
+    private mutating func imageRuns(_ image: ImageReference, intent: InlineIntent, link: String?) -> InlineRuns {
+        let format = inlineHTML.format
+        var image = image
+        image.link = image.link ?? link ?? format.link
+        guard !image.isRemote else {
+            countRemote(at: image.location)
+            return InlineRuns(InlineRuns.Piece(text: image.alt, intent: intent.union(format.intent), link: image.link, attributes: format.attributes))
+        }
+        return InlineRuns(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link, image: image))
+    }
+
+    private mutating func countRemote(at location: SourceLocation) {
+        remoteImages += 1
+        if firstRemoteImage == nil { firstRemoteImage = location }
+    }
+
+    /// `[![alt](pic.png)](https://…)`: a link around one image, which the image carries.
+    private mutating func linkedImage(_ node: OpaquePointer) -> ImageReference? {
+        guard cmark_node_get_type(node) == CMARK_NODE_LINK, !AttributeExtension.isAttributeNode(node) else { return nil }
+        let content = children(of: node).filter { child in
+            !(cmark_node_get_type(child) == CMARK_NODE_TEXT && literal(child).allSatisfy(\.isWhitespace))
+        }
+        guard content.count == 1, cmark_node_get_type(content[0]) == CMARK_NODE_IMAGE else { return nil }
+        var reference = image(content[0])
+        let url = string(cmark_node_get_url(node))
+        if url.utf8.count <= Self.maximumURLLength { reference.link = url }
+        return reference
     }
 
     /// Ends the paragraph's current part, without the breaks and spaces left at its ends when
@@ -333,7 +386,14 @@ struct CmarkConverter {
         case CMARK_NODE_HTML_INLINE:
             var runs = InlineRuns()
             for piece in inlineHTML.feed(literal(node), line: location(of: node)?.line ?? 1) {
-                runs.append(inlineRuns(of: piece, intent: intent, link: link))
+                if case let .image(element) = piece {
+                    var converter = HTMLConverter(file: file)
+                    if let image = converter.image(element, link: link ?? inlineHTML.format.link) {
+                        runs.append(imageRuns(image, intent: intent, link: link))
+                    }
+                } else {
+                    runs.append(inlineRuns(of: piece, intent: intent, link: link))
+                }
             }
             return runs
         case CMARK_NODE_CODE:
@@ -357,7 +417,7 @@ struct CmarkConverter {
             }
             return nested(intent, url)
         case CMARK_NODE_IMAGE:
-            return run(plainText(node), intent)
+            return imageRuns(image(node), intent: intent, link: link)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             let number = Int(literal(node)) ?? 0
             return InlineRuns(InlineRuns.Piece(text: String(number), intent: intent.union(.superscript), link: link, footnote: number))

@@ -5,6 +5,8 @@ import Foundation
 struct HTMLConverter {
     let file: String
     private(set) var warnings: [Warning] = []
+    /// Where each image on the network was, shown as its alt text.
+    private(set) var remoteImages: [SourceLocation] = []
 
     init(file: String) {
         self.file = file
@@ -53,8 +55,17 @@ struct HTMLConverter {
             blocks.append(block)
         }
 
+        /// An image in the line: U+FFFC stands for it. A paragraph of that image alone is a
+        /// block image.
+        mutating func image(_ image: ImageReference) {
+            runs.append(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link, image: image))
+            atSpace = false
+        }
+
         mutating func flush() {
-            if runs.hasVisibleText {
+            if let image = runs.onlyImage {
+                blocks.append(.image(image))
+            } else if runs.hasVisibleText {
                 runs.trim()
                 blocks.append(.paragraph(runs.attributedString))
             }
@@ -92,11 +103,11 @@ struct HTMLConverter {
         case "br":
             flow.lineBreak(format: format)
         case "img":
-            if let image = image(element, link: format.link) { flow.append(.image(image)) }
+            if let image = image(element, link: format.link) { place(image, format: format, in: &flow) }
         case "picture":
             // The sources are other formats of the same picture: the `img` is the one to show.
             if let image = Self.firstElement(named: "img", in: element.children).flatMap({ image($0, link: format.link) }) {
-                flow.append(.image(image))
+                place(image, format: format, in: &flow)
             }
         case "hr":
             flow.append(.thematicBreak)
@@ -145,6 +156,18 @@ struct HTMLConverter {
         }
     }
 
+    /// An image in the line, or a floating block, or, on the network, its alt text.
+    private mutating func place(_ image: ImageReference, format: HTMLInlineFormat, in flow: inout Flow) {
+        if image.isRemote {
+            remoteImages.append(image.location)
+            flow.text(image.alt, format: format)
+        } else if image.float != nil {
+            flow.append(.image(image))
+        } else {
+            flow.image(image)
+        }
+    }
+
     /// `blocks` where `element` stands, in a division when it asks for an alignment.
     private func append(_ blocks: [Block], aligned element: HTMLElement, to flow: inout Flow,
                         default alignment: ColumnAlignment? = nil) {
@@ -161,12 +184,17 @@ struct HTMLConverter {
     private mutating func details(_ element: HTMLElement, format: HTMLInlineFormat, to flow: inout Flow) {
         flow.flush()
         var rest = element.children
+        var title = HTMLElement(name: "summary", attributes: [:], line: element.line)
         if let index = rest.firstIndex(where: { if case let .element(child) = $0 { return child.name == "summary" } else { return false } }),
            case let .element(summary) = rest.remove(at: index) {
-            var title = HTMLElement(name: "summary", attributes: summary.attributes, line: summary.line)
-            title.children = [.text("\u{25BE}\u{00A0}")] + summary.children
-            add(title, format: format, to: &flow)
+            title.attributes = summary.attributes
+            title.children = summary.children
+        } else {
+            // A browser's own label for details without a summary.
+            title.children = [.text("Details")]
         }
+        title.children.insert(.text("\u{25BE}\u{00A0}"), at: 0)
+        add(title, format: format, to: &flow)
         add(rest, format: format, to: &flow)
         flow.flush()
     }
@@ -282,7 +310,11 @@ struct HTMLConverter {
                 var piece = AttributedString(code.replacingOccurrences(of: "\n", with: "\u{2028}"))
                 piece[LetterpressAttributes.InlineIntentAttribute.self] = .code
                 line(piece)
-            case let .image(image): line(AttributedString(image.alt))
+            case let .image(image):
+                var piece = AttributedString(ImageReference.objectReplacement)
+                piece[LetterpressAttributes.ImageAttribute.self] = image
+                piece[LetterpressAttributes.LinkAttribute.self] = image.link
+                line(piece)
             case let .list(list):
                 for item in list.items { line(AttributedString("\u{2022} ") + cellText(item.blocks)) }
             case let .blockQuote(inner): line(cellText(inner))

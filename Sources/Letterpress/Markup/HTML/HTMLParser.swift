@@ -55,6 +55,9 @@ final class HTMLParser {
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue
         if let context { htmlCtxtUseOptions(context, Int32(options)) }
+        // Opened at once: an end tag before any element (`</br>` first) would otherwise leave
+        // libxml2 taking the document as finished.
+        _ = feed("<body>")
     }
 
     deinit {
@@ -73,7 +76,7 @@ final class HTMLParser {
     /// The events of one more piece of HTML. An element the piece leaves open stays open.
     func feed(_ html: String) -> [HTMLEvent] {
         reachedMarker = false
-        parse(html + "<!--\(Self.marker)-->", terminate: false)
+        parse(Self.breaksWrittenAsEndTags(html) + "<!--\(Self.marker)-->", terminate: false)
         linesBefore += html.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         flushText()
         defer { events = [] }
@@ -87,6 +90,13 @@ final class HTMLParser {
         flushText()
         defer { events = [] }
         return events
+    }
+
+    /// `</br>` is a line break to HTML5 parsers and to GitHub, which READMEs rely on; libxml2's
+    /// HTML 4 parser ignores it.
+    private static func breaksWrittenAsEndTags(_ html: String) -> String {
+        guard html.utf8.count >= 5, html.range(of: "</br", options: .caseInsensitive) != nil else { return html }
+        return html.replacingOccurrences(of: "</br\\s*>", with: "<br>", options: [.regularExpression, .caseInsensitive])
     }
 
     private func parse(_ html: String, terminate: Bool) {

@@ -70,13 +70,18 @@ enum HTMLVocabulary {
     }
 
     /// An HTML or CSS length as points: pixels are CSS pixels (0.75 pt), a bare number is
-    /// pixels as in `width="200"`, a percentage is of the column.
+    /// pixels as in `width="200"`, a percentage is of the column. As in a browser, the number
+    /// at the start counts and what follows it is read only as its unit (`100px;` is 100 pixels).
     static func length(_ text: String?) -> ImageWidth? {
-        guard var text = text?.trimmingCharacters(in: .whitespaces).lowercased(), !text.isEmpty else { return nil }
-        if text.hasSuffix("%") { return ImageWidth(parsing: text) }
-        if text.hasSuffix("px") { text.removeLast(2) }
-        if let pixels = Double(text) { return ImageWidth(parsing: String(pixels * 0.75)) }
-        return ImageWidth(parsing: text)
+        guard let text = text?.trimmingCharacters(in: .whitespaces).lowercased(), !text.isEmpty else { return nil }
+        let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        guard let value = Double(number), value.isFinite else { return nil }
+        switch unit {
+        case "%": return ImageWidth(parsing: "\(number)%")
+        case "", "px": return ImageWidth(parsing: String(value * 0.75))
+        default: return ImageWidth(parsing: "\(number)\(unit)")
+        }
     }
 
     private static let voidElements: Set = [

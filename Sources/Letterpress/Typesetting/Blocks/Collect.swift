@@ -75,7 +75,13 @@ struct Collector {
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
         case .heading, .paragraph:
-            guard let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) else { return }
+            guard var setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) else { return }
+            if InlineImages.has(setting.text) {
+                setting.text = InlineImages.resolve(setting.text, load: resources.image, columnWidth: column.width,
+                                                    maximumHeight: contentHeight * 0.9) { reference, message in
+                    warnings.append(Warning(file: file, location: reference.location, message: message))
+                }
+            }
             if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
                 paragraph(setting, source: laidOut.source, lines: laidOut.lines)
             } else {
@@ -421,7 +427,14 @@ struct Collector {
         let hasHeader = !table.header.isEmpty
         let columnCount = hasHeader ? table.header.count : table.rows.first?.count ?? 0
         guard columnCount > 0 else { return }
-        let (header, rows) = (table.header, table.rows)
+        // Images in cells are loaded before the columns are measured: their widths count.
+        func loaded(_ cell: StyledText) -> StyledText {
+            guard InlineImages.has(cell) else { return cell }
+            return InlineImages.resolve(cell, load: resources.image, columnWidth: column.width, maximumHeight: contentHeight * 0.5) { reference, message in
+                warnings.append(Warning(file: file, location: reference.location, message: message))
+            }
+        }
+        let (header, rows) = (table.header.map(loaded), table.rows.map { $0.map(loaded) })
         let widths = columnWidths(header: hasHeader ? header : Array(repeating: StyledText("", style: style.cell.text), count: columnCount),
                                   rows: rows, available: column.width)
         let alignments = (0..<columnCount).map { index -> TextAlignment in

@@ -4,7 +4,7 @@ import Foundation
 /// it, and its outline entry. The collector and a thread laying out paragraphs ahead of it
 /// both make it here, so that what one lays out is what the other would have.
 struct ParagraphSetting {
-    let text: StyledText
+    var text: StyledText
     let column: Column
     let style: BlockStyle
     let outline: OutlineEntry?
@@ -64,7 +64,8 @@ struct ParagraphSetting {
             let path = path + [index]
             switch block {
             case .heading, .paragraph:
-                if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) {
+                // Images in the line are loaded on the collector's thread.
+                if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context), !InlineImages.has(setting.text) {
                     found.append((path, setting))
                 }
             case let .blockQuote(inner):

@@ -68,7 +68,7 @@ struct LineItems {
         for run in layout.text.runs where run.range.overlaps(line.byteRange) {
             let style = run.style
             guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
-                    || style.background != nil || style.outline != nil else { continue }
+                    || style.background != nil || style.outline != nil || style.inlineImage != nil else { continue }
             let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
             guard !ranges.isEmpty else { continue }
             let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
@@ -85,6 +85,10 @@ struct LineItems {
                         items.append(.fill(band, background))
                     }
                 }
+            }
+            if let image = style.inlineImage, let loaded = image.loaded, let rect = rects.first {
+                items.append(.image(loaded, Rect(x: rect.x, y: baseline - style.baselineOffset - image.height,
+                                                 width: image.width, height: image.height)))
             }
             if let outline = style.outline {
                 let metrics = fonts.lineMetrics(for: style)

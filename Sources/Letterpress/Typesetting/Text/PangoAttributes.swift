@@ -33,6 +33,11 @@ enum PangoAttributes {
         if !features.isEmpty { result.append(pango_attr_font_features_new(features.joined(separator: ","))) }
         if style.tracking != 0 { result.append(pango_attr_letter_spacing_new(pangoUnits(style.tracking))) }
         if style.baselineOffset != 0 { result.append(pango_attr_rise_new(pangoUnits(style.baselineOffset))) }
+        if let image = style.inlineImage {
+            // The image's box on the baseline; one not loaded (nowhere to draw it) takes no room.
+            var box = PangoRectangle(x: 0, y: -pangoUnits(image.height), width: pangoUnits(image.width), height: pangoUnits(image.height))
+            result.append(pango_attr_shape_new(&box, &box))
+        }
         return result
     }
 
