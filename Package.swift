@@ -29,11 +29,14 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CPNGWriter", "Yams"],
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "Yams"],
             resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),

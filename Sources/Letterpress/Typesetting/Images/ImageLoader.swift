@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import CPangoCairo
+import CRsvg
 import Foundation
 
 /// Reads PNG, JPEG and the other formats gdk-pixbuf knows into `LoadedImage`s.
@@ -9,9 +10,13 @@ enum ImageLoader {
     /// Images with a longer side are decoded at this size on that side: it is more than a page
     /// needs at 300 dpi, and Cairo's image surfaces stop at 32,767 pixels a side.
     static let maximumDecodedSide = 4096
-    /// The same for drawings (SVG), which are drawn when decoded, filters and all: a column
-    /// at 300 dpi needs less.
+    /// Drawings (SVG) are recorded at most this many units a side: their paths stay vectors,
+    /// but librsvg renders a filter (a blur) to pixels as it records, at this size; a column at
+    /// 300 dpi needs less.
     static let maximumDrawnSide = 2048
+    /// SVG files larger than this are refused: no drawing needs more, and librsvg keeps the
+    /// whole tree in memory.
+    static let maximumDrawingBytes = 16 * 1024 * 1024
 
     /// The image at `path`, or the reason it cannot be shown.
     static func load(_ path: String) -> Result<LoadedImage, ImageError> {
@@ -28,9 +33,9 @@ enum ImageLoader {
             defer { g_free(name) }
             return String(cString: name)
         }
+        if formatName == "svg" { return drawing(at: path, width: Int(width), height: Int(height)) }
         var error: UnsafeMutablePointer<GError>?
-        let side = formatName == "svg" ? maximumDrawnSide : maximumDecodedSide
-        let scale = min(1, Double(side) / Double(max(width, height)))
+        let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
         let decoded = scale < 1
             ? gdk_pixbuf_new_from_file_at_scale(path, Int32(max(1, (Double(width) * scale).rounded())),
                                                 Int32(max(1, (Double(height) * scale).rounded())), 0, &error)
@@ -50,6 +55,42 @@ enum ImageLoader {
         // A JPEG decoded smaller than it is cannot stand for its pixels.
         let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
         return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height), jpegData: jpeg))
+    }
+
+    /// An SVG file recorded as paths with librsvg, at the size gdk-pixbuf (librsvg too) gives
+    /// it, scaled down to `maximumDrawnSide` units.
+    private static func drawing(at path: String, width: Int, height: Int) -> Result<LoadedImage, ImageError> {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumDrawingBytes,
+              let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
+        }
+        var error: UnsafeMutablePointer<GError>?
+        func failure(_ fallback: String) -> Result<LoadedImage, ImageError> {
+            let message = error.map { String(cString: $0.pointee.message) } ?? fallback
+            if let error { g_error_free(error) }
+            return .failure(.unreadable(message))
+        }
+        let handle = data.withUnsafeBytes { bytes in
+            rsvg_handle_new_from_data(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), &error)
+        }
+        guard let handle else { return failure("cannot read the SVG") }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let scale = min(1, Double(maximumDrawnSide) / Double(max(width, height)))
+        let recordedWidth = max(1, (Double(width) * scale).rounded())
+        let recordedHeight = max(1, (Double(height) * scale).rounded())
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: recordedWidth, height: recordedHeight)
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+        let cr = cairo_create(recording)!
+        var viewport = RsvgRectangle(x: 0, y: 0, width: recordedWidth, height: recordedHeight)
+        let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error) != 0
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        guard drawn, status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(recording)
+            return failure("cannot draw the SVG")
+        }
+        return .success(LoadedImage(drawing: recording, pixelWidth: width, pixelHeight: height,
+                                    recordedWidth: Int(recordedWidth), recordedHeight: Int(recordedHeight)))
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

@@ -3,32 +3,63 @@ import Foundation
 
 /// A decoded image as a Cairo surface, with the original JPEG bytes when it was a JPEG so
 /// that PDF output can embed them as they are. `pixelWidth` and `pixelHeight` are the file's,
-/// which size the image on the page; a very large image's surface has fewer pixels. Sendable: its pixels are written only while it
-/// is decoded, and Cairo counts a surface's references atomically.
+/// which size the image on the page; a very large image's surface has fewer pixels. A drawing
+/// (SVG) is a recording surface: its paths are replayed wherever it is drawn, as vectors in a
+/// PDF and sharp at any resolution. Sendable: its content is written only while it is decoded,
+/// and Cairo counts a surface's references atomically.
 public final class LoadedImage: @unchecked Sendable {
     let surface: OpaquePointer
     public let pixelWidth: Int
     public let pixelHeight: Int
     let jpegData: Data?
+    /// The surface's size, in its pixels (a drawing's: in the units it was recorded in).
+    let surfaceWidth: Int
+    let surfaceHeight: Int
+    /// Whether the surface records a drawing rather than holds pixels.
+    let isDrawing: Bool
 
     init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, jpegData: Data?) {
         self.surface = surface
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.jpegData = jpegData
+        surfaceWidth = Int(cairo_image_surface_get_width(surface))
+        surfaceHeight = Int(cairo_image_surface_get_height(surface))
+        isDrawing = false
+    }
+
+    init(drawing: OpaquePointer, pixelWidth: Int, pixelHeight: Int, recordedWidth: Int, recordedHeight: Int) {
+        surface = drawing
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        jpegData = nil
+        surfaceWidth = recordedWidth
+        surfaceHeight = recordedHeight
+        isDrawing = true
     }
 
     deinit { cairo_surface_destroy(surface) }
-
-    /// The decoded pixels' size.
-    var surfaceWidth: Int { Int(cairo_image_surface_get_width(surface)) }
-    var surfaceHeight: Int { Int(cairo_image_surface_get_height(surface)) }
 
     /// For images with transparency, the opaque horizontal extent of each of up to 256 bands of
     /// rows, as fractions of the width (nil where a band is transparent): the outline text flows
     /// around. Nil for opaque images, whose outline is their rectangle.
     func opaqueRows() -> [ClosedRange<Double>?]? {
-        let (pixelWidth, pixelHeight) = (surfaceWidth, surfaceHeight)
+        guard isDrawing else { return Self.opaqueRows(of: surface) }
+        // A drawing's outline is read from its pixels at a size that is enough for 256 bands.
+        let scale = min(1, 512 / Double(max(surfaceWidth, surfaceHeight, 1)))
+        let pixels = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, (Double(surfaceWidth) * scale).rounded())),
+                                                Int32(max(1, (Double(surfaceHeight) * scale).rounded())))!
+        defer { cairo_surface_destroy(pixels) }
+        let cr = cairo_create(pixels)!
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return Self.opaqueRows(of: pixels)
+    }
+
+    private static func opaqueRows(of surface: OpaquePointer) -> [ClosedRange<Double>?]? {
+        let (pixelWidth, pixelHeight) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
         guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, pixelWidth > 0, pixelHeight > 0 else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
