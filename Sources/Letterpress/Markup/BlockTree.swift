@@ -38,10 +38,19 @@ public indirect enum BlockTree<Text> {
         public var rows: [[Text]]
     }
 
-    /// A footnote definition, numbered by first reference.
+    /// A footnote definition, numbered by first reference; its anchors are named after its
+    /// label (`DocumentAnchors.footnote`).
     public struct Footnote {
         public var number: Int
+        /// The label written in `[^label]`.
+        public var label: String
         public var blocks: [BlockTree]
+
+        public init(number: Int, label: String? = nil, blocks: [BlockTree]) {
+            self.number = number
+            self.label = label ?? String(number)
+            self.blocks = blocks
+        }
     }
 }
 

@@ -15,6 +15,8 @@ public struct DocumentArchive: Codable, Sendable {
     public var runCount: Int
     public var blocks: [Block]
     public var footnotes: [[Block]]
+    /// The footnotes' labels, which name their anchors; left out when each is its number.
+    public var footnoteLabels: [String]?
 
     /// `document` as an archive, naming `theme`.
     public init(_ document: Document, theme: String?) {
@@ -24,6 +26,8 @@ public struct DocumentArchive: Codable, Sendable {
         date = document.frontMatter.date
         blocks = document.blocks
         footnotes = document.footnotes.map(\.blocks)
+        let labels = document.footnotes.map(\.label)
+        footnoteLabels = labels.enumerated().allSatisfy { $0.element == String($0.offset + 1) } ? nil : labels
         var count = TextCount()
         for block in blocks + footnotes.joined() { count.visit(block) }
         characters = count.characters
@@ -39,7 +43,10 @@ public struct DocumentArchive: Codable, Sendable {
         frontMatter.theme = theme
         return Document(
             frontMatter: frontMatter, blocks: blocks,
-            footnotes: footnotes.enumerated().map { Block.Footnote(number: $0.offset + 1, blocks: $0.element) })
+            footnotes: footnotes.enumerated().map { index, blocks in
+                let label = footnoteLabels.flatMap { index < $0.count ? $0[index] : nil }
+                return Block.Footnote(number: index + 1, label: label, blocks: blocks)
+            })
     }
 
     /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
@@ -178,6 +185,7 @@ struct ArchivedText: Codable {
         var intent: [String]?
         var link: String?
         var footnote: Int?
+        var anchor: String?
         var attributes: InlineAttributes?
     }
 
@@ -198,6 +206,7 @@ struct ArchivedText: Codable {
             if !intent.isEmpty { piece[LetterpressAttributes.InlineIntentAttribute.self] = intent }
             piece[LetterpressAttributes.LinkAttribute.self] = run.link
             piece[LetterpressAttributes.FootnoteAttribute.self] = run.footnote
+            piece[LetterpressAttributes.AnchorAttribute.self] = run.anchor
             piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
             text.append(piece)
         }
@@ -212,6 +221,7 @@ struct ArchivedText: Codable {
                 intent: run[LetterpressAttributes.InlineIntentAttribute.self].map(\.names).flatMap { $0.isEmpty ? nil : $0 },
                 link: run[LetterpressAttributes.LinkAttribute.self],
                 footnote: run[LetterpressAttributes.FootnoteAttribute.self],
+                anchor: run[LetterpressAttributes.AnchorAttribute.self],
                 attributes: run[LetterpressAttributes.InlineAttributesAttribute.self])
         }
         var container = encoder.singleValueContainer()

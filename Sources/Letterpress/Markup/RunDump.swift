@@ -15,6 +15,7 @@ public enum RunDump {
             }
             if let link = run[LetterpressAttributes.LinkAttribute.self] { attributes.append("link=\(link)") }
             if let footnote = run[LetterpressAttributes.FootnoteAttribute.self] { attributes.append("footnote=\(footnote)") }
+            if let anchor = run[LetterpressAttributes.AnchorAttribute.self] { attributes.append("anchor=\(anchor)") }
             if let inline = run[LetterpressAttributes.InlineAttributesAttribute.self] { attributes += inline.summary }
             let escaped = piece.replacingOccurrences(of: "\u{2028}", with: "\\n").replacingOccurrences(of: "\"", with: "\\\"")
             let suffix = attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")

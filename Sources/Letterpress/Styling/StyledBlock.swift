@@ -18,7 +18,7 @@ extension Styler {
     /// The document's footnotes, set in the footnotes' style.
     func style(_ footnotes: [Block.Footnote], warnings: inout [Warning]) -> [StyledFootnote] {
         footnotes.map {
-            StyledFootnote(number: $0.number, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
+            StyledFootnote(number: $0.number, label: $0.label, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
         }
     }
 

@@ -29,22 +29,30 @@ public struct Styler {
         var runs: [StyledRun] = []
         var offset = 0
         let utf8 = text.utf8
+        var anchors: [TextAnchor] = []
+        var previousAnchor: String?
         let keys = text.runs[LetterpressAttributes.InlineIntentAttribute.self, LetterpressAttributes.LinkAttribute.self,
-                             LetterpressAttributes.InlineAttributesAttribute.self]
-        for (intent, link, attributes, range) in keys {
+                             LetterpressAttributes.InlineAttributesAttribute.self, LetterpressAttributes.FootnoteAttribute.self,
+                             LetterpressAttributes.AnchorAttribute.self]
+        for (intent, link, attributes, footnote, anchor, range) in keys {
             let end = utf8.distance(from: utf8.startIndex, to: range.upperBound)
             guard end > offset else { continue }
             // A run ending inside a grapheme (an attribute on a combining mark alone) is
             // rounded down to whole characters, and so is the next run's start: the pieces
             // still tile the text.
             string += String(text.characters[range])
-            var style = self.style(base: base, intent: intent ?? [], link: link)
+            // A footnote's mark links to its note without looking like a link.
+            var style = self.style(base: base, intent: intent ?? [], link: footnote == nil ? link : nil)
+            if footnote != nil { style.link = link }
             if let attributes { apply(attributes, to: &style, warnings: &warnings) }
+            // An anchor set on several runs is one place, where the first starts.
+            if let anchor, anchor != previousAnchor { anchors.append(TextAnchor(name: anchor, offset: offset)) }
+            previousAnchor = anchor
             append(StyledRun(range: offset..<end, style: style), to: &runs)
             offset = end
         }
         if string.utf8.count != offset { string = String(decoding: Array(utf8), as: UTF8.self) }
-        var styled = StyledText(string: string, runs: runs, base: base)
+        var styled = StyledText(string: string, runs: runs, base: base, anchors: anchors)
         applyHighlights(to: &styled, warnings: &warnings)
         for index in styled.runs.indices { styled.runs[index].id = index }
         return styled

@@ -10,7 +10,6 @@ import Testing
     /// one tree.
     static let markdown = TestSupport.fixtures.appendingPathComponent("every-kind.md")
     static let oldArchive = TestSupport.fixtures.appendingPathComponent("every-kind.json")
-
     static let kinds = ["heading", "paragraph", "list", "blockQuote", "code", "thematicBreak", "table", "image", "pageBreak"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
@@ -35,6 +34,37 @@ import Testing
 
     static func document() throws -> Document {
         try MarkdownParser.parse(String(contentsOf: markdown, encoding: .utf8), file: "every-kind.md")
+    }
+
+    /// The file as the first archives knew it: without anchors and links inside the document,
+    /// which came later.
+    static func firstArchivedDocument() throws -> Document {
+        var document = try MarkdownParser.parse(String(contentsOf: markdown, encoding: .utf8), file: "every-kind.md")
+        func plain(_ text: AttributedString) -> AttributedString {
+            var text = text
+            text[text.startIndex..<text.endIndex][LetterpressAttributes.AnchorAttribute.self] = nil
+            for run in text.runs where run[LetterpressAttributes.LinkAttribute.self]?.hasPrefix("#") == true {
+                text[run.range][LetterpressAttributes.LinkAttribute.self] = nil
+            }
+            return text
+        }
+        func plain(_ block: Block) -> Block {
+            switch block {
+            case let .heading(level, text): return .heading(level: level, text: plain(text))
+            case let .paragraph(text): return .paragraph(plain(text))
+            case let .list(list):
+                var list = list
+                list.items = list.items.map { Block.List.Item(task: $0.task, blocks: $0.blocks.map(plain)) }
+                return .list(list)
+            case let .blockQuote(blocks): return .blockQuote(blocks.map(plain))
+            case let .table(table):
+                return .table(Block.Table(alignments: table.alignments, header: table.header.map(plain), rows: table.rows.map { $0.map(plain) }))
+            case .code, .thematicBreak, .image, .pageBreak: return block
+            }
+        }
+        document.blocks = document.blocks.map(plain)
+        document.footnotes = document.footnotes.map { Block.Footnote(number: $0.number, label: $0.label, blocks: $0.blocks.map(plain)) }
+        return document
     }
 
     @Test func aVisitorVisitsEveryKindNestedOrNot() throws {
@@ -78,7 +108,7 @@ import Testing
     /// The archive is a contract: what the first archives wrote is read as the same document,
     /// and written again byte for byte as `render inspect --json` writes it.
     @Test func archivesWrittenBeforeReadAndWriteTheSame() throws {
-        let document = try Self.document()
+        let document = try Self.firstArchivedDocument()
         let old = try Data(contentsOf: Self.oldArchive)
         let archive = try #require(try DocumentArchive.read(old, file: "every-kind.json"))
         #expect(archive.document.blocks == document.blocks)

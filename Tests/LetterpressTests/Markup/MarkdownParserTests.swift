@@ -53,9 +53,11 @@ import Testing
             """
         #expect(try dump(markdown) == """
             Heading 1
-              [0..<5] "Title"
+              [0..<1] "T" anchor=title
+              [1..<5] "itle"
             Heading 6
-              [0..<3] "Six"
+              [0..<1] "S" anchor=six
+              [1..<3] "ix"
             OrderedList start=3 tight
               Item
                 Paragraph
@@ -140,10 +142,11 @@ import Testing
             if case let .paragraph(text) = block { return text }
             return AttributedString()
         } ?? AttributedString()) == ["[0..<7] \"Note B.\""])
+        #expect(document.footnotes.map(\.label) == ["b", "a"])
         let dump = RunDump.blocks(document.blocks)
-        #expect(dump.contains("  [1..<2] \"1\" superscript footnote=1"))
-        #expect(dump.contains("  [9..<10] \"2\" superscript footnote=2"))
-        #expect(dump.contains("  [22..<23] \"1\" superscript footnote=1"))
+        #expect(dump.contains("  [1..<2] \"1\" superscript link=#fn-b footnote=1 anchor=fnref-b"))
+        #expect(dump.contains("  [9..<10] \"2\" superscript link=#fn-a footnote=2 anchor=fnref-a"))
+        #expect(dump.contains("  [22..<23] \"1\" superscript link=#fn-b footnote=1 anchor=fnref-b-2"), "a second reference has an anchor of its own")
     }
 
     @Test func frontMatterIsReadAndRemovedKeepingLineNumbers() throws {

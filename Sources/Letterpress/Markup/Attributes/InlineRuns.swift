@@ -9,10 +9,12 @@ struct InlineRuns {
         var intent: InlineIntent = []
         var link: String?
         var footnote: Int?
+        var anchor: String?
         var attributes: InlineAttributes?
 
         func sameAttributes(as other: Piece) -> Bool {
-            intent == other.intent && link == other.link && footnote == other.footnote && attributes == other.attributes
+            intent == other.intent && link == other.link && footnote == other.footnote && anchor == other.anchor
+                && attributes == other.attributes
         }
     }
 
@@ -80,11 +82,12 @@ struct InlineRuns {
         var index = result.startIndex
         for piece in pieces {
             let end = result.unicodeScalars.index(index, offsetBy: piece.text.unicodeScalars.count)
-            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.attributes != nil {
+            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.anchor != nil || piece.attributes != nil {
                 var container = AttributeContainer()
                 if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
                 if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
                 if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
+                if let anchor = piece.anchor { container[LetterpressAttributes.AnchorAttribute.self] = anchor }
                 if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
                 result[index..<end].setAttributes(container)
             }

@@ -28,6 +28,7 @@ public struct LetterpressAttributes: AttributeScope {
     public let inlineIntent: InlineIntentAttribute
     public let link: LinkAttribute
     public let footnote: FootnoteAttribute
+    public let anchor: AnchorAttribute
     public let attributes: InlineAttributesAttribute
 
     /// Emphasis, strong, code and strikethrough of a run.
@@ -36,7 +37,9 @@ public struct LetterpressAttributes: AttributeScope {
         public static let name = "letterpress.inlineIntent"
     }
 
-    /// The destination of a link, as written in the Markdown.
+    /// The destination of a link, as written in the Markdown; a link inside the document is
+    /// `#` and the name of an anchor it has (Markup drops the link when it has none), or `#`
+    /// alone for the document's top (see `LinkTarget`).
     public enum LinkAttribute: CodableAttributedStringKey {
         public typealias Value = String
         public static let name = "letterpress.link"
@@ -46,6 +49,14 @@ public struct LetterpressAttributes: AttributeScope {
     public enum FootnoteAttribute: CodableAttributedStringKey {
         public typealias Value = Int
         public static let name = "letterpress.footnote"
+    }
+
+    /// A named place in the document where this text starts, which links `#name` go to:
+    /// headings and footnote references have one; set it on the place's first character.
+    /// Typesetting puts a PDF destination of that name at the line the character lands on.
+    public enum AnchorAttribute: CodableAttributedStringKey {
+        public typealias Value = String
+        public static let name = "letterpress.anchor"
     }
 
     /// The attributes set with `^[text](key: value)`.

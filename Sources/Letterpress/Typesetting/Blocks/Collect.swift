@@ -230,8 +230,10 @@ struct Collector {
         return (column.nested(by: theme.quote.indent), inner)
     }
 
-    /// Lays out an item's blocks in `column` and hangs its marker left of the first line.
-    private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context) {
+    /// Lays out an item's blocks in `column` and hangs its marker left of the first line. A
+    /// footnote's marker is its anchor's place and links back to its reference.
+    private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context,
+                                   footnote: (anchor: String, reference: String)? = nil) {
         let first = slices.count
         collect(blocks, column: column, context: context)
         if !slices[first...].contains(where: { $0.box?.firstBaseline != nil }) {
@@ -250,6 +252,12 @@ struct Collector {
             let marker = markerLayout(text, style: style)
             let x = column.x - marker.width - size * 0.45
             attachment = .text(marker.layout.textLine(0, origin: Point(x: x, y: baseline)))
+            if let footnote, let height = slices[index].box?.height {
+                slices[index].changeBox {
+                    $0.attachments += [.destination(footnote.anchor, at: Point(x: x, y: 0)),
+                                       .link(.anchor(footnote.reference), rects: [Rect(x: x, y: 0, width: marker.width, height: height)])]
+                }
+            }
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
@@ -535,7 +543,8 @@ struct Collector {
         context.tight = false
         let itemColumn = column.inset(left: theme.list.indent)
         for footnote in footnotes {
-            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
+            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context,
+                     footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
         }
     }
 }
