@@ -10,6 +10,8 @@ public indirect enum BlockTree<Text> {
     case paragraph(Text)
     case list(List)
     case blockQuote([BlockTree])
+    /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
+    case alert(AlertKind, [BlockTree])
     case code(language: String?, text: String)
     case thematicBreak
     case table(Table)

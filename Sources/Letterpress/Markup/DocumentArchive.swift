@@ -77,6 +77,7 @@ public struct DocumentArchive: Codable, Sendable {
         mutating func visitParagraph(_ text: AttributedString) { add(text) }
         mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) { blocks.forEach { visit($0) } }
         mutating func visitCode(language: String?, text: String) { characters += text.count }
         mutating func visitThematicBreak() {}
         mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
@@ -89,12 +90,12 @@ public struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, code, thematicBreak, table, image, pageBreak
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, text, image
+        case type, level, runs, blocks, language, text, image, alert
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +110,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
         case .list: self = .list(try List(from: decoder))
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
+        case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
         case .code:
             self = .code(language: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text))
         case .thematicBreak: self = .thematicBreak
@@ -133,6 +135,10 @@ extension BlockTree: Codable where Text == AttributedString {
             try list.encode(to: encoder)
         case let .blockQuote(blocks):
             try fields.encode(Kind.blockQuote, forKey: .type)
+            try fields.encode(blocks, forKey: .blocks)
+        case let .alert(kind, blocks):
+            try fields.encode(Kind.alert, forKey: .type)
+            try fields.encode(kind, forKey: .alert)
             try fields.encode(blocks, forKey: .blocks)
         case let .code(language, text):
             try fields.encode(Kind.code, forKey: .type)

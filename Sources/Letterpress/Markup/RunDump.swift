@@ -61,6 +61,10 @@ public enum RunDump {
             [indent + "BlockQuote"] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
+        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) -> [String] {
+            [indent + "Alert \(kind.rawValue)"] + RunDump.blocks(blocks, indent: indent + "  ")
+        }
+
         mutating func visitCode(language: String?, text: String) -> [String] {
             [indent + "Code" + (language.map { " \($0)" } ?? "") + " \(text.debugDescription)"]
         }

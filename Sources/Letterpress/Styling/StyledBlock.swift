@@ -35,6 +35,8 @@ extension Styler {
             return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
         case let .blockQuote(blocks):
             return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
+        case let .alert(kind, blocks):
+            return .alert(kind, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
         case let .code(language, text):
             return .code(language: language, text: text)
         case .thematicBreak:

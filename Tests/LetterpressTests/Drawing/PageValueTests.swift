@@ -121,6 +121,9 @@ private final class ResultBox<T>: @unchecked Sendable {
 
         > A quote with a bar.
 
+        > [!TIP]
+        > An alert.
+
         - [x] done
         - [ ] to do
 

@@ -80,6 +80,7 @@ struct CmarkConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             blockDepth += 1
             defer { blockDepth -= 1 }
+            if let kind = AlertMarker.take(from: node) { return [.alert(kind, blocks(in: node))] }
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
             blockDepth += 1

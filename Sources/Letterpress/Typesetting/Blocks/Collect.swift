@@ -84,6 +84,8 @@ struct Collector {
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
             blockQuote(blocks, column: column, context: context)
+        case let .alert(kind, blocks):
+            alert(kind, blocks, column: column, context: context)
         case let .code(_, text):
             code(text, column: column)
         case .thematicBreak:
@@ -292,6 +294,52 @@ struct Collector {
             collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(quote.spaceAfter)
+    }
+
+    // MARK: Alerts
+
+    /// The column and context of an alert's blocks.
+    static func alerted(in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+        var inner = context
+        inner.paragraph = theme.alerts.body
+        return (column.nested(by: theme.alerts.body.indent), inner)
+    }
+
+    /// A GitHub alert: its title and blocks beside a bar in the kind's colour.
+    private mutating func alert(_ kind: AlertKind, _ blocks: [StyledBlock], column: Column, context: Context) {
+        let style = theme.alerts
+        let color = style.color(kind)
+        space(before: style.body.spaceBefore)
+        let (innerColumn, inner) = Self.alerted(in: column, context: context, theme: theme)
+        withContainer(ContainerBand(x: column.x, width: style.body.barWidth, color: color)) { collector in
+            collector.alertTitle(kind, color: color, column: innerColumn)
+            collector.collect(blocks, column: innerColumn, context: inner)
+        }
+        pendingGap.ask(style.body.spaceAfter)
+    }
+
+    /// An alert's title in its colour after its mark (`AlertMark`), kept with what follows.
+    private mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column) {
+        var style = theme.alerts.title
+        style.text.color = color
+        let size = style.text.size
+        let markSide = size * 0.9
+        let textColumn = column.inset(left: markSide + size * 0.45)
+        let layout = TextLayout(StyledText(kind.title, style: style.text), width: textColumn.width, align: .left,
+                                lineHeight: style.lineHeight, context: fonts)
+        var phases: [Int: Double] = [:]
+        space(before: style.spaceBefore)
+        for (index, line) in LineItems(fonts: fonts).boxes(of: layout, left: textColumn.x, phases: &phases).enumerated() {
+            var box = line.box
+            box.keepWithNext = true
+            if index == 0, let baseline = box.firstBaseline {
+                // Centred on the capitals' middle, about 0.36 of the size above the baseline.
+                let center = Point(x: column.x + markSide / 2, y: baseline - size * 0.36)
+                box.items += AlertMark.items(kind, center: center, side: markSide, color: color)
+            }
+            append(.block(Slice.Block(box: box)))
+        }
+        pendingGap.set(style.spaceAfter)
     }
 
     private mutating func code(_ text: String, column: Column) {
