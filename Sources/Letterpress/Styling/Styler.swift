@@ -30,7 +30,7 @@ public struct Styler {
         var offset = 0
         let utf8 = text.utf8
         var anchors: [TextAnchor] = []
-        var previousAnchor: String?
+        var anchorNames: Set<String> = []
         let keys = text.runs[LetterpressAttributes.InlineIntentAttribute.self, LetterpressAttributes.LinkAttribute.self,
                              LetterpressAttributes.InlineAttributesAttribute.self, LetterpressAttributes.FootnoteAttribute.self,
                              LetterpressAttributes.AnchorAttribute.self]
@@ -46,8 +46,7 @@ public struct Styler {
             if footnote != nil { style.link = link }
             if let attributes { apply(attributes, to: &style, warnings: &warnings) }
             // An anchor set on several runs is one place, where the first starts.
-            if let anchor, anchor != previousAnchor { anchors.append(TextAnchor(name: anchor, offset: offset)) }
-            previousAnchor = anchor
+            if let anchor, anchorNames.insert(anchor).inserted { anchors.append(TextAnchor(name: anchor, offset: offset)) }
             append(StyledRun(range: offset..<end, style: style), to: &runs)
             offset = end
         }

@@ -37,7 +37,9 @@ import Testing
     private func anchors(_ markdown: String) throws -> [String] {
         let document = try TestSupport.parse(markdown)
         func anchors(in text: AttributedString) -> [String] {
-            text.runs.compactMap { $0[LetterpressAttributes.AnchorAttribute.self] }
+            text.runs.compactMap { $0[LetterpressAttributes.AnchorAttribute.self] }.reduce(into: []) { names, name in
+                if !names.contains(name) { names.append(name) }
+            }
         }
         return document.blocks.flatMap { block -> [String] in
             switch block {
@@ -47,11 +49,18 @@ import Testing
         }
     }
 
-    @Test func headingsCarryTheirAnchorOnTheirFirstCharacter() throws {
+    @Test func headingsCarryTheirAnchorOnTheirText() throws {
         #expect(try anchors("# Intro\n\n## Setup `render`\n\n## Intro\n\nSetext *heading*\n---") == ["intro", "setup-render", "intro-1", "setext-heading"])
         let document = try TestSupport.parse("## Hello *world*")
         guard case let .heading(_, text) = document.blocks[0] else { Issue.record("no heading"); return }
-        #expect(RunDump.runs(text) == ["[0..<1] \"H\" anchor=hello-world", "[1..<6] \"ello \"", "[6..<11] \"world\" emphasized"])
+        #expect(RunDump.runs(text) == ["[0..<6] \"Hello \" anchor=hello-world", "[6..<11] \"world\" emphasized anchor=hello-world"])
+        let noted = try TestSupport.parse("## Claim[^1] made\n\n[^1]: n")
+        guard case let .heading(_, claim) = noted.blocks[0] else { Issue.record("no heading"); return }
+        #expect(claim.runs.map { $0[LetterpressAttributes.AnchorAttribute.self] } == ["claim1-made", "fnref-1", "claim1-made"],
+                "a footnote reference keeps its own")
+        var warnings: [Warning] = []
+        let styled = Styler(theme: TestSupport.defaultTheme).style(claim, base: TestSupport.defaultTheme.body.text, warnings: &warnings)
+        #expect(styled.anchors == [TextAnchor(name: "claim1-made", offset: 0), TextAnchor(name: "fnref-1", offset: 5)], "each place once")
     }
 
     @Test func headingTextIsReadAsGitHubReadsIt() throws {

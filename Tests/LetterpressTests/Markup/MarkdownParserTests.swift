@@ -53,11 +53,9 @@ import Testing
             """
         #expect(try dump(markdown) == """
             Heading 1
-              [0..<1] "T" anchor=title
-              [1..<5] "itle"
+              [0..<5] "Title" anchor=title
             Heading 6
-              [0..<1] "S" anchor=six
-              [1..<3] "ix"
+              [0..<3] "Six" anchor=six
             OrderedList start=3 tight
               Item
                 Paragraph

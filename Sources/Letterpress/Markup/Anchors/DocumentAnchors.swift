@@ -4,9 +4,9 @@ import Foundation
 /// as they are made), so that a link to a heading further on is checked where it is written.
 ///
 /// An anchor is set on the text it names as the `anchor` attribute (`LetterpressAttributes
-/// .AnchorAttribute`), on the first character of the place: headings' from their text
-/// (`heading`), footnotes' from their label. Anything else that names a place (HTML's
-/// `<a name>` or `id`) is given with `add` in the same first pass, then set on its text.
+/// .AnchorAttribute`): headings' from their text (`heading`), footnotes' from their label.
+/// Anything else that names a place (HTML's `<a name>` or `id`) is given with `add` in the
+/// same first pass, then set on the place's first character.
 struct DocumentAnchors {
     private(set) var names: Set<String> = []
     private var slugger = Slugger()

@@ -51,9 +51,10 @@ public struct LetterpressAttributes: AttributeScope {
         public static let name = "letterpress.footnote"
     }
 
-    /// A named place in the document where this text starts, which links `#name` go to:
-    /// headings and footnote references have one; set it on the place's first character.
-    /// Typesetting puts a PDF destination of that name at the line the character lands on.
+    /// A named place in the document, where the first text that has it starts, which links
+    /// `#name` go to: a heading's text has its anchor, a footnote reference its own; elsewhere,
+    /// set it on the place's first character. Typesetting puts a PDF destination of that name
+    /// at the line where the place lands.
     public enum AnchorAttribute: CodableAttributedStringKey {
         public typealias Value = String
         public static let name = "letterpress.anchor"

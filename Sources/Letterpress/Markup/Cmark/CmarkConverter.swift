@@ -67,8 +67,11 @@ struct CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
             var text = inlines(in: node)
-            if let anchor = headingAnchors.removeValue(forKey: node), let first = text.characters.indices.first {
-                text[first..<text.characters.index(after: first)][LetterpressAttributes.AnchorAttribute.self] = anchor
+            if let anchor = headingAnchors.removeValue(forKey: node) {
+                // Footnote references in the heading keep theirs.
+                for (other, range) in text.runs[LetterpressAttributes.AnchorAttribute.self] where other == nil {
+                    text[range][LetterpressAttributes.AnchorAttribute.self] = anchor
+                }
             }
             return [.heading(level: Int(cmark_node_get_heading_level(node)), text: text)]
         case CMARK_NODE_PARAGRAPH:
