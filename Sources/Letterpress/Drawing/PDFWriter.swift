@@ -9,6 +9,7 @@ final class PDFWriter: PageWriter {
     private(set) var drawSeconds = 0.0
     private(set) var writeSeconds = 0.0
     private var pdf: (stream: FileStream, surface: OpaquePointer, context: OpaquePointer)?
+    private let links = PDFLinks()
     /// The outline's open entries: each level's latest.
     private var parents: [(level: Int, id: Int32)] = []
 
@@ -29,7 +30,7 @@ final class PDFWriter: PageWriter {
         if pdf == nil { start(size: page.size, file: file) }
         let (stream, surface, context) = pdf!
         cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: true, fonts: fonts).draw(page, on: context) }
+        Timings.measure(&drawSeconds) { PageDrawer(links: links, fonts: fonts).draw(page, on: context) }
         try checkDrawing(context, naming: destination)
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }

@@ -117,7 +117,7 @@ final class PNGWriter: PageWriter {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
+        Timings.measure(&drawSeconds) { PageDrawer(links: nil, fonts: fonts).draw(page, on: cr) }
         let drawn = Result { try checkDrawing(cr, naming: destination) }
         cairo_destroy(cr)
         do {

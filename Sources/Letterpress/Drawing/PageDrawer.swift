@@ -3,8 +3,8 @@ import Foundation
 
 /// Paints page items on a Cairo context: the one drawer behind PDF, PNG and SVG output.
 struct PageDrawer {
-    /// Whether the surface keeps links (PDF).
-    let drawsLinks: Bool
+    /// The links and destinations of a surface that keeps them (PDF); nil for others.
+    let links: PDFLinks?
     let fonts: CairoFonts
 
     func draw(_ page: Page, on cr: OpaquePointer) {
@@ -44,13 +44,10 @@ struct PageDrawer {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
             cairo_restore(cr)
-        case let .link(url, rects):
-            guard drawsLinks, !rects.isEmpty else { return }
-            let quads = rects.map { String(format: "%.2f %.2f %.2f %.2f", $0.x, $0.y, $0.width, $0.height) }
-            let escaped = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            let attributes = "uri='\(escaped)' rect=[\(quads.joined(separator: " "))]"
-            cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
-            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        case let .link(target, rects):
+            links?.drawLink(to: target, rects: rects, on: cr)
+        case let .destination(name, point):
+            links?.drawDestination(name, at: point, on: cr)
         case let .checkbox(rect, checked, color):
             checkbox(rect, checked: checked, color: color, on: cr)
         case let .decoration(decoration):

@@ -19,7 +19,7 @@ final class SVGWriter: PageWriter {
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let cr = cairo_create(surface)!
-        Timings.measure(&drawSeconds) { PageDrawer(drawsLinks: false, fonts: fonts).draw(page, on: cr) }
+        Timings.measure(&drawSeconds) { PageDrawer(links: nil, fonts: fonts).draw(page, on: cr) }
         let drawn = Result { try checkDrawing(cr, naming: destination) }
         cairo_destroy(cr)
         try drawn.get()

@@ -10,6 +10,8 @@ public indirect enum BlockTree<Text> {
     case paragraph(Text)
     case list(List)
     case blockQuote([BlockTree])
+    /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
+    case alert(AlertKind, [BlockTree])
     case code(language: String?, text: String)
     case thematicBreak
     case table(Table)
@@ -53,10 +55,19 @@ public indirect enum BlockTree<Text> {
         }
     }
 
-    /// A footnote definition, numbered by first reference.
+    /// A footnote definition, numbered by first reference; its anchors are named after its
+    /// label (`DocumentAnchors.footnote`).
     public struct Footnote {
         public var number: Int
+        /// The label written in `[^label]`.
+        public var label: String
         public var blocks: [BlockTree]
+
+        public init(number: Int, label: String? = nil, blocks: [BlockTree]) {
+            self.number = number
+            self.label = label ?? String(number)
+            self.blocks = blocks
+        }
     }
 }
 

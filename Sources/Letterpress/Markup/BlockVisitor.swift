@@ -11,6 +11,7 @@ protocol BlockVisitor {
     mutating func visitParagraph(_ text: Text) -> Result
     mutating func visitList(_ list: BlockTree<Text>.List) -> Result
     mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> Result
+    mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> Result
     mutating func visitCode(language: String?, text: String) -> Result
     mutating func visitThematicBreak() -> Result
     mutating func visitTable(_ table: BlockTree<Text>.Table) -> Result
@@ -27,6 +28,7 @@ extension BlockVisitor {
         case let .paragraph(text): return visitParagraph(text)
         case let .list(list): return visitList(list)
         case let .blockQuote(blocks): return visitBlockQuote(blocks)
+        case let .alert(kind, blocks): return visitAlert(kind, blocks)
         case let .code(language, text): return visitCode(language: language, text: text)
         case .thematicBreak: return visitThematicBreak()
         case let .table(table): return visitTable(table)

@@ -15,6 +15,8 @@ public struct DocumentArchive: Codable, Sendable {
     public var runCount: Int
     public var blocks: [Block]
     public var footnotes: [[Block]]
+    /// The footnotes' labels, which name their anchors; left out when each is its number.
+    public var footnoteLabels: [String]?
 
     /// `document` as an archive, naming `theme`.
     public init(_ document: Document, theme: String?) {
@@ -24,6 +26,8 @@ public struct DocumentArchive: Codable, Sendable {
         date = document.frontMatter.date
         blocks = document.blocks
         footnotes = document.footnotes.map(\.blocks)
+        let labels = document.footnotes.map(\.label)
+        footnoteLabels = labels.enumerated().allSatisfy { $0.element == String($0.offset + 1) } ? nil : labels
         var count = TextCount()
         for block in blocks + footnotes.joined() { count.visit(block) }
         characters = count.characters
@@ -39,7 +43,10 @@ public struct DocumentArchive: Codable, Sendable {
         frontMatter.theme = theme
         return Document(
             frontMatter: frontMatter, blocks: blocks,
-            footnotes: footnotes.enumerated().map { Block.Footnote(number: $0.offset + 1, blocks: $0.element) })
+            footnotes: footnotes.enumerated().map { index, blocks in
+                let label = footnoteLabels.flatMap { index < $0.count ? $0[index] : nil }
+                return Block.Footnote(number: index + 1, label: label, blocks: blocks)
+            })
     }
 
     /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
@@ -70,6 +77,7 @@ public struct DocumentArchive: Codable, Sendable {
         mutating func visitParagraph(_ text: AttributedString) { add(text) }
         mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) { blocks.forEach { visit($0) } }
         mutating func visitCode(language: String?, text: String) { characters += text.count }
         mutating func visitThematicBreak() {}
         mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
@@ -83,12 +91,12 @@ public struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, code, thematicBreak, table, image, pageBreak, division
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, text, image
+        case type, level, runs, blocks, language, text, image, alert
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,6 +111,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
         case .list: self = .list(try List(from: decoder))
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
+        case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
         case .code:
             self = .code(language: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text))
         case .thematicBreak: self = .thematicBreak
@@ -128,6 +137,10 @@ extension BlockTree: Codable where Text == AttributedString {
             try list.encode(to: encoder)
         case let .blockQuote(blocks):
             try fields.encode(Kind.blockQuote, forKey: .type)
+            try fields.encode(blocks, forKey: .blocks)
+        case let .alert(kind, blocks):
+            try fields.encode(Kind.alert, forKey: .type)
+            try fields.encode(kind, forKey: .alert)
             try fields.encode(blocks, forKey: .blocks)
         case let .code(language, text):
             try fields.encode(Kind.code, forKey: .type)
@@ -183,6 +196,7 @@ struct ArchivedText: Codable {
         var intent: [String]?
         var link: String?
         var footnote: Int?
+        var anchor: String?
         var attributes: InlineAttributes?
         var image: ImageReference?
     }
@@ -197,6 +211,7 @@ struct ArchivedText: Codable {
             if !intent.isEmpty { piece[LetterpressAttributes.InlineIntentAttribute.self] = intent }
             piece[LetterpressAttributes.LinkAttribute.self] = run.link
             piece[LetterpressAttributes.FootnoteAttribute.self] = run.footnote
+            piece[LetterpressAttributes.AnchorAttribute.self] = run.anchor
             piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
             piece[LetterpressAttributes.ImageAttribute.self] = run.image
             text.append(piece)
@@ -212,6 +227,7 @@ struct ArchivedText: Codable {
                 intent: run[LetterpressAttributes.InlineIntentAttribute.self].map(\.names).flatMap { $0.isEmpty ? nil : $0 },
                 link: run[LetterpressAttributes.LinkAttribute.self],
                 footnote: run[LetterpressAttributes.FootnoteAttribute.self],
+                anchor: run[LetterpressAttributes.AnchorAttribute.self],
                 attributes: run[LetterpressAttributes.InlineAttributesAttribute.self],
                 image: run[LetterpressAttributes.ImageAttribute.self])
         }

@@ -15,6 +15,7 @@ public enum RunDump {
             }
             if let link = run[LetterpressAttributes.LinkAttribute.self] { attributes.append("link=\(link)") }
             if let footnote = run[LetterpressAttributes.FootnoteAttribute.self] { attributes.append("footnote=\(footnote)") }
+            if let anchor = run[LetterpressAttributes.AnchorAttribute.self] { attributes.append("anchor=\(anchor)") }
             if let inline = run[LetterpressAttributes.InlineAttributesAttribute.self] { attributes += inline.summary }
             if let image = run[LetterpressAttributes.ImageAttribute.self] { attributes.append("image=\(image.source)") }
             let escaped = piece.replacingOccurrences(of: "\u{2028}", with: "\\n").replacingOccurrences(of: "\"", with: "\\\"")
@@ -60,6 +61,10 @@ public enum RunDump {
 
         mutating func visitBlockQuote(_ blocks: [Block]) -> [String] {
             [indent + "BlockQuote"] + RunDump.blocks(blocks, indent: indent + "  ")
+        }
+
+        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) -> [String] {
+            [indent + "Alert \(kind.rawValue)"] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
         mutating func visitCode(language: String?, text: String) -> [String] {

@@ -18,7 +18,7 @@ extension Styler {
     /// The document's footnotes, set in the footnotes' style.
     func style(_ footnotes: [Block.Footnote], warnings: inout [Warning]) -> [StyledFootnote] {
         footnotes.map {
-            StyledFootnote(number: $0.number, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
+            StyledFootnote(number: $0.number, label: $0.label, blocks: style($0.blocks, paragraph: theme.footnotes.text, warnings: &warnings))
         }
     }
 
@@ -35,6 +35,8 @@ extension Styler {
             return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
         case let .blockQuote(blocks):
             return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
+        case let .alert(kind, blocks):
+            return .alert(kind, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
         case let .code(language, text):
             return .code(language: language, text: text)
         case .thematicBreak:

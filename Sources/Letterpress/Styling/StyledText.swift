@@ -6,16 +6,31 @@ public struct StyledText: Sendable, Equatable {
     public var runs: [StyledRun]
     /// The style of the paragraph itself, which sets the height of an empty one.
     public var base: TextStyle?
+    /// The named places in the text, in order: where links inside the document go.
+    public var anchors: [TextAnchor]
 
-    public init(string: String, runs: [StyledRun], base: TextStyle? = nil) {
+    public init(string: String, runs: [StyledRun], base: TextStyle? = nil, anchors: [TextAnchor] = []) {
         self.string = string
         self.runs = runs
         self.base = base
+        self.anchors = anchors
     }
 
     /// Plain text in one style.
     public init(_ string: String, style: TextStyle) {
         self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)], base: style)
+    }
+}
+
+/// A named place in a paragraph's text: an anchor (`LetterpressAttributes.AnchorAttribute`)
+/// at a UTF-8 offset.
+public struct TextAnchor: Sendable, Equatable {
+    public var name: String
+    public var offset: Int
+
+    public init(name: String, offset: Int) {
+        self.name = name
+        self.offset = offset
     }
 }
 
@@ -52,7 +67,8 @@ extension StyledText {
         }
         mapping[bytes.count] = output.count
         let runs = self.runs.map { StyledRun(range: mapping[$0.range.lowerBound]..<mapping[$0.range.upperBound], style: $0.style, id: $0.id) }
-        return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: base)
+        let anchors = self.anchors.map { TextAnchor(name: $0.name, offset: mapping[$0.offset]) }
+        return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: base, anchors: anchors)
     }
 
     /// The text on one line, its line breaks (U+2028) spaces and without the marks that
@@ -84,6 +100,9 @@ extension StyledText {
             runs.append(StyledRun(range: (clipped.lowerBound - bytes.lowerBound)..<(clipped.upperBound - bytes.lowerBound),
                                   style: run.style, id: run.id))
         }
-        return StyledText(string: part, runs: runs, base: base)
+        let anchors = self.anchors.isEmpty ? [] : self.anchors.filter { bytes.contains($0.offset) }.map {
+            TextAnchor(name: $0.name, offset: $0.offset - bytes.lowerBound)
+        }
+        return StyledText(string: part, runs: runs, base: base, anchors: anchors)
     }
 }

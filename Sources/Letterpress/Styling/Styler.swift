@@ -29,23 +29,35 @@ public struct Styler {
         var runs: [StyledRun] = []
         var offset = 0
         let utf8 = text.utf8
-        let keys = text.runs[LetterpressAttributes.InlineIntentAttribute.self, LetterpressAttributes.LinkAttribute.self,
-                             LetterpressAttributes.InlineAttributesAttribute.self, LetterpressAttributes.ImageAttribute.self]
-        for (intent, link, attributes, image, range) in keys {
+        var anchors: [TextAnchor] = []
+        var anchorNames: Set<String> = []
+        // Every run, each with all the attributes this reads: the scope holds no others, so
+        // these are the runs a view keyed by them would give (a keyed view takes five keys).
+        for run in text.runs {
+            let range = run.range
             let end = utf8.distance(from: utf8.startIndex, to: range.upperBound)
             guard end > offset else { continue }
             // A run ending inside a grapheme (an attribute on a combining mark alone) is
             // rounded down to whole characters, and so is the next run's start: the pieces
             // still tile the text.
             string += String(text.characters[range])
-            var style = self.style(base: base, intent: intent ?? [], link: link)
-            if let attributes { apply(attributes, to: &style, warnings: &warnings) }
-            if let image { style.inlineImage = InlineImage(reference: image) }
+            let link = run[LetterpressAttributes.LinkAttribute.self]
+            let footnote = run[LetterpressAttributes.FootnoteAttribute.self]
+            // A footnote's mark links to its note without looking like a link.
+            var style = self.style(base: base, intent: run[LetterpressAttributes.InlineIntentAttribute.self] ?? [],
+                                   link: footnote == nil ? link : nil)
+            if footnote != nil { style.link = link }
+            if let attributes = run[LetterpressAttributes.InlineAttributesAttribute.self] { apply(attributes, to: &style, warnings: &warnings) }
+            if let image = run[LetterpressAttributes.ImageAttribute.self] { style.inlineImage = InlineImage(reference: image) }
+            // An anchor set on several runs is one place, where the first starts.
+            if let anchor = run[LetterpressAttributes.AnchorAttribute.self], anchorNames.insert(anchor).inserted {
+                anchors.append(TextAnchor(name: anchor, offset: offset))
+            }
             append(StyledRun(range: offset..<end, style: style), to: &runs)
             offset = end
         }
         if string.utf8.count != offset { string = String(decoding: Array(utf8), as: UTF8.self) }
-        var styled = StyledText(string: string, runs: runs, base: base)
+        var styled = StyledText(string: string, runs: runs, base: base, anchors: anchors)
         applyHighlights(to: &styled, warnings: &warnings)
         for index in styled.runs.indices { styled.runs[index].id = index }
         return styled

@@ -74,6 +74,25 @@ import LetterpressTesting
         try check("footnotes", "A claim[^1] and another[^2].\n\n---\n\nText after the rule.\n\n[^1]: The first source.\n[^2]: The second.")
     }
 
+    @Test func githubAlerts() throws {
+        try check("alerts", """
+            > [!NOTE]
+            > Useful information.
+
+            > [!TIP]
+            > Helpful advice.
+
+            > [!IMPORTANT]
+            > Key information.
+
+            > [!WARNING]
+            > Urgent info that needs attention.
+
+            > [!CAUTION]
+            > Negative outcomes.
+            """)
+    }
+
     @Test func menloTheme() throws {
         try check("theme-menlo", theme: "menlo", """
             # Menlo notes

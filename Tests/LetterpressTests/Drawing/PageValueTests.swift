@@ -116,9 +116,13 @@ private final class ResultBox<T>: @unchecked Sendable {
         # Everything a page holds
 
         Text with **bold**, *italic*, `code`, ^[pressed](effect: 'letterpress'), ^[dashed](underline: {pattern: 'dash', color: 'red'}),
-        ~~struck~~, a [link](https://example.com), a missing character ꪀ, x^[2](baselineOffset: 4) and مرحبا.
+        ~~struck~~, a [link](https://example.com), a missing character ꪀ, x^[2](baselineOffset: 4) and مرحبا,
+        links [up](#everything-a-page-holds) and to the [top](#top), a note[^n].
 
         > A quote with a bar.
+
+        > [!TIP]
+        > An alert.
 
         - [x] done
         - [ ] to do
@@ -134,6 +138,8 @@ private final class ResultBox<T>: @unchecked Sendable {
         ```
         code block
         ```
+
+        [^n]: The note, which links back.
         """
 
     @Test func spooledPagesDrawTheSameBytes() throws {

@@ -181,7 +181,7 @@ import Testing
     @Test func attributesWorkInHeadingsTablesAndLists() throws {
         let markdown = "# ^[Title](size: 30)\n\n- ^[item](italic: true)\n\n| ^[h](italic: true) |\n|---|\n| ^[c](size: 8) |"
         let dump = try dump(markdown)
-        #expect(dump.contains("[0..<5] \"Title\" size=30"))
+        #expect(dump.contains("[0..<5] \"Title\" anchor=title size=30"))
         #expect(dump.contains("[0..<4] \"item\" italic=true"))
         #expect(dump.contains("Header \"h\""))
         #expect(dump.contains("Row \"c\""))

@@ -129,7 +129,7 @@ import Testing
               Paragraph
                 [0..<6] "inside"
               Heading 1
-                [0..<11] "also inside"
+                [0..<11] "also inside" anchor=also-inside
             """)
     }
 
@@ -233,7 +233,7 @@ import Testing
     @Test func aLinkedImageIsClickableAndATableWithoutHeaderHasNoHeaderRow() throws {
         let page = try #require(try TestSupport.typeset("<a href=\"https://example.com\"><img src=\"two-tone.png\" width=\"40\"></a>").pages.first)
         let image = page.items.compactMap { item -> Rect? in if case let .image(_, rect) = item { return rect } else { return nil } }
-        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == "https://example.com" { return rects } else { return nil } }
+        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == .uri("https://example.com") { return rects } else { return nil } }
         #expect(image.count == 1 && links == [image])
         let table = try #require(try TestSupport.typeset("<table><tr><td>a</td></tr><tr><td>b</td></tr></table>").pages.first)
         func fills(_ page: Page) -> Int { page.items.filter { if case .fill = $0 { return true } else { return false } }.count }
@@ -255,7 +255,7 @@ import Testing
         #expect(rects.count == 3)
         #expect(Set(rects.map(\.maxY)).count == 1, "on one baseline")
         #expect(rects[0].maxX < rects[1].x && rects[1].maxX < rects[2].x)
-        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == "https://b.example" { return rects } else { return nil } }
+        let links = page.items.compactMap { item -> [Rect]? in if case let .link(url, rects) = item, url == .uri("https://b.example") { return rects } else { return nil } }
         #expect(links.count == 1 && abs(links[0][0].x - rects[1].x) < 0.5)
     }
 

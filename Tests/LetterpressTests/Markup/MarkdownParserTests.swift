@@ -53,9 +53,9 @@ import Testing
             """
         #expect(try dump(markdown) == """
             Heading 1
-              [0..<5] "Title"
+              [0..<5] "Title" anchor=title
             Heading 6
-              [0..<3] "Six"
+              [0..<3] "Six" anchor=six
             OrderedList start=3 tight
               Item
                 Paragraph
@@ -167,10 +167,11 @@ import Testing
             if case let .paragraph(text) = block { return text }
             return AttributedString()
         } ?? AttributedString()) == ["[0..<7] \"Note B.\""])
+        #expect(document.footnotes.map(\.label) == ["b", "a"])
         let dump = RunDump.blocks(document.blocks)
-        #expect(dump.contains("  [1..<2] \"1\" superscript footnote=1"))
-        #expect(dump.contains("  [9..<10] \"2\" superscript footnote=2"))
-        #expect(dump.contains("  [22..<23] \"1\" superscript footnote=1"))
+        #expect(dump.contains("  [1..<2] \"1\" superscript link=#fn-b footnote=1 anchor=fnref-b"))
+        #expect(dump.contains("  [9..<10] \"2\" superscript link=#fn-a footnote=2 anchor=fnref-a"))
+        #expect(dump.contains("  [22..<23] \"1\" superscript link=#fn-b footnote=1 anchor=fnref-b-2"), "a second reference has an anchor of its own")
     }
 
     @Test func frontMatterIsReadAndRemovedKeepingLineNumbers() throws {

@@ -25,7 +25,7 @@ import Testing
             """
         #expect(try dump(note, variables: ["payee": "Grace", "client": "Babbage"]) == """
             Heading 1
-              [0..<11] "For Babbage"
+              [0..<11] "For Babbage" anchor=for-babbage
             Paragraph
               [0..<4] "Due:" emphasized
               [4..<5] " "

@@ -173,7 +173,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         func links(words: Int) throws -> [[Rect]] {
             let text = String(repeating: "linked words ", count: words)
             return try TestSupport.typeset("Before [\(text)](https://example.com/a) after").pages[0].items.compactMap { item in
-                if case let .link(url, rects) = item, url == "https://example.com/a" { return rects }
+                if case let .link(target, rects) = item, target == .uri("https://example.com/a") { return rects }
                 return nil
             }
         }

@@ -9,14 +9,15 @@ struct InlineRuns {
         var intent: InlineIntent = []
         var link: String?
         var footnote: Int?
+        var anchor: String?
         var attributes: InlineAttributes?
         /// An image set in the line: the text is one U+FFFC that stands for it.
         var image: ImageReference?
 
         /// Whether the two can be one run; an image is always a run of its own.
         func sameAttributes(as other: Piece) -> Bool {
-            intent == other.intent && link == other.link && footnote == other.footnote && attributes == other.attributes
-                && image == nil && other.image == nil
+            intent == other.intent && link == other.link && footnote == other.footnote && anchor == other.anchor
+                && attributes == other.attributes && image == nil && other.image == nil
         }
     }
 
@@ -85,11 +86,13 @@ struct InlineRuns {
         var index = result.startIndex
         for piece in pieces {
             let end = result.unicodeScalars.index(index, offsetBy: piece.text.unicodeScalars.count)
-            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.attributes != nil || piece.image != nil {
+            if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.anchor != nil || piece.attributes != nil
+                || piece.image != nil {
                 var container = AttributeContainer()
                 if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
                 if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
                 if let footnote = piece.footnote { container[LetterpressAttributes.FootnoteAttribute.self] = footnote }
+                if let anchor = piece.anchor { container[LetterpressAttributes.AnchorAttribute.self] = anchor }
                 if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
                 if let image = piece.image { container[LetterpressAttributes.ImageAttribute.self] = image }
                 result[index..<end].setAttributes(container)

@@ -42,6 +42,7 @@ public struct LetterpressAttributes: AttributeScope {
     public let inlineIntent: InlineIntentAttribute
     public let link: LinkAttribute
     public let footnote: FootnoteAttribute
+    public let anchor: AnchorAttribute
     public let attributes: InlineAttributesAttribute
     public let image: ImageAttribute
 
@@ -51,7 +52,9 @@ public struct LetterpressAttributes: AttributeScope {
         public static let name = "letterpress.inlineIntent"
     }
 
-    /// The destination of a link, as written in the Markdown.
+    /// The destination of a link, as written in the Markdown; a link inside the document is
+    /// `#` and the name of an anchor it has (Markup drops the link when it has none), or `#`
+    /// alone for the document's top (see `LinkTarget`).
     public enum LinkAttribute: CodableAttributedStringKey {
         public typealias Value = String
         public static let name = "letterpress.link"
@@ -67,6 +70,15 @@ public struct LetterpressAttributes: AttributeScope {
     public enum ImageAttribute: CodableAttributedStringKey {
         public typealias Value = ImageReference
         public static let name = "letterpress.image"
+    }
+
+    /// A named place in the document, where the first text that has it starts, which links
+    /// `#name` go to: a heading's text has its anchor, a footnote reference its own; elsewhere,
+    /// set it on the place's first character. Typesetting puts a PDF destination of that name
+    /// at the line where the place lands.
+    public enum AnchorAttribute: CodableAttributedStringKey {
+        public typealias Value = String
+        public static let name = "letterpress.anchor"
     }
 
     /// The attributes set with `^[text](key: value)`.

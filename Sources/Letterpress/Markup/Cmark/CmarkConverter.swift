@@ -22,6 +22,14 @@ struct CmarkConverter {
     /// Images on the network, shown as their alt text: how many, and where the first is.
     private var remoteImages = 0
     private var firstRemoteImage: SourceLocation?
+    /// The document's anchors, gathered before the first block is built.
+    private var anchors = DocumentAnchors()
+    /// Each heading's anchor, by its node.
+    private var headingAnchors: [OpaquePointer: String] = [:]
+    /// How many more warnings of a link to a missing anchor may suggest a name, and in a
+    /// document of how many anchors at most: each compares the name with every anchor.
+    private var missingAnchorHints = 32
+    private static let anchorsToHintAmong = 2000
 
     init(file: String, source: String) {
         self.file = file
@@ -34,13 +42,15 @@ struct CmarkConverter {
 
     /// The footnotes that were referenced, in the order of their numbers.
     func footnotes() -> [Block.Footnote] {
-        footnoteDefinitions.enumerated().map { index, blocks in Block.Footnote(number: index + 1, blocks: blocks) }
+        footnoteDefinitions.enumerated().map { index, blocks in
+            Block.Footnote(number: index + 1, label: anchors.footnoteLabel(index + 1), blocks: blocks)
+        }
     }
 
-    /// The blocks of a document node, after collecting its `^[label]: body` definitions,
-    /// handed to `body` one top-level node at a time until it returns false. Each node is freed
-    /// once its blocks are built (the caller may be slow to take the next, and a book's tree is
-    /// megabytes).
+    /// The blocks of a document node, after collecting its `^[label]: body` definitions and its
+    /// anchors, handed to `body` one top-level node at a time until it returns false. Each node
+    /// is freed once its blocks are built (the caller may be slow to take the next, and a
+    /// book's tree is megabytes).
     mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Bool) {
         collectDefinitions(in: root)
         var html = HTMLRun()
@@ -99,7 +109,14 @@ struct CmarkConverter {
     private mutating func blocks(for node: OpaquePointer) -> [Block] {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
-            return [.heading(level: Int(cmark_node_get_heading_level(node)), text: inlines(in: node))]
+            var text = inlines(in: node)
+            if let anchor = headingAnchors.removeValue(forKey: node) {
+                // Footnote references in the heading keep theirs.
+                for (other, range) in text.runs[LetterpressAttributes.AnchorAttribute.self] where other == nil {
+                    text[range][LetterpressAttributes.AnchorAttribute.self] = anchor
+                }
+            }
+            return [.heading(level: Int(cmark_node_get_heading_level(node)), text: text)]
         case CMARK_NODE_PARAGRAPH:
             return definitionLines(of: node) == nil ? paragraph(node) : []
         case CMARK_NODE_BLOCK_QUOTE where blockDepth >= Self.maximumBlockDepth,
@@ -109,6 +126,7 @@ struct CmarkConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             blockDepth += 1
             defer { blockDepth -= 1 }
+            if let kind = AlertMarker.take(from: node) { return [.alert(kind, blocks(in: node))] }
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
             blockDepth += 1
@@ -415,12 +433,15 @@ struct CmarkConverter {
                                         message: "a link's URL of \(url.utf8.count) bytes is longer than the \(Self.maximumURLLength) allowed; its text is shown without the link"))
                 return nested(intent, link)
             }
-            return nested(intent, url)
+            guard url.hasPrefix("#") else { return nested(intent, url) }
+            return nested(intent, internalLink(url, at: location(of: node)) ?? link)
         case CMARK_NODE_IMAGE:
             return imageRuns(image(node), intent: intent, link: link)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             let number = Int(literal(node)) ?? 0
-            return InlineRuns(InlineRuns.Piece(text: String(number), intent: intent.union(.superscript), link: link, footnote: number))
+            let (target, anchor) = anchors.reference(toFootnote: number)
+            return InlineRuns(InlineRuns.Piece(text: String(number), intent: intent.union(.superscript), link: target,
+                                               footnote: number, anchor: anchor))
         default:
             if AttributeExtension.isAttributeNode(node) {
                 return attributed(node, content: nested(intent, link))
@@ -459,7 +480,22 @@ struct CmarkConverter {
         warnings += problems.map { Warning(file: file, location: location, message: $0) }
         guard var attributes = decoded else { return nil }
         attributes.location = location
+        if let link = attributes.link, link.hasPrefix("#") { attributes.link = internalLink(link, at: location) }
         return attributes
+    }
+
+    /// The link attribute of a link to `#fragment` (see `DocumentAnchors.link`), or nil, with
+    /// a warning, when the document has no such anchor: the text is then not a link.
+    private mutating func internalLink(_ destination: String, at location: SourceLocation?) -> String? {
+        if let link = anchors.link(to: destination) { return link }
+        var hint = ""
+        if missingAnchorHints > 0, anchors.names.count <= Self.anchorsToHintAmong, destination.utf8.count <= 100 {
+            missingAnchorHints -= 1
+            hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names.sorted())
+        }
+        warnings.append(Warning(file: file, location: location,
+                                message: "link '\(destination)': no heading or anchor is named '\(destination.dropFirst())'\(hint); its text is shown as plain text"))
+        return nil
     }
 
     private mutating func apply(_ body: String, at location: SourceLocation, to content: AttributedString) -> AttributedString {
@@ -491,6 +527,36 @@ struct CmarkConverter {
         return text
     }
 
+    /// A heading's text as GitHub makes its anchor from it (the text of its HTML): no tags, no
+    /// images' alt text, footnote references' numbers.
+    private func anchorText(of node: OpaquePointer) -> String {
+        var text = ""
+        var stack = Array(children(of: node).reversed())
+        while let child = stack.popLast() {
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_FOOTNOTE_REFERENCE: text += literal(child)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += "\n"
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE: continue
+            default: stack.append(contentsOf: children(of: child).reversed())
+            }
+        }
+        return text
+    }
+
+    /// The label of a footnote definition, `[^label]:` just before where cmark says its content
+    /// starts (cmark keeps the label to itself).
+    private func footnoteLabel(of node: OpaquePointer) -> String? {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line >= 1, line <= sourceLines.count else { return nil }
+        let bytes = Array(sourceLines[line - 1].utf8.prefix(max(Int(cmark_node_get_start_column(node)) - 1, 0)))
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard end >= 2, bytes[end - 1] == UInt8(ascii: ":"), bytes[end - 2] == UInt8(ascii: "]"),
+              let open = (0..<(end - 2)).last(where: { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }),
+              open + 2 < end - 2 else { return nil }
+        return String(decoding: bytes[(open + 2)..<(end - 2)], as: UTF8.self)
+    }
+
     // MARK: The reference form ^[text][label] with ^[label]: body
 
     /// The definition lines of a paragraph made only of `^[label]: body` lines, read from the
@@ -512,6 +578,8 @@ struct CmarkConverter {
         return definitions
     }
 
+    /// Collects the `^[label]: body` definitions, the headings' anchors and the footnotes'
+    /// labels (cmark-gfm puts the footnotes that are referenced last, in the order of their numbers).
     private mutating func collectDefinitions(in root: OpaquePointer) {
         var stack = Array(children(of: root).reversed())
         while let node = stack.popLast() {
@@ -519,7 +587,10 @@ struct CmarkConverter {
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
                 }
+            } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                headingAnchors[node] = anchors.heading(anchorText(of: node))
             } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
+                if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION { anchors.addFootnote(label: footnoteLabel(of: node)) }
                 stack.append(contentsOf: children(of: node).reversed())
             }
         }

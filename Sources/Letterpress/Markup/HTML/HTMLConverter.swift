@@ -317,7 +317,7 @@ struct HTMLConverter {
                 line(piece)
             case let .list(list):
                 for item in list.items { line(AttributedString("\u{2022} ") + cellText(item.blocks)) }
-            case let .blockQuote(inner): line(cellText(inner))
+            case let .blockQuote(inner), let .alert(_, inner): line(cellText(inner))
             case let .division(division): line(cellText(division.blocks))
             case let .table(table):
                 for row in [table.header] + table.rows where !row.isEmpty {

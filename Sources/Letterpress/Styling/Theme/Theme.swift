@@ -16,6 +16,7 @@ public struct Theme: Sendable, Encodable {
     public var table: TableStyle
     public var rule: RuleStyle
     public var footnotes: BlockStyle
+    public var alerts: AlertStyle
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
     public var customStyles: [String: InlineAttributes]
     /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.

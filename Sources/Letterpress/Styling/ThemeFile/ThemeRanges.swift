@@ -108,6 +108,8 @@ enum ThemeRanges {
             add([.name("badge"), .name("size")], badge.size, size)
         }
         add([.name("shapes"), .name("strokeWidth")], spec.shapes?.strokeWidth, lineWidth)
+        style([.name("alerts"), .name("body")], spec.alerts?.body)
+        style([.name("alerts"), .name("title")], spec.alerts?.title)
         return numbers
     }
 

@@ -50,6 +50,8 @@ enum ThemeResolver {
         theme.code = scaled(theme.code, spec.code)
         theme.quote = scaled(theme.quote, spec.quote)
         theme.footnotes = scaled(theme.footnotes, spec.footnotes)
+        theme.alerts.body = scaled(theme.alerts.body, spec.alerts?.body)
+        theme.alerts.title = scaled(theme.alerts.title, spec.alerts?.title)
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
         theme.table.header = scaled(theme.table.header, spec.table?.header)
         return theme
@@ -100,6 +102,7 @@ enum ThemeResolver {
                 spaceBefore: spec.rule?.spaceBefore ?? 10,
                 spaceAfter: spec.rule?.spaceAfter ?? 10),
             footnotes: apply(spec.footnotes, to: footnotesDefault(body)),
+            alerts: alerts(spec.alerts, body: body),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: highlights,
@@ -192,6 +195,27 @@ enum ThemeResolver {
             background: spec?.background ?? .white,
             header: headerFooter(spec?.header),
             footer: headerFooter(spec?.footer))
+    }
+
+    /// GitHub's look: the body's text beside a bar, the title in bold, GitHub's colours.
+    private static func alerts(_ spec: AlertSpec?, body: BlockStyle) -> AlertStyle {
+        var box = body
+        box.indent = 14
+        box.barWidth = 3
+        box.spaceBefore = 2
+        box = apply(spec?.body, to: box)
+        var title = box
+        title.text.weight = .bold
+        title.spaceBefore = 0
+        title.spaceAfter = 3
+        title = apply(spec?.title, to: title)
+        return AlertStyle(
+            body: box, title: title,
+            note: spec?.note ?? Color(parsing: "#0969da")!,
+            tip: spec?.tip ?? Color(parsing: "#1a7f37")!,
+            important: spec?.important ?? Color(parsing: "#8250df")!,
+            warning: spec?.warning ?? Color(parsing: "#9a6700")!,
+            caution: spec?.caution ?? Color(parsing: "#d1242f")!)
     }
 
     private static func table(_ spec: TableSpec?, body: BlockStyle) -> TableStyle {

@@ -16,6 +16,7 @@ struct ThemeSpec: Codable {
     var table: TableSpec?
     var rule: RuleSpec?
     var footnotes: StyleSpec?
+    var alerts: AlertSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
     var highlights: [HighlightSpec]?
@@ -24,7 +25,7 @@ struct ThemeSpec: Codable {
     var shapes: ShapeSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes
+        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts
         case customStyles, customColors, highlights, fonts, badge, shapes
     }
 }

@@ -92,6 +92,8 @@ struct Collector {
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
             blockQuote(blocks, column: column, context: context)
+        case let .alert(kind, blocks):
+            alert(kind, blocks, column: column, context: context)
         case let .code(_, text):
             code(text, column: column)
         case .thematicBreak:
@@ -247,8 +249,10 @@ struct Collector {
         return (column.nested(by: theme.quote.indent), inner)
     }
 
-    /// Lays out an item's blocks in `column` and hangs its marker left of the first line.
-    private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context) {
+    /// Lays out an item's blocks in `column` and hangs its marker left of the first line. A
+    /// footnote's marker is its anchor's place and links back to its reference.
+    private mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context,
+                                   footnote: (anchor: String, reference: String)? = nil) {
         let first = slices.count
         collect(blocks, column: column, context: context)
         if !slices[first...].contains(where: { $0.box?.firstBaseline != nil }) {
@@ -267,6 +271,12 @@ struct Collector {
             let marker = markerLayout(text, style: style)
             let x = column.x - marker.width - size * 0.45
             attachment = .text(marker.layout.textLine(0, origin: Point(x: x, y: baseline)))
+            if let footnote, let height = slices[index].box?.height {
+                slices[index].changeBox {
+                    $0.attachments += [.destination(footnote.anchor, at: Point(x: x, y: 0)),
+                                       .link(.anchor(footnote.reference), rects: [Rect(x: x, y: 0, width: marker.width, height: height)])]
+                }
+            }
         case let .checkbox(checked):
             let side = size * 0.8
             let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
@@ -301,6 +311,52 @@ struct Collector {
             collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(quote.spaceAfter)
+    }
+
+    // MARK: Alerts
+
+    /// The column and context of an alert's blocks.
+    static func alerted(in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+        var inner = context
+        inner.paragraph = theme.alerts.body
+        return (column.nested(by: theme.alerts.body.indent), inner)
+    }
+
+    /// A GitHub alert: its title and blocks beside a bar in the kind's colour.
+    private mutating func alert(_ kind: AlertKind, _ blocks: [StyledBlock], column: Column, context: Context) {
+        let style = theme.alerts
+        let color = style.color(kind)
+        space(before: style.body.spaceBefore)
+        let (innerColumn, inner) = Self.alerted(in: column, context: context, theme: theme)
+        withContainer(ContainerBand(x: column.x, width: style.body.barWidth, color: color)) { collector in
+            collector.alertTitle(kind, color: color, column: innerColumn)
+            collector.collect(blocks, column: innerColumn, context: inner)
+        }
+        pendingGap.ask(style.body.spaceAfter)
+    }
+
+    /// An alert's title in its colour after its mark (`AlertMark`), kept with what follows.
+    private mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column) {
+        var style = theme.alerts.title
+        style.text.color = color
+        let size = style.text.size
+        let markSide = size * 0.9
+        let textColumn = column.inset(left: markSide + size * 0.45)
+        let layout = TextLayout(StyledText(kind.title, style: style.text), width: textColumn.width, align: .left,
+                                lineHeight: style.lineHeight, context: fonts)
+        var phases: [Int: Double] = [:]
+        space(before: style.spaceBefore)
+        for (index, line) in LineItems(fonts: fonts).boxes(of: layout, left: textColumn.x, phases: &phases).enumerated() {
+            var box = line.box
+            box.keepWithNext = true
+            if index == 0, let baseline = box.firstBaseline {
+                // Centred on the capitals' middle, about 0.36 of the size above the baseline.
+                let center = Point(x: column.x + markSide / 2, y: baseline - size * 0.36)
+                box.items += AlertMark.items(kind, center: center, side: markSide, color: color)
+            }
+            append(.block(Slice.Block(box: box)))
+        }
+        pendingGap.set(style.spaceAfter)
     }
 
     private mutating func code(_ text: String, column: Column) {
@@ -364,7 +420,7 @@ struct Collector {
             }
             let rect = Rect(x: x, y: 0, width: width, height: height)
             var items: [PageItem] = [.image(image, rect)]
-            if let link = reference.link { items.append(.link(url: link, rects: [rect])) }
+            if let link = reference.link { items.append(.link(LinkTarget(link: link), rects: [rect])) }
             append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty))))
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
@@ -570,7 +626,8 @@ struct Collector {
         context.tight = false
         let itemColumn = column.inset(left: theme.list.indent)
         for footnote in footnotes {
-            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context)
+            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context,
+                     footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
         }
     }
 }

@@ -71,6 +71,9 @@ struct ParagraphSetting {
             case let .blockQuote(inner):
                 let (column, context) = Collector.quoted(in: column, context: context, theme: theme)
                 found += all(in: inner, theme: theme, column: column, context: context, path: path)
+            case let .alert(_, inner):
+                let (column, context) = Collector.alerted(in: column, context: context, theme: theme)
+                found += all(in: inner, theme: theme, column: column, context: context, path: path)
             case let .list(list):
                 guard Collector.widestNumber(of: list, context: context) == nil else { continue }
                 let (column, context) = Collector.items(of: list, in: column, context: context, theme: theme, numberWidth: 0)

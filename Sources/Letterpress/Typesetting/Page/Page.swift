@@ -16,18 +16,18 @@ extension Page {
     /// in each of its annotations, which made a 100 KB autolink a 157 MB file.
     static let linkLinesApart = 4
 
-    /// `items` with each run of more than `linkLinesApart` consecutive links to one URL (other
-    /// items between them aside) made one link.
+    /// `items` with each run of more than `linkLinesApart` consecutive links to one target
+    /// (other items between them aside) made one link.
     static func joiningLinks(_ items: [PageItem]) -> [PageItem] {
-        var runs: [(url: String, first: Int, count: Int, rects: [Rect])] = []
+        var runs: [(target: LinkTarget, first: Int, count: Int, rects: [Rect])] = []
         for (index, item) in items.enumerated() {
-            guard case let .link(url, rects) = item else { continue }
+            guard case let .link(target, rects) = item else { continue }
             // Lines of one link share the URL's storage, so comparing them takes no time.
-            if let last = runs.last, last.url == url {
+            if let last = runs.last, last.target == target {
                 runs[runs.count - 1].count += 1
                 runs[runs.count - 1].rects += rects
             } else {
-                runs.append((url, index, 1, rects))
+                runs.append((target, index, 1, rects))
             }
         }
         let joined = runs.filter { $0.count > linkLinesApart }
@@ -38,7 +38,7 @@ extension Page {
         var remaining = 0
         for (index, item) in items.enumerated() {
             if next < joined.count, index == joined[next].first {
-                result.append(.link(url: joined[next].url, rects: joined[next].rects))
+                result.append(.link(joined[next].target, rects: joined[next].rects))
                 remaining = joined[next].count - 1
                 next += 1
             } else if remaining > 0, case .link = item {

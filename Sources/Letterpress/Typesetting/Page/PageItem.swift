@@ -9,7 +9,10 @@ public enum PageItem: Sendable {
     case line(from: Point, to: Point, Color, width: Double)
     case image(LoadedImage, Rect)
     /// A clickable area, one rectangle per line the link covers.
-    case link(url: String, rects: [Rect])
+    case link(LinkTarget, rects: [Rect])
+    /// A named place links inside the document go to (`LinkTarget.anchor`), the top left of
+    /// what they should show; only PDF keeps it.
+    case destination(String, at: Point)
     case checkbox(Rect, checked: Bool, Color)
     /// An underline or strikethrough segment; `phase` continues the dash pattern from the
     /// segment before, across line and page breaks.
@@ -29,7 +32,8 @@ public enum PageItem: Sendable {
         case let .line(from, to, color, width):
             return .line(from: Point(x: from.x, y: from.y + dy), to: Point(x: to.x, y: to.y + dy), color, width: width)
         case let .image(image, rect): return .image(image, rect.offsetBy(dy: dy))
-        case let .link(url, rects): return .link(url: url, rects: rects.map { $0.offsetBy(dy: dy) })
+        case let .link(target, rects): return .link(target, rects: rects.map { $0.offsetBy(dy: dy) })
+        case let .destination(name, point): return .destination(name, at: Point(x: point.x, y: point.y + dy))
         case let .checkbox(rect, checked, color): return .checkbox(rect.offsetBy(dy: dy), checked: checked, color)
         case var .decoration(decoration):
             decoration.start.y += dy

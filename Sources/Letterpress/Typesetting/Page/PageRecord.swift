@@ -72,9 +72,18 @@ struct PageRecordWriter {
             write(UInt8(4))
             write(tables.index(of: image))
             write(rect)
-        case let .link(url, rects):
+        case let .link(target, rects):
             write(UInt8(5))
-            write(url)
+            switch target {
+            case let .uri(uri):
+                write(UInt8(0))
+                write(uri)
+            case let .anchor(name):
+                write(UInt8(1))
+                write(name)
+            case .documentTop:
+                write(UInt8(2))
+            }
             write(rects)
         case let .checkbox(rect, checked, color):
             write(UInt8(6))
@@ -108,6 +117,10 @@ struct PageRecordWriter {
             write(fill)
             write(stroke)
             write(width)
+        case let .destination(name, point):
+            write(UInt8(10))
+            write(name)
+            write(point)
         }
     }
 
@@ -212,12 +225,20 @@ struct PageRecordReader {
         case 2: return .stroke(readRect(), readColor(), width: readDouble())
         case 3: return .line(from: readPoint(), to: readPoint(), readColor(), width: readDouble())
         case 4: return .image(tables.images[Int(readInt32())], readRect())
-        case 5: return .link(url: readString(), rects: readRects())
+        case 5:
+            let target: LinkTarget
+            switch readByte() {
+            case 0: target = .uri(readString())
+            case 1: target = .anchor(readString())
+            default: target = .documentTop
+            }
+            return .link(target, rects: readRects())
         case 6: return .checkbox(readRect(), checked: readBool(), readColor())
         case 7:
             return .decoration(Decoration(start: readPoint(), length: readDouble(), thickness: readDouble(), color: readColor(),
                                           pattern: LinePattern(rawValue: readString()) ?? .solid, phase: readDouble()))
         case 8: return .embossed(readLine(), clip: readRects())
+        case 10: return .destination(readString(), at: readPoint())
         default:
             let path: ShapePath = readByte() == 0 ? .circle(center: readPoint(), radius: readDouble())
                 : .polygon((0..<readInt()).map { _ in readPoint() })

@@ -116,7 +116,10 @@ struct LineItems {
                     phases[key] = phase + rect.width
                 }
             }
-            if let link = style.link { after.append(.link(url: link, rects: rects)) }
+            if let link = style.link { after.append(.link(LinkTarget(link: link), rects: rects)) }
+        }
+        for anchor in layout.text.anchors where line.byteRange.contains(anchor.offset) {
+            items.append(.destination(anchor.name, at: Point(x: left + line.x, y: top)))
         }
         items.append(.text(textLine))
         return items + after
