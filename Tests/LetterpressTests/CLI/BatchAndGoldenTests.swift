@@ -298,6 +298,26 @@ private func note(_ number: Int) -> String {
         #expect(try runRender(["in/sub/n0.md", "--font-dir", "nowhere"], in: folder).status == 2)
     }
 
+    /// A FIFO named like a font in a `--font-dir` folder is not opened (fontconfig waited on it
+    /// for ever), with or without `--isolated-fonts`, and `/proc` is refused at the limit of
+    /// names read rather than walked without end.
+    @Test func fontFoldersWithFIFOsOrWithoutEndDoNotHang() throws {
+        let folder = try folder(notes: 1)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("fonts/x.ttf").path, 0o644) == 0)
+        #expect(try runRender(["in/sub/n0.md", "-o", "plain.pdf"], in: folder).status == 0)
+        for (output, extra) in [("fifo.pdf", []), ("isolated.pdf", ["--isolated-fonts"])] {
+            let result = try runRender(["in/sub/n0.md", "-o", output, "--font-dir", "fonts"] + extra, in: folder, timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("fifo.pdf")) == Data(contentsOf: folder.appendingPathComponent("plain.pdf")))
+        let proc = try runRender(["in/sub/n0.md", "-o", "proc.pdf", "--font-dir", "/proc"], in: folder, timeout: 60)
+        #expect(proc.status == 2 && proc.stderr.contains("--font-dir /proc: holds more than 10000 files and folders, the most read"))
+        let fonts = try runRender(["fonts", "in/sub/n0.md", "--font-dir", "fonts"], in: folder, timeout: 60)
+        #expect(fonts.status == 0 && String(decoding: fonts.stdout, as: UTF8.self).contains("DejaVu Sans"))
+        #expect(try fileNames(in: folder) == ["fifo.pdf", "fonts", "in", "isolated.pdf", "plain.pdf"])
+    }
+
     @Test func watchRendersAgainWhenTheNoteChanges() throws {
         let folder = try folder(notes: 1)
         let process = Process()

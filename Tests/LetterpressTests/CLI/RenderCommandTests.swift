@@ -10,9 +10,10 @@ struct CommandResult {
 }
 
 /// Runs the built `render` with `arguments` in `folder`, feeding `input` to standard input;
-/// `environment` is added to this process's.
+/// `environment` is added to this process's. After `timeout` seconds, a run still going is
+/// killed (its status is then 9), so that a hang fails the test rather than stalling it.
 func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
-               environment: [String: String] = [:]) throws -> CommandResult {
+               environment: [String: String] = [:], timeout: Double? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = TestSupport.renderExecutable
     process.arguments = arguments
@@ -27,6 +28,10 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     process.standardError = stderr
     process.standardInput = stdin
     try process.run()
+    if let timeout {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
+    }
     if let input { stdin.fileHandleForWriting.write(input) }
     try stdin.fileHandleForWriting.close()
     // Read both pipes before waiting, so that a large output cannot block the child.
