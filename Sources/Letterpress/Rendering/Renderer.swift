@@ -122,7 +122,7 @@ public final class Renderer {
             case let .unreadableInput(file, reason) where file == name:
                 // Named as the note writes it, not as found from its folder.
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
-                                                          message: "theme: \(frontMatter.theme ?? file): \(reason)")
+                                                          message: "theme: \(Excerpt.name(frontMatter.theme ?? file)): \(reason)")
             case .unreadableInput:
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
             default:
