@@ -92,6 +92,28 @@ public struct ThemeLoader: Sendable {
         return nil
     }
 
+    /// The files `--watch` watches for the theme `nameOrPath` names: its file and those of the
+    /// themes it extends, as far as they can be read. A path where no file is yet is one of them,
+    /// so that writing it is seen; a shipped theme has no file.
+    public func files(for nameOrPath: String) -> [URL] {
+        var sources: [ThemeSource] = []
+        var missing: [URL] = []
+        var next: (name: String, base: ThemeSource?)? = (nameOrPath, nil)
+        while let (name, base) = next {
+            next = nil
+            guard let source = try? locate(name, relativeTo: base) else {
+                if Self.isPath(name) { missing = [URL(fileURLWithPath: name, relativeTo: base?.folder).standardizedFileURL] }
+                break
+            }
+            guard !sources.contains(source) else { break }
+            sources.append(source)
+            if let text = try? source.text(), let parent = (try? YAMLLoader.compose(text))??["extends"]?.string {
+                next = (parent, source)
+            }
+        }
+        return sources.compactMap { if case let .file(url) = $0 { url } else { nil } } + missing
+    }
+
     /// Whether `nameOrPath` names a file rather than a theme: it has a folder or a YAML
     /// extension.
     public static func isPath(_ nameOrPath: String) -> Bool {
