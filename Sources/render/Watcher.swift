@@ -53,16 +53,17 @@ struct Watcher {
         }
     }
 
-    /// The note, its images and its theme file.
+    /// The note, its images, and its theme's files (found as rendering finds them: a path in the
+    /// front matter from the note's folder).
     private func watchedFiles() -> [URL] {
         let input = URL(fileURLWithPath: job.input).standardizedFileURL
         var files = [input]
-        guard let data = try? Resources(note: job.input).readNote(),
+        let resources = Resources(note: job.input)
+        guard let data = try? resources.readNote(),
               let document = try? Renderer.document(from: data, file: job.input) else { return files }
         files += document.imageSources.compactMap { ImagePath.fileURL($0, relativeTo: input.deletingLastPathComponent())?.standardizedFileURL }
-        if let theme = options.theme ?? document.frontMatter.theme, let url = try? ThemeLoader().file(for: theme) {
-            files.append(url.standardizedFileURL)
-        }
+        let theme = Renderer.themeName(options.theme, frontMatter: document.frontMatter, folder: resources.folder)
+        files += ThemeLoader().files(for: theme).map(\.standardizedFileURL)
         return files
     }
 

@@ -59,7 +59,7 @@ public struct Color: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         let text = try container.decode(String.self)
         guard let color = Color(parsing: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a colour (use #rrggbb or a CSS name)")
+                in: container, debugDescription: "\(Excerpt.quoted(text)) is not a colour (use #rrggbb or a CSS name)")
         }
         self = color
     }

@@ -12,7 +12,12 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
     /// Warnings that `--strict` turns into a failure; nothing was written.
     case strictWarnings(file: String, warnings: [Warning])
 
+    /// The message, its control characters written as escapes (`Excerpt`), whatever it quotes.
     public var description: String {
+        Excerpt.cleaned(text)
+    }
+
+    private var text: String {
         switch self {
         case let .unreadableInput(file, reason): return "\(file): \(reason)"
         case let .invalidFrontMatter(file, location, message):
@@ -20,7 +25,7 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
         case let .invalidTheme(file, location, message):
             return "\(file):\(location.map { "\($0):" } ?? "") \(message)"
         case let .unknownTheme(name, known):
-            return "unknown theme '\(name)' (known themes: \(known.joined(separator: ", ")))"
+            return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"
         case let .invalidOption(message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
         case let .drawingFailed(file, reason): return "\(file): \(reason)"

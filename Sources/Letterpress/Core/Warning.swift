@@ -12,9 +12,10 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: warning: message`, its control characters written as escapes
+    /// (`Excerpt`), whatever a message quotes.
     public var description: String {
-        if let location { return "\(file):\(location): warning: \(message)" }
-        return "\(file): warning: \(message)"
+        Excerpt.cleaned(location.map { "\(file):\($0): warning: \(message)" } ?? "\(file): warning: \(message)")
     }
 
     /// `warnings` in the order of the file, those without a place first; warnings at one place

@@ -28,7 +28,7 @@ extension AttributeForm where Value: RawRepresentable & CaseIterable & Decodable
                     return nil
                 }
                 if let value = Value(rawValue: text) { return value }
-                entry.complain("unknown \(entry.name) '\(text)'" + Hint.suggestion(for: text, among: names))
+                entry.complain("unknown \(entry.name) \(Excerpt.quoted(text))" + Hint.suggestion(for: text, among: names))
                 return nil
             },
             show: \.rawValue)

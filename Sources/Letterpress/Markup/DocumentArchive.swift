@@ -55,8 +55,12 @@ public struct DocumentArchive: Codable, Sendable {
               data.range(of: Data(formatName.utf8)) != nil else { return nil }
         do {
             return try JSONDecoder().decode(DocumentArchive.self, from: data)
+        } catch let error as DecodingError {
+            let (_, keys, problem) = error.pathAndProblem
+            throw LetterpressError.unreadableInput(file: file, reason: "not a valid \(formatName) archive (\(keys.isEmpty ? "" : keys + ": ")\(problem))")
         } catch {
-            throw LetterpressError.unreadableInput(file: file, reason: "not a valid \(formatName) archive (\(error))")
+            throw LetterpressError.unreadableInput(
+                file: file, reason: "not a valid \(formatName) archive (\(Excerpt.cleaned("\(error)", maximumLength: DecodingError.maximumProblemLength)))")
         }
     }
 

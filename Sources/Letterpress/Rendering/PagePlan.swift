@@ -16,7 +16,7 @@ struct PagePlan {
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
-            warnings.append(Warning(file: resources.file, message: "SOURCE_DATE_EPOCH '\(text.prefix(40))' is not whole "
+            warnings.append(Warning(file: resources.file, message: "SOURCE_DATE_EPOCH \(Excerpt.quoted(text)) is not whole "
                 + "seconds since 1970 (up to the year 9999): ignored"))
         }
     }
@@ -27,13 +27,13 @@ struct PagePlan {
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
                 throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],
-                                                          message: "pageSize '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+                                                          message: "pageSize \(Excerpt.quoted(text)) is not a4, a5, letter, legal or WIDTHxHEIGHT")
             }
             geometry.size = size
         }
         if let text = frontMatter.margin {
             guard let margins = Margins(parsing: text) else {
-                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["margin"], message: "margin '\(text)' is not 1, 2 or 4 lengths")
+                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["margin"], message: "margin \(Excerpt.quoted(text)) is not 1, 2 or 4 lengths")
             }
             geometry.margins = margins
         }

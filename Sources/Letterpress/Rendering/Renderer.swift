@@ -104,13 +104,17 @@ public final class Renderer {
 
     // MARK: Steps
 
-    /// The theme the command line names, else the front matter (a path in it relative to the
-    /// note's folder), else `default`.
+    /// The theme the command line names (`theme`), else the front matter (a path in it relative
+    /// to the note's folder, `folder`), else `default`: what `--watch` watches too.
+    public static func themeName(_ theme: String?, frontMatter: FrontMatter, folder: URL?) -> String {
+        let name = theme ?? frontMatter.theme ?? "default"
+        guard theme == nil, let folder, ThemeLoader.isPath(name), !name.hasPrefix("/") else { return name }
+        return URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
+    }
+
+    /// The theme `themeName` names for the note.
     private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
-        var name = options.theme ?? frontMatter.theme ?? "default"
-        if options.theme == nil, let folder = resources.folder, ThemeLoader.isPath(name), !name.hasPrefix("/") {
-            name = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
-        }
+        let name = Self.themeName(options.theme, frontMatter: frontMatter, folder: resources.folder)
         do {
             return try themes.theme(named: name, resources: resources) { fonts }
         } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
@@ -122,7 +126,7 @@ public final class Renderer {
             case let .unreadableInput(file, reason) where file == name:
                 // Named as the note writes it, not as found from its folder.
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
-                                                          message: "theme: \(frontMatter.theme ?? file): \(reason)")
+                                                          message: "theme: \(Excerpt.name(frontMatter.theme ?? file)): \(reason)")
             case .unreadableInput:
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
             default:

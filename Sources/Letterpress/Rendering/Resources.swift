@@ -40,31 +40,15 @@ public struct Resources: Sendable {
     /// regular file is read (a FIFO would block); `/dev/stdin` is standard input, as `-` is.
     public func readNote() throws -> Data {
         if file == "-" || file == "/dev/stdin" { return FileHandle.standardInput.readDataToEndOfFile() }
-        var status = stat()
-        guard stat(file, &status) == 0 else {
+        switch RegularFile.contents(atPath: file) {
+        case let .success(data): return data
+        case .failure(.missing(ENOENT)) where file.contains("\u{FFFD}"):
             // Swift reads a name that is not UTF-8 with U+FFFD in place of its bad bytes.
-            let reason = errno != ENOENT ? String(cString: strerror(errno))
-                : file.contains("\u{FFFD}") ? "no such file (a name that is not valid UTF-8 cannot be opened; rename the file)" : "no such file"
-            throw LetterpressError.unreadableInput(file: file, reason: reason)
-        }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw LetterpressError.unreadableInput(file: file, reason: "is a folder") }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw LetterpressError.unreadableInput(file: file, reason: "is \(OutputPath.kind(status.st_mode)), not a regular file (give - to read standard input)")
-        }
-        // Non-blocking, should a FIFO have taken the file's place since.
-        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read (\(String(cString: strerror(errno))))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read")
-        }
-        do {
-            // readToEnd gives nil, not empty data, for an empty file.
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw LetterpressError.unreadableInput(file: file, reason: "cannot be read")
+            throw LetterpressError.unreadableInput(file: file, reason: "no such file (a name that is not valid UTF-8 cannot be opened; rename the file)")
+        case let .failure(.special(mode)):
+            throw LetterpressError.unreadableInput(file: file, reason: "is \(OutputPath.kind(mode)), not a regular file (give - to read standard input)")
+        case let .failure(problem):
+            throw LetterpressError.unreadableInput(file: file, reason: problem.reason)
         }
     }
 
@@ -97,7 +81,7 @@ public struct Resources: Sendable {
         if let text = frontMatterDate {
             if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
             warnings.append(Warning(file: file, location: location,
-                                    message: "front matter date '\(text)' is not YYYY-MM-DD; the badge uses another date"))
+                                    message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the badge uses another date"))
         }
         if let text = date, let date = PDFDate.parse(text) { return date }
         guard file != "-" else { return nil }

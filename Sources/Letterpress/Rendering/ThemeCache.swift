@@ -53,7 +53,7 @@ struct ThemeCache {
             guard let first = list.first, !warned.contains(first), !fonts.isInstalled(first) else { continue }
             warned.insert(first)
             let fallback = list.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
-            warnings.append(Warning(file: "theme '\(theme.name)'", message: "font '\(first)' is not installed; using \(fallback)"))
+            warnings.append(Warning(file: "theme '\(Excerpt.name(theme.name))'", message: "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(fallback, maximumLength: Excerpt.maximumLength))"))
         }
         return warnings
     }

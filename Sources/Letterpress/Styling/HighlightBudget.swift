@@ -48,7 +48,7 @@ final class HighlightBudget: @unchecked Sendable {
         guard !gaveUp else {
             reserves[rule.index] = nil
             warnings.append(Warning(file: rule.file, location: rule.location, message:
-                "highlights[\(rule.index)].pattern '\(rule.pattern)' backtracks past its budget (see docs/limits.md), so it is not applied to the rest of \(note)"))
+                "highlights[\(rule.index)].pattern \(Excerpt.quoted(rule.pattern)) backtracks past its budget (see docs/limits.md), so it is not applied to the rest of \(note)"))
             return []
         }
         reserves[rule.index] = reserve - max(0, calls - credit)

@@ -139,14 +139,14 @@ public struct Styler {
             if let custom = theme.customStyles[name] {
                 applyKeys(custom, to: &style, warn: warn)
             } else {
-                warn("unknown custom style '\(name)'" + Hint.suggestion(for: name, among: theme.customStyles.keys.sorted()))
+                warn("unknown custom style \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customStyles.keys.sorted()))
             }
         }
         if let name = attributes.customColor {
             if let custom = theme.customColors[name] {
                 applyKeys(custom, to: &style, warn: warn)
             } else {
-                warn("unknown custom colour '\(name)'" + Hint.suggestion(for: name, among: theme.customColors.keys.sorted()))
+                warn("unknown custom colour \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customColors.keys.sorted()))
             }
         }
         applyKeys(attributes, to: &style, warn: warn)

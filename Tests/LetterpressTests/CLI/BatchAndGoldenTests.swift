@@ -298,24 +298,75 @@ private func note(_ number: Int) -> String {
         #expect(try runRender(["in/sub/n0.md", "--font-dir", "nowhere"], in: folder).status == 2)
     }
 
-    @Test func watchRendersAgainWhenTheNoteChanges() throws {
+    /// A FIFO named like a font in a `--font-dir` folder is not opened (fontconfig waited on it
+    /// for ever), with or without `--isolated-fonts`, and `/proc` is refused at the limit of
+    /// names read rather than walked without end.
+    @Test func fontFoldersWithFIFOsOrWithoutEndDoNotHang() throws {
         let folder = try folder(notes: 1)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("fonts/x.ttf").path, 0o644) == 0)
+        #expect(try runRender(["in/sub/n0.md", "-o", "plain.pdf"], in: folder).status == 0)
+        for (output, extra) in [("fifo.pdf", []), ("isolated.pdf", ["--isolated-fonts"])] {
+            let result = try runRender(["in/sub/n0.md", "-o", output, "--font-dir", "fonts"] + extra, in: folder, timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("fifo.pdf")) == Data(contentsOf: folder.appendingPathComponent("plain.pdf")))
+        let proc = try runRender(["in/sub/n0.md", "-o", "proc.pdf", "--font-dir", "/proc"], in: folder, timeout: 60)
+        #expect(proc.status == 2 && proc.stderr.contains("--font-dir /proc: holds more than 10000 files and folders, the most read"))
+        let fonts = try runRender(["fonts", "in/sub/n0.md", "--font-dir", "fonts"], in: folder, timeout: 60)
+        #expect(fonts.status == 0 && String(decoding: fonts.stdout, as: UTF8.self).contains("DejaVu Sans"))
+        #expect(try fileNames(in: folder) == ["fifo.pdf", "fonts", "in", "isolated.pdf", "plain.pdf"])
+    }
+
+    /// Starts `render --watch` with `arguments` in `folder`; terminate it when done.
+    private func watch(_ arguments: [String], in folder: URL) throws -> Process {
         let process = Process()
         process.executableURL = TestSupport.renderExecutable
-        process.arguments = ["--watch", "in/sub/n0.md", "-o", "w.pdf"]
+        process.arguments = ["--watch"] + arguments
         process.currentDirectoryURL = folder
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    /// Whether `condition` holds within five seconds.
+    private func waitFor(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<100 where !condition() { Thread.sleep(forTimeInterval: 0.05) }
+        return condition()
+    }
+
+    @Test func watchRendersAgainWhenTheNoteChanges() throws {
+        let folder = try folder(notes: 1)
+        let process = try watch(["in/sub/n0.md", "-o", "w.pdf"], in: folder)
         defer { if process.isRunning { process.terminate() } }
         let output = folder.appendingPathComponent("w.pdf")
-        func waitFor(_ condition: () -> Bool) -> Bool {
-            for _ in 0..<100 where !condition() { Thread.sleep(forTimeInterval: 0.05) }
-            return condition()
-        }
         #expect(waitFor { FileManager.default.fileExists(atPath: output.path) })
         let first = try Data(contentsOf: output)
         try "# Changed\n\nNew text.".write(to: folder.appendingPathComponent("in/sub/n0.md"), atomically: true, encoding: .utf8)
         #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != first } ?? false }, "re-rendered after the edit")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+    }
+
+    /// A theme path in the front matter is watched where rendering finds it, beside the note
+    /// (not in the folder render runs in), and so is the theme it extends.
+    @Test func watchRendersAgainWhenTheNotesThemeChanges() throws {
+        let folder = try folder(notes: 0, extra: [
+            "sub/n.md": Data("---\ntheme: mine.yaml\n---\n# Themed\n\nText.\n".utf8),
+            "sub/mine.yaml": Data("extends: base.yaml\nbody: {color: \"#ff0000\"}\n".utf8),
+            "sub/base.yaml": Data("extends: default\n".utf8),
+        ])
+        let process = try watch(["in/sub/n.md", "-o", "w.pdf"], in: folder)
+        defer { if process.isRunning { process.terminate() } }
+        let output = folder.appendingPathComponent("w.pdf")
+        #expect(waitFor { FileManager.default.fileExists(atPath: output.path) })
+        let first = try Data(contentsOf: output)
+        try "extends: base.yaml\nbody: {color: \"#0000ff\"}\n".write(to: folder.appendingPathComponent("in/sub/mine.yaml"), atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != first } ?? false }, "re-rendered after the theme changed")
+        let second = try Data(contentsOf: output)
+        try "extends: default\npage: {background: \"#eeeeee\"}\n".write(to: folder.appendingPathComponent("in/sub/base.yaml"), atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != second } ?? false }, "re-rendered after the theme it extends changed")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)

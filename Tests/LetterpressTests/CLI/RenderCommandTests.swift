@@ -10,9 +10,10 @@ struct CommandResult {
 }
 
 /// Runs the built `render` with `arguments` in `folder`, feeding `input` to standard input;
-/// `environment` is added to this process's.
+/// `environment` is added to this process's. After `timeout` seconds, a run still going is
+/// killed (its status is then 9), so that a hang fails the test rather than stalling it.
 func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
-               environment: [String: String] = [:]) throws -> CommandResult {
+               environment: [String: String] = [:], timeout: Double? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = TestSupport.renderExecutable
     process.arguments = arguments
@@ -27,6 +28,10 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     process.standardError = stderr
     process.standardInput = stdin
     try process.run()
+    if let timeout {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
+    }
     if let input { stdin.fileHandleForWriting.write(input) }
     try stdin.fileHandleForWriting.close()
     // Read both pipes before waiting, so that a large output cannot block the child.
@@ -312,6 +317,48 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
                                        "notes/t.md": "---\ntheme: mine.yaml\n---\n# T\n"])
         let result = try runRender(["notes/t.md", "-o", "t.pdf"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// A theme is read only from a regular file, and a message quotes a file's text short and
+    /// with its control characters as escapes: `theme: /proc/self/environ` printed the
+    /// environment, and values of 5,000 characters with escape sequences were printed whole.
+    @Test func messagesQuoteFilesShortAndWithoutControlCharacters() throws {
+        let plain = String(repeating: "A", count: 5000)
+        let long = plain + "\\e[31m"
+        let key = String(repeating: "K", count: 1000) + "\\e[31m"
+        let archive = #"{"blocks":[{"level":1,"runs":[{"text":"Hi"}],"type":"\#(plain)\u001b"}],"characters":2,"#
+            + #""footnotes":[],"format":"letterpress-runs","runCount":1,"version":1}"#
+        let folder = try folder(with: [
+            "environ.md": "---\ntheme: /proc/self/environ\n---\n# Hi\n",
+            "date.md": "---\ndate: \"\(long)\"\n---\n# Hi\n",
+            "keys.md": "---\n\"\(key)\": 1\n\"\(key)\": 2\n---\n# Hi\n",
+            "theme.md": "---\ntheme: keys.yaml\n---\n# Hi\n",
+            "keys.yaml": "body:\n  \"\(key)\": 1\n  color: \"\(long)\"\n",
+            "extends.md": "---\ntheme: extends.yaml\n---\n# Hi\n",
+            "extends.yaml": "extends: \"\(long).yaml\"\n",
+            "style.md": "^[x](customStyle: '\(plain)\\u001b')\n\n^[y](\(String(repeating: "k", count: 5000)): foo)\n",
+            "archive.json": archive,
+        ])
+        #expect(mkfifo(folder.appendingPathComponent("fifo.yaml").path, 0o644) == 0)
+        let cases: [([String], String)] = [
+            (["environ.md"], "environ.md: /proc/self/environ:1:"),
+            (["note.md", "--theme", "/proc/self/environ"], "control characters are not allowed (U+0000)"),
+            (["note.md", "--theme", "./fifo.yaml"], "fifo.yaml: cannot read theme: is a FIFO, not a regular file"),
+            (["date.md"], "date.md:2:7: warning: front matter date 'AAAA"),
+            (["keys.md"], "keys.md:2:1: front matter: key 'KKKK"),
+            (["theme.md"], "keys.yaml:3:10: body.color: 'AAAA"),
+            (["extends.md"], "extends.md:2:8: front matter: theme: AAAA"),
+            (["style.md"], "unknown custom style 'AAAA"),
+            (["archive.json"], "archive.json: not a valid letterpress-runs archive (blocks.[0].type: Cannot initialize"),
+        ]
+        try note.write(to: folder.appendingPathComponent("note.md"), atomically: true, encoding: .utf8)
+        for (arguments, message) in cases {
+            let result = try runRender(arguments + ["-o", "out.pdf"], in: folder, environment: ["LETTERPRESS_SECRET": "hunter2"], timeout: 60)
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("hunter2"), "\(arguments)")
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").allSatisfy { $0.count < 300 }, "\(arguments): \(result.stderr)")
+        }
     }
 
     @Test func unknownThemeNamesTheKnownOnes() throws {

@@ -105,6 +105,20 @@ import Testing
         #expect(messages.contains("1 remote image shown as its alt text (render never reads the network)"))
     }
 
+    /// What a message quotes of a file is short and its control characters are escapes; a long
+    /// file name keeps its end; a warning or error escapes whatever its message holds.
+    @Test func excerptsAreShortAndHoldNoControlCharacters() {
+        #expect(Excerpt.quoted("a\u{1B}[2J\u{0}\u{202E}b") == "'a\\u{1B}[2J\\u{0}\\u{202E}b'")
+        #expect(Excerpt.quoted(String(repeating: "x", count: 100)) == "'" + String(repeating: "x", count: 60) + "…'")
+        // One Character of a letter and 10,000 combining marks is cut by its scalars.
+        #expect(Excerpt.quoted("e" + String(repeating: "\u{301}", count: 10_000)).unicodeScalars.count == 63)
+        let path = String(repeating: "d/", count: 200) + "theme.yaml"
+        #expect(Excerpt.name(path).hasSuffix("d/d/theme.yaml") && Excerpt.name(path).unicodeScalars.count == 201)
+        #expect(Excerpt.name("short/theme.yaml") == "short/theme.yaml")
+        #expect(Warning(file: "n\u{7}.md", message: "x\u{9B}y").description == "n\\u{7}.md: warning: x\\u{9B}y")
+        #expect(LetterpressError.unreadableInput(file: "n.md", reason: "a\nb").description == "n.md: a\\u{A}b")
+    }
+
     @Test func savedCrashersStayFixed() throws {
         let folder = TestSupport.fixtures.appendingPathComponent("crashers")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -95,6 +95,24 @@ import Testing
         #expect(try ThemeLoader(searchPaths: [folder]).file(for: "menlo")?.lastPathComponent == "menlo.yaml")
     }
 
+    /// `--watch` watches a theme's file, those it extends (a user's theme that a shipped one
+    /// extends by name too), and a path with no file yet; a cycle ends the list.
+    @Test func watchedFilesFollowExtends() throws {
+        let folder = try write(["menlo.yaml": "body: {size: 15}\n", "a.yaml": "extends: sub/b.yaml\n",
+                                "c.yaml": "extends: d.yaml\n", "d.yaml": "extends: c.yaml\n", "e.yaml": "extends: missing.yaml\n"])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "extends: notepad\n".write(to: folder.appendingPathComponent("sub/b.yaml"), atomically: true, encoding: .utf8)
+        let loader = ThemeLoader(searchPaths: [folder])
+        func names(_ theme: String) -> [String] {
+            loader.files(for: folder.appendingPathComponent(theme).path).map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") }
+        }
+        #expect(names("a.yaml") == ["a.yaml", "sub/b.yaml", "menlo.yaml"])
+        #expect(names("c.yaml") == ["c.yaml", "d.yaml"])
+        #expect(names("e.yaml") == ["e.yaml", "missing.yaml"])
+        #expect(names("none.yaml") == ["none.yaml"])
+        #expect(ThemeLoader(searchPaths: []).files(for: "notepad").isEmpty)
+    }
+
     @Test func seedThemesUseTheirStandInFonts() throws {
         let loader = ThemeLoader()
         #expect(try loader.load("menlo").body.text.fontFamilies.first == "DejaVu Sans Mono")

@@ -46,8 +46,7 @@ enum AttributeDecoder {
             let lenient = try decoder.decode(Lenient.self, from: Data(("{" + body + "}").utf8))
             return (lenient.attributes, problems.messages)
         } catch {
-            let shown = body.count > 80 ? body.prefix(77) + "..." : Substring(body)
-            return (nil, ["attributes '\(shown)' are not valid JSON5\(hint(for: body)); text kept without them"])
+            return (nil, ["attributes \(Excerpt.quoted(body)) are not valid JSON5\(hint(for: body)); text kept without them"])
         }
     }
 
@@ -63,7 +62,7 @@ enum AttributeDecoder {
         for match in wordValue.matches(in: body, range: range) {
             guard let key = Range(match.range(at: 1), in: body), let value = Range(match.range(at: 2), in: body),
                   !literals.contains(String(body[value])) else { continue }
-            return " (quote word values: \(body[key]): '\(body[value])')"
+            return " (quote word values: \(Excerpt.cleaned(body[key], maximumLength: Excerpt.maximumLength)): \(Excerpt.quoted(body[value])))"
         }
         return ""
     }
@@ -123,7 +122,7 @@ enum AttributeDecoder {
             // Sorted, so that messages come in the same order on every run.
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 guard let field = InlineAttributes.field(named: key.stringValue) else {
-                    problems?.messages.append("unknown attribute '\(key.stringValue)'" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
+                    problems?.messages.append("unknown attribute \(Excerpt.quoted(key.stringValue))" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
                     continue
                 }
                 field.read(Entry(container: container, key: key, problems: problems), &attributes)

@@ -343,12 +343,12 @@ struct CmarkConverter {
             switch declaration[0].lowercased() {
             case "float":
                 reference.float = FloatSide(rawValue: declaration[1].lowercased())
-                if reference.float == nil { warnings.append(Warning(file: file, location: location, message: "float '\(declaration[1])' is not left or right")) }
+                if reference.float == nil { warnings.append(Warning(file: file, location: location, message: "float \(Excerpt.quoted(declaration[1])) is not left or right")) }
             case "width":
                 reference.width = ImageWidth(parsing: declaration[1])
-                if reference.width == nil { warnings.append(Warning(file: file, location: location, message: "width '\(declaration[1])' is not points or a percentage")) }
+                if reference.width == nil { warnings.append(Warning(file: file, location: location, message: "width \(Excerpt.quoted(declaration[1])) is not points or a percentage")) }
             default:
-                warnings.append(Warning(file: file, location: location, message: "unknown image property '\(declaration[0])' (use float and width)"))
+                warnings.append(Warning(file: file, location: location, message: "unknown image property \(Excerpt.quoted(declaration[0])) (use float and width)"))
             }
         }
         return reference
@@ -668,8 +668,9 @@ struct CmarkConverter {
                 }
             }
         }
+        let shown = Excerpt.cleaned(label, maximumLength: Excerpt.maximumLength)
         warnings.append(Warning(file: file, location: location,
-                                message: "no '^[\(label)]: …' line defines the attribute label '\(label)', so '^[…][\(label)]' is shown as written"))
+                                message: "no '^[\(shown)]: …' line defines the attribute label '\(shown)', so '^[…][\(shown)]' is shown as written"))
     }
 
     /// For `][label]` at `index`, the lower-cased label and the index after the final `]`.

@@ -31,7 +31,7 @@ enum VariableExtension {
         let session = ParseSession.of(ext)
         guard let value = session.variables[name] else {
             let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
-            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable '\(name)' in the front matter or --var\(hint); kept as written"))
+            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written"))
             return nil
         }
         var text = value
@@ -86,7 +86,7 @@ public enum VariableFormat {
 
     public static func apply(_ specifier: String, to value: String) -> Result<String, Problem> {
         guard let spec = Spec(specifier) else {
-            return .failure(Problem(message: "'\(specifier)' is not a printf specifier such as %.2f, %05d or %-10s"))
+            return .failure(Problem(message: "\(Excerpt.quoted(specifier)) is not a printf specifier such as %.2f, %05d or %-10s"))
         }
         let number = value.trimmingCharacters(in: .whitespaces)
         switch spec.conversion {
@@ -97,11 +97,11 @@ public enum VariableFormat {
             return .success(spec.flags.contains("-") ? text + padding : padding + text)
         case "d", "i", "u", "o", "x", "X":
             guard let whole = Int(number) ?? Double(number).flatMap({ $0.rounded() == $0 && abs($0) < 9e18 ? Int($0) : nil }) else {
-                return .failure(Problem(message: "'\(value)' is not a whole number"))
+                return .failure(Problem(message: "\(Excerpt.quoted(value)) is not a whole number"))
             }
             return .success(String(format: spec.prefix + "l" + String(spec.conversion), whole))
         default:
-            guard let real = Double(number) else { return .failure(Problem(message: "'\(value)' is not a number")) }
+            guard let real = Double(number) else { return .failure(Problem(message: "\(Excerpt.quoted(value)) is not a number")) }
             return .success(String(format: spec.prefix + String(spec.conversion), real))
         }
     }

@@ -10,7 +10,7 @@ public struct ExclusionSpec: Sendable, Equatable, Decodable {
             let name = try container.decode(String.self)
             guard let kind = Kind(rawValue: name) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "shape '\(name)' is not circle, rect or polygon" + Hint.suggestion(for: name, among: Kind.allCases.map(\.rawValue)))
+                    in: container, debugDescription: "shape \(Excerpt.quoted(name)) is not circle, rect or polygon" + Hint.suggestion(for: name, among: Kind.allCases.map(\.rawValue)))
             }
             self = kind
         }

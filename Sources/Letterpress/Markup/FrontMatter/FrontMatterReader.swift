@@ -93,9 +93,17 @@ public enum FrontMatterReader {
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }
             return (SourceLocation(line: mark.line + lineOffset, column: mark.column), detail.joined(separator: " "))
         case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let keys = duplicates.map(Excerpt.quoted).joined(separator: ", ")
             return (SourceLocation(line: context.mark.line + lineOffset, column: context.mark.column),
                     duplicates.count == 1 ? "key \(keys) is given more than once" : "keys \(keys) are given more than once")
+        case let .reader(problem, offset, value, yaml):
+            // Yams' own description quotes the whole line, which may be the whole file.
+            let character = value >= 0 ? Unicode.Scalar(UInt32(value)).map { String(format: " (U+%04X)", $0.value) } ?? "" : ""
+            guard let offset else { return (nil, problem + character) }
+            let before = yaml.prefix(offset)
+            let line = before.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
+            let column = before.reversed().prefix { !$0.isNewline }.count + 1
+            return (SourceLocation(line: line + lineOffset, column: column), problem + character)
         default:
             return (nil, error.description)
         }

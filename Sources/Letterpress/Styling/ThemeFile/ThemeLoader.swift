@@ -65,7 +65,7 @@ public struct ThemeLoader: Sendable {
             theme = try ThemeResolver.resolve(spec, scale: scale)
         } catch {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
-                                                message: "highlights[\(error.index)].pattern '\(error.pattern)' is not a regular expression")
+                                                message: "highlights[\(error.index)].pattern \(Excerpt.quoted(error.pattern)) is not a regular expression")
         }
         for index in theme.highlights.indices {
             theme.highlights[index].file = source.path
@@ -92,6 +92,28 @@ public struct ThemeLoader: Sendable {
         return nil
     }
 
+    /// The files `--watch` watches for the theme `nameOrPath` names: its file and those of the
+    /// themes it extends, as far as they can be read. A path where no file is yet is one of them,
+    /// so that writing it is seen; a shipped theme has no file.
+    public func files(for nameOrPath: String) -> [URL] {
+        var sources: [ThemeSource] = []
+        var missing: [URL] = []
+        var next: (name: String, base: ThemeSource?)? = (nameOrPath, nil)
+        while let (name, base) = next {
+            next = nil
+            guard let source = try? locate(name, relativeTo: base) else {
+                if Self.isPath(name) { missing = [URL(fileURLWithPath: name, relativeTo: base?.folder).standardizedFileURL] }
+                break
+            }
+            guard !sources.contains(source) else { break }
+            sources.append(source)
+            if let text = try? source.text(), let parent = (try? YAMLLoader.compose(text))??["extends"]?.string {
+                next = (parent, source)
+            }
+        }
+        return sources.compactMap { if case let .file(url) = $0 { url } else { nil } } + missing
+    }
+
     /// Whether `nameOrPath` names a file rather than a theme: it has a folder or a YAML
     /// extension.
     public static func isPath(_ nameOrPath: String) -> Bool {
@@ -101,11 +123,13 @@ public struct ThemeLoader: Sendable {
     private func locate(_ nameOrPath: String, relativeTo base: ThemeSource?) throws -> ThemeSource {
         if Self.isPath(nameOrPath) {
             let url = base?.folder.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0) } ?? URL(fileURLWithPath: nameOrPath)
+            // The name in an `extends:` is the theme's text, quoted short.
+            let shown = base == nil ? nameOrPath : Excerpt.name(nameOrPath)
             guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme file not found")
+                throw LetterpressError.unreadableInput(file: shown, reason: "theme file not found")
             }
             if let resources, !resources.mayRead(url), !searchPaths.contains(where: { Resources.folder($0, contains: url) }) {
-                throw LetterpressError.unreadableInput(file: nameOrPath, reason: "theme lies outside the note's folder (--sandbox)")
+                throw LetterpressError.unreadableInput(file: shown, reason: "theme lies outside the note's folder (--sandbox)")
             }
             return .file(url.standardizedFileURL)
         }
@@ -164,20 +188,12 @@ public struct ThemeLoader: Sendable {
 
     /// Where in the YAML a decoding error is, where possible, and `key.path: problem`.
     static func describe(_ error: DecodingError, in root: Node) -> (SourceLocation?, String) {
-        let (path, problem): ([CodingKey], String)
-        switch error {
-        case let .typeMismatch(type, context): (path, problem) = (context.codingPath, "expected \(type)")
-        case let .valueNotFound(type, context): (path, problem) = (context.codingPath, "missing \(type)")
-        case let .keyNotFound(key, context): (path, problem) = (context.codingPath, "missing key '\(key.stringValue)'")
-        case let .dataCorrupted(context): (path, problem) = (context.codingPath, context.debugDescription)
-        @unknown default: return (nil, "\(error)")
-        }
+        let (path, keys, problem) = error.pathAndProblem
         var node: Node? = root
         for key in path {
             if let index = key.intValue { node = node?.sequence.flatMap { index < $0.count ? $0[index] : nil } }
             else { node = node?[key.stringValue] }
         }
-        let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         let location = (node ?? root).mark.map { SourceLocation(line: $0.line, column: $0.column) }
         return (location, "\(keys): \(problem)")
     }

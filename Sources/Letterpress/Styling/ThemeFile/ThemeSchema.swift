@@ -66,7 +66,7 @@ enum ThemeSchema {
                 let name = key.string ?? "?"
                 guard let childShape = known[name] else {
                     let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
-                    let message = "unknown key '\(join(path, name))' ignored" + Hint.suggestion(for: name, among: known.keys.sorted())
+                    let message = "unknown key \(Excerpt.quoted(join(path, name))) ignored" + Hint.suggestion(for: name, among: known.keys.sorted())
                     return [Warning(file: file, location: location, message: message)]
                 }
                 return unknownKeys(in: child, shape: childShape, path: join(path, name), file: file)

@@ -36,10 +36,15 @@ enum ThemeSource: Hashable {
     func text() throws -> String {
         switch self {
         case let .file(url):
-            do {
-                return try String(contentsOf: url, encoding: .utf8)
-            } catch {
-                throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme")
+            // Only a regular file, as for notes: a FIFO would block.
+            switch RegularFile.contents(atPath: url.path) {
+            case let .success(data):
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme (not UTF-8)")
+                }
+                return text
+            case let .failure(problem):
+                throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read theme: \(problem.reason)")
             }
         case let .shipped(name):
             return String(decoding: ShippedThemes.yaml[name] ?? [], as: UTF8.self)

@@ -166,7 +166,7 @@ struct Collector {
                 guard featureWarnings[key] == nil else { continue }
                 featureWarnings[key] = warnings.count
                 let sample = text.slice(run.range).string.prefix(40)
-                warnings.append(Warning(file: file, message: "font '\(family)' has no '\(feature)' feature for '\(sample)'"
+                warnings.append(Warning(file: file, message: "font \(Excerpt.quoted(family)) has no \(Excerpt.quoted(feature)) feature for \(Excerpt.quoted(sample))"
                     + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : "")))
             }
         }
@@ -425,7 +425,7 @@ struct Collector {
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
-                                    message: "image '\(reference.source)' \(error); drawing a placeholder"))
+                                    message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder"))
             placeholder(reference, column: column)
         }
         pendingGap.ask(theme.body.spaceAfter)

@@ -10,30 +10,33 @@ public enum FontSetup {
         "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/wqy",
     ]
 
-    /// Adds `folders` to the fonts fontconfig knows; with `isolated`, fontconfig then knows only
-    /// those and the project's fonts, so that fonts elsewhere on a machine cannot change the
-    /// output. Call before rendering anything.
+    /// Adds the fonts in `folders` to those fontconfig knows; with `isolated`, fontconfig then
+    /// knows only those and the project's fonts, so that fonts elsewhere on a machine cannot
+    /// change the output. The folders are walked by `FontFolder` and their files added one by
+    /// one, in the order fontconfig's own walk took. Call before rendering anything.
     public static func configure(folders: [String], isolated: Bool) throws {
         StartUpWarmUp.wait()
-        for folder in folders {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw LetterpressError.invalidOption("--font-dir \(folder): no such folder")
-            }
-        }
+        let files = try folders.flatMap(FontFolder.files(in:))
         if isolated {
             guard let config = FcConfigCreate() else { throw LetterpressError.invalidOption("fontconfig cannot create a configuration") }
-            let xml = isolatedConfiguration(folders: projectFontFolders + folders)
+            let xml = isolatedConfiguration(folders: projectFontFolders)
             guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
                 FcConfigDestroy(config)
                 throw LetterpressError.invalidOption("fontconfig rejected the isolated font configuration")
             }
+            add(files, to: config)
             FcConfigSetCurrent(config)
             FcConfigDestroy(config)
         } else {
-            for folder in folders where FcConfigAppFontAddDir(nil, folder) == 0 {
-                throw LetterpressError.invalidOption("--font-dir \(folder): fontconfig cannot read it")
-            }
+            add(files, to: nil)
+        }
+    }
+
+    /// Adds each of `files` to `config` (nil: the current configuration). A file that holds no
+    /// font adds nothing, as in a folder fontconfig walks itself.
+    private static func add(_ files: [[UInt8]], to config: OpaquePointer?) {
+        for file in files {
+            _ = (file + [0]).withUnsafeBufferPointer { FcConfigAppFontAddFile(config, $0.baseAddress) }
         }
     }
 
