@@ -278,3 +278,40 @@ import Testing
         #expect(abs(rects[1].width - 15) < 0.01)
     }
 }
+
+/// `<a name>` and `id` are anchors that links inside the document go to, as on GitHub.
+@Suite struct HTMLAnchorTests {
+    @Test func namedAndIdentifiedPlacesAreDestinationsLinksReach() throws {
+        let markdown = """
+            [a](#install) [b](#usage-notes) [c](#legacy) [d](#mid)
+
+            <a name="install"></a>
+
+            ## Install
+
+            <h2 id="usage-notes">Usage</h2>
+
+            Text with <a id="mid"></a>an inline anchor.
+
+            <div id="legacy">
+
+            Legacy section.
+
+            </div>
+            """
+        let document = try TestSupport.parse(markdown)
+        #expect(document.warnings.isEmpty, "every link finds its anchor: \(document.warnings)")
+        let dump = RunDump.blocks(document.blocks)
+        for anchor in ["install", "usage-notes", "mid", "legacy"] {
+            #expect(dump.contains { $0.contains("anchor=\(anchor)") }, "\(anchor)")
+        }
+        let page = try #require(try TestSupport.typeset(markdown).pages.first)
+        let names = page.items.compactMap { item -> String? in if case let .destination(name, _) = item { return name } else { return nil } }
+        #expect(Set(["install", "usage-notes", "mid", "legacy"]).isSubset(of: Set(names)))
+    }
+
+    @Test func aLinkToAnAnchorNoHTMLNamesStillWarns() throws {
+        let document = try TestSupport.parse("[x](#nowhere)\n\n<a name=\"somewhere\"></a>")
+        #expect(document.warnings.count == 1 && document.warnings[0].message.contains("nowhere"))
+    }
+}

@@ -34,7 +34,13 @@ struct CmarkConverter {
     init(file: String, source: String) {
         self.file = file
         sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
     }
+
+    /// Whether the source has a `<` at all: without one, no node is HTML.
+    private let mayHaveHTML: Bool
+    /// An anchor HTML named with no text after it, which the next block's text starts.
+    private var pendingAnchor: String?
 
     // cmark-gfm numbers references itself (a reference's literal is its number), drops
     // definitions nobody references and moves the rest to the end in number order.
@@ -83,11 +89,18 @@ struct CmarkConverter {
         if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
             html.feed(literal(node), line: Int(cmark_node_get_start_line(node)))
         } else if html.isOpen {
-            html.insert(blocks(for: node))
+            html.insert(anchoringPending(blocks(for: node)))
         } else {
-            return blocks(for: node)
+            return anchoringPending(blocks(for: node))
         }
         return html.isOpen ? [] : converted(&html)
+    }
+
+    /// `blocks` with the anchor HTML left pending on their first text, when they have one.
+    private mutating func anchoringPending(_ blocks: [Block]) -> [Block] {
+        guard let anchor = pendingAnchor, let anchored = HTMLConverter.anchored(blocks, anchor) else { return blocks }
+        pendingAnchor = nil
+        return anchored
     }
 
     /// The blocks of what `html` holds; it is empty afterwards.
@@ -102,6 +115,7 @@ struct CmarkConverter {
         let blocks = converter.blocks(nodes)
         warnings += converter.warnings
         for location in converter.remoteImages { countRemote(at: location) }
+        if let anchor = converter.leftoverAnchor, pendingAnchor == nil { pendingAnchor = anchor }
         html = HTMLRun()
         return blocks
     }
@@ -189,7 +203,11 @@ struct CmarkConverter {
         var result: [Block] = []
         var text = InlineRuns()
         inlineHTML = InlineHTML()
-        defer { inlineHTML = InlineHTML() }
+        defer {
+            // `<a name="x"></a>` with no text after it in its paragraph starts the next block.
+            if let anchor = inlineHTML.takeAnchor(), pendingAnchor == nil { pendingAnchor = anchor }
+            inlineHTML = InlineHTML()
+        }
         for child in children(of: node) {
             if cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE {
                 for piece in inlineHTML.feed(literal(child), line: location(of: child)?.line ?? 1) {
@@ -383,7 +401,8 @@ struct CmarkConverter {
     private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
         let html = inlineHTML.format
         func run(_ string: String, _ intent: InlineIntent) -> InlineRuns {
-            InlineRuns(InlineRuns.Piece(text: string, intent: intent.union(html.intent), link: link ?? html.link, attributes: html.attributes))
+            InlineRuns(InlineRuns.Piece(text: string, intent: intent.union(html.intent), link: link ?? html.link,
+                                        anchor: string.isEmpty ? nil : inlineHTML.takeAnchor(), attributes: html.attributes))
         }
         if inlineDepth >= Self.maximumInlineDepth {
             warnDepth(node, "emphasis, links and attributes nested deeper than \(Self.maximumInlineDepth) levels keep the outer style")
@@ -582,16 +601,44 @@ struct CmarkConverter {
     /// labels (cmark-gfm puts the footnotes that are referenced last, in the order of their numbers).
     private mutating func collectDefinitions(in root: OpaquePointer) {
         var stack = Array(children(of: root).reversed())
+        var anchorParser: HTMLParser?
         while let node = stack.popLast() {
+            if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH || cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                addInlineHTMLAnchors(in: node, parser: &anchorParser)
+            }
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
                 }
+            } else if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                addHTMLAnchors(literal(node), parser: &anchorParser)
             } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 headingAnchors[node] = anchors.heading(anchorText(of: node))
             } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
                 if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION { anchors.addFootnote(label: footnoteLabel(of: node)) }
                 stack.append(contentsOf: children(of: node).reversed())
+            }
+        }
+    }
+
+    /// Registers the anchors (`<a name>`, `id`) of a piece of HTML, so that links to them are
+    /// known before the blocks are built; one parser reads all the pieces.
+    private mutating func addHTMLAnchors(_ html: String, parser: inout HTMLParser?) {
+        guard html.contains("id") || html.contains("name") else { return }
+        let reader = parser ?? HTMLParser()
+        parser = reader
+        for case let .start(name, attributes, _) in reader.feed(html) {
+            if let anchor = HTMLVocabulary.anchor(name: name, attributes: attributes) { anchors.add(anchor) }
+        }
+    }
+
+    private mutating func addInlineHTMLAnchors(in node: OpaquePointer, parser: inout HTMLParser?) {
+        var stack = children(of: node)
+        while let child = stack.popLast() {
+            if cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE {
+                addHTMLAnchors(literal(child), parser: &parser)
+            } else if cmark_node_first_child(child) != nil {
+                stack += children(of: child)
             }
         }
     }

@@ -7,6 +7,8 @@ struct HTMLConverter {
     private(set) var warnings: [Warning] = []
     /// Where each image on the network was, shown as its alt text.
     private(set) var remoteImages: [SourceLocation] = []
+    /// An anchor (`<a name>`, `id`) with no text after it in the HTML, for the next block.
+    private(set) var leftoverAnchor: String?
 
     init(file: String) {
         self.file = file
@@ -16,6 +18,7 @@ struct HTMLConverter {
     mutating func blocks(_ nodes: [HTMLNode]) -> [Block] {
         var flow = Flow()
         add(nodes, format: HTMLInlineFormat(), to: &flow)
+        leftoverAnchor = flow.pendingAnchor
         return flow.finish()
     }
 
@@ -26,6 +29,8 @@ struct HTMLConverter {
         /// Whether the paragraph is empty or ends in a space, so that white space at this point
         /// collapses into nothing (HTML's rule).
         var atSpace = true
+        /// An anchor named where no text has come yet: the next text starts the place.
+        var pendingAnchor: String?
 
         mutating func text(_ string: String, format: HTMLInlineFormat) {
             var collapsed = ""
@@ -47,18 +52,27 @@ struct HTMLConverter {
         }
 
         mutating func append(_ string: String, format: HTMLInlineFormat) {
-            runs.append(InlineRuns.Piece(text: string, intent: format.intent, link: format.link, attributes: format.attributes))
+            guard !string.isEmpty else { return }
+            runs.append(InlineRuns.Piece(text: string, intent: format.intent, link: format.link, anchor: pendingAnchor,
+                                         attributes: format.attributes))
+            pendingAnchor = nil
         }
 
         mutating func append(_ block: Block) {
             flush()
-            blocks.append(block)
+            if let anchor = pendingAnchor, let anchored = HTMLConverter.anchored([block], anchor) {
+                blocks += anchored
+                pendingAnchor = nil
+            } else {
+                blocks.append(block)
+            }
         }
 
         /// An image in the line: U+FFFC stands for it. A paragraph of that image alone is a
         /// block image.
         mutating func image(_ image: ImageReference) {
-            runs.append(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link, image: image))
+            runs.append(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link, anchor: pendingAnchor, image: image))
+            pendingAnchor = nil
             atSpace = false
         }
 
@@ -99,6 +113,9 @@ struct HTMLConverter {
     private mutating func add(_ element: HTMLElement, format: HTMLInlineFormat, to flow: inout Flow) {
         let name = element.name
         guard !HTMLVocabulary.isDropped(name) else { return }
+        if let anchor = HTMLVocabulary.anchor(name: name, attributes: element.attributes), flow.pendingAnchor == nil {
+            flow.pendingAnchor = anchor
+        }
         switch name {
         case "br":
             flow.lineBreak(format: format)
@@ -350,6 +367,43 @@ struct HTMLConverter {
     }
 
     // MARK: Helpers
+
+    /// `blocks` with `anchor` on the first character of their first text; nil when the first
+    /// block has none (an image, a rule, code).
+    static func anchored(_ blocks: [Block], _ anchor: String) -> [Block]? {
+        guard var first = blocks.first else { return nil }
+        func mark(_ text: AttributedString) -> AttributedString? {
+            guard let end = text.characters.indices.first.map({ text.characters.index(after: $0) }) else { return nil }
+            var text = text
+            text[text.startIndex..<end][LetterpressAttributes.AnchorAttribute.self] = anchor
+            return text
+        }
+        switch first {
+        case let .paragraph(text):
+            guard let marked = mark(text) else { return nil }
+            first = .paragraph(marked)
+        case let .heading(level, text):
+            guard let marked = mark(text) else { return nil }
+            first = .heading(level: level, text: marked)
+        case let .blockQuote(inner):
+            guard let marked = anchored(inner, anchor) else { return nil }
+            first = .blockQuote(marked)
+        case let .alert(kind, inner):
+            guard let marked = anchored(inner, anchor) else { return nil }
+            first = .alert(kind, marked)
+        case var .division(division):
+            guard let marked = anchored(division.blocks, anchor) else { return nil }
+            division.blocks = marked
+            first = .division(division)
+        case var .list(list):
+            guard let item = list.items.first, let marked = anchored(item.blocks, anchor) else { return nil }
+            list.items[0].blocks = marked
+            first = .list(list)
+        case .code, .thematicBreak, .table, .image, .pageBreak:
+            return nil
+        }
+        return [first] + blocks.dropFirst()
+    }
 
     static func firstElement(named name: String, in nodes: [HTMLNode]) -> HTMLElement? {
         for case let .element(element) in nodes {

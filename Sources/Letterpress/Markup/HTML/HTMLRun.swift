@@ -41,6 +41,13 @@ struct InlineHTML {
     private var open: [(name: String, format: HTMLInlineFormat?)] = []
     /// What the open elements do together.
     private(set) var format = HTMLInlineFormat()
+    /// An anchor (`<a name>`, `id`) the next text starts.
+    private var pendingAnchor: String?
+
+    mutating func takeAnchor() -> String? {
+        defer { pendingAnchor = nil }
+        return pendingAnchor
+    }
 
     /// What one tag (or comment) of inline HTML gives: a line break, an image, or nothing
     /// but a change of format.
@@ -58,6 +65,7 @@ struct InlineHTML {
             switch event {
             case let .start(name, attributes, _):
                 let element = HTMLElement(name: name, attributes: attributes, line: line)
+                if let anchor = HTMLVocabulary.anchor(name: name, attributes: attributes), pendingAnchor == nil { pendingAnchor = anchor }
                 if name == "br" {
                     pieces.append(.lineBreak)
                 } else if name == "img" {

@@ -43,6 +43,12 @@ enum HTMLVocabulary {
         return format.isEmpty ? nil : format
     }
 
+    /// The anchor an element names, which `#name` links go to: its `id`, or an `a`'s `name`.
+    static func anchor(name: String, attributes: [String: String]) -> String? {
+        let anchor = (attributes["id"] ?? (name == "a" ? attributes["name"] : nil))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return anchor?.isEmpty == false ? anchor : nil
+    }
+
     /// The alignment an element asks for its content: `align="center"`, `<center>`, or
     /// `style="text-align: center"`.
     static func alignment(of element: HTMLElement) -> ColumnAlignment? {
