@@ -123,6 +123,19 @@ struct Paginator {
     /// A block goes below the cursor, or, when a shape is in its way, below the shape, where
     /// its containers' bands start again.
     private mutating func place(_ block: Slice.Block, group: Double) {
+        var block = block
+        var group = group
+        // An image that does not fit what is left of a page shrinks to fit, within its limit,
+        // rather than leave the page's end blank; not where a shape is in its way.
+        let left = contentHeight - cursor - block.box.gapBefore
+        if block.shrinksTo < 1, !page.isEmpty, block.box.height > left, left >= block.box.height * block.shrinksTo {
+            let shrunk = block.shrunk(to: left)
+            let top = cursor + shrunk.box.gapBefore
+            if exclusions.exclusions(onPage: number).isEmpty || clearY(for: shrunk.box, at: top).map({ abs($0 - top) < 0.01 }) == true {
+                group -= block.box.height - left
+                block = shrunk
+            }
+        }
         guard var y = y(for: block.box, group: group) else { return }
         if let row = block.row { y = headerRow(above: row, box: block.box, at: y) }
         guard block.box.height > 0, !exclusions.exclusions(onPage: number).isEmpty else {
@@ -232,7 +245,10 @@ struct Paginator {
             guard index + 1 < slices.count else { return ending ? height : nil }
             if case .pageBreak = slices[index + 1] { break }
             index += 1
-            height += slices[index].gapBefore + slices[index].height
+            // An image that may shrink to end the page counts at its smallest.
+            var shrinks = 1.0
+            if case let .block(block) = slices[index] { shrinks = block.shrinksTo }
+            height += slices[index].gapBefore + slices[index].height * shrinks
             if height > contentHeight { return slices[start].height }
         }
         return height

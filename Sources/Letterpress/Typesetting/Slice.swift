@@ -48,6 +48,27 @@ enum Slice {
     struct Block {
         var box: Box
         var row: TableRow?
+        /// For an image alone: how far it may shrink to end the page it starts on rather than
+        /// leave the page's end blank (0.5: to half its height); 1 for any other block.
+        var shrinksTo = 1.0
+
+        /// The block scaled down to `height`, its items shrunk about their horizontal centre.
+        func shrunk(to height: Double) -> Block {
+            let scale = height / box.height
+            var block = self
+            block.box.height = height
+            block.box.items = box.items.map { item in
+                func scaled(_ rect: Rect) -> Rect {
+                    Rect(x: rect.x + rect.width * (1 - scale) / 2, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale)
+                }
+                switch item {
+                case let .image(image, rect): return .image(image, scaled(rect))
+                case let .link(target, rects): return .link(target, rects: rects.map(scaled))
+                default: return item
+                }
+            }
+            return block
+        }
     }
 
     /// A table row's table, and whether it is the header row repeated above rows that start a page.

@@ -315,3 +315,39 @@ import Testing
         #expect(document.warnings.count == 1 && document.warnings[0].message.contains("nowhere"))
     }
 }
+
+/// An image alone that does not fit what is left of a page shrinks to fit, down to half its
+/// height, rather than leave the page's end blank.
+@Suite struct ImageShrinkTests {
+    private func imageRects(_ markdown: String) throws -> [(page: Int, rect: Rect)] {
+        let pages = try TestSupport.typeset(markdown, geometry: PageGeometry(size: PageSize(width: 400, height: 400),
+                                                                             margins: Margins(top: 40, right: 40, bottom: 40, left: 40))).pages
+        return pages.enumerated().flatMap { number, page in
+            page.items.compactMap { item -> (Int, Rect)? in if case let .image(_, rect) = item { return (number, rect) } else { return nil } }
+        }
+    }
+
+    @Test func anImageShrinksToEndThePageWithinHalfItsHeight() throws {
+        let text = Array(repeating: "A line of text.", count: 6).joined(separator: "\n\n")
+        // 320 × 160 points asked; some 220 left on the page: it shrinks.
+        let shrunk = try imageRects(text + "\n\n<img src=\"two-tone.png\" width=\"426\">")
+        #expect(shrunk.count == 1 && shrunk[0].page == 0)
+        #expect(shrunk[0].rect.height < 160 && shrunk[0].rect.height >= 80)
+        #expect(abs(shrunk[0].rect.width / shrunk[0].rect.height - 2) < 0.01, "keeps its proportions")
+        // However much text comes first, the image keeps at least half its height: where less is
+        // left, it goes to the next page; both happen.
+        var pages: Set<Int> = []
+        for count in 6...22 {
+            let rects = try imageRects(Array(repeating: "A line of text.", count: count).joined(separator: "\n\n") + "\n\n<img src=\"two-tone.png\" width=\"426\">")
+            let image = try #require(rects.first)
+            #expect(rects.count == 1)
+            if image.rect.height < 159.99 {
+                #expect(image.rect.height >= 80 - 0.01, "\(count) lines: \(image)")
+            } else {
+                #expect(abs(image.rect.height - 160) < 0.01)
+            }
+            pages.insert(image.page)
+        }
+        #expect(pages.contains(0) && pages.contains(1))
+    }
+}

@@ -397,6 +397,9 @@ struct Collector {
 
     // MARK: Images
 
+    /// How far an image alone may shrink to fit what is left of a page.
+    static let imageShrink = 0.5
+
     private mutating func image(_ reference: ImageReference, column: Column, align: TextAlignment) {
         space(before: theme.body.spaceBefore)
         switch resources.image(reference.source) {
@@ -421,7 +424,9 @@ struct Collector {
             let rect = Rect(x: x, y: 0, width: width, height: height)
             var items: [PageItem] = [.image(image, rect)]
             if let link = reference.link { items.append(.link(LinkTarget(link: link), rects: [rect])) }
-            append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty))))
+            // An image without a caption may shrink to half its height to end a page.
+            append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty),
+                                      shrinksTo: reference.title.isEmpty ? Self.imageShrink : 1)))
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
