@@ -26,6 +26,25 @@ import LetterpressTesting
             """)
     }
 
+    /// A README's HTML: a centred logo heading, a badge row in one line, text-level tags, a
+    /// table with a spanning cell.
+    @Test func readmeHTML() throws {
+        try check("html-readme", page: PageSize(width: 300, height: 260), """
+            <h3 align="center"><img src="icon-32.png" height="16"> Project</h3>
+            <p align="center"><a href="https://ci"><img src="two-tone.png" height="12"></a> <img src="drawing.svg" height="12"> <img src="icon-32.png" height="12"></p>
+
+            Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, x<sup>2</sup>, H<sub>2</sub>O, <mark>marked</mark><!-- never shown -->.
+
+            <details><summary>More</summary>
+
+            Inside.
+
+            </details>
+
+            <table><tr><th>A</th><th align="right">B</th></tr><tr><td colspan="2">both</td></tr><tr><td>1</td><td align="right">2</td></tr></table>
+            """)
+    }
+
     @Test func headingLevels() throws {
         try check("headings", "# Heading one\n## Heading two\n### Heading three\n#### Heading four\n##### Heading five\n###### Heading six")
     }
