@@ -109,6 +109,9 @@ struct CmarkConverter {
             warnedAboutDepth = true
             warnings.append(Warning(file: file, message: "HTML elements nested deeper than \(HTMLTree.maximumDepth) levels keep their text in the element around them"))
         }
+        if html.wasTakenAsText {
+            warnings.append(Warning(file: file, message: "HTML nested deeper than \(HTMLParser.maximumDepth) elements: the rest of it is shown as written"))
+        }
         let nodes = html.take()
         guard !nodes.isEmpty else { return [] }
         var converter = HTMLConverter(file: file)

@@ -76,12 +76,37 @@ final class HTMLParser {
     /// The events of one more piece of HTML. An element the piece leaves open stays open.
     func feed(_ html: String) -> [HTMLEvent] {
         reachedMarker = false
-        parse(Self.breaksWrittenAsEndTags(html) + "<!--\(Self.marker)-->", terminate: false)
+        var rest = Substring(Self.breaksWrittenAsEndTags(html))
+        if !tooDeep {
+            // Fed a piece at a time, so that a nesting libxml2 would take quadratic time to
+            // unwind (each unmatched end tag searches all the open elements) stops early.
+            while rest.utf8.count > Self.chunkBytes, let cut = rest.utf8.dropFirst(Self.chunkBytes).firstIndex(of: UInt8(ascii: ">")) {
+                let end = rest.utf8.index(after: cut)
+                parse(String(rest[..<end]), terminate: false)
+                rest = rest[end...]
+                if let context, context.pointee.nameNr > Int32(Self.maximumDepth) {
+                    tooDeep = true
+                    break
+                }
+            }
+        }
+        if tooDeep {
+            flushText()
+            if !rest.isEmpty { events.append(.text(String(rest))) }
+        } else {
+            parse(String(rest) + "<!--\(Self.marker)-->", terminate: false)
+        }
         linesBefore += html.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         flushText()
         defer { events = [] }
         return events
     }
+
+    /// Elements libxml2 may hold open before the rest of the HTML is taken as text.
+    static let maximumDepth = 256
+    private static let chunkBytes = 4096
+    /// Set once the elements open went past `maximumDepth`: what follows is text as written.
+    private(set) var tooDeep = false
 
     /// The events that ending the input gives: the closing of every element still open.
     func finish() -> [HTMLEvent] {

@@ -14,11 +14,15 @@ struct HTMLRun {
     /// element around them.
     var wasTooDeep: Bool { tree.tooDeep }
 
+    /// Whether the HTML nested so deep that its rest was taken as text (`HTMLParser.maximumDepth`).
+    private(set) var wasTakenAsText = false
+
     /// Adds an HTML block that starts on `line` of the document.
     mutating func feed(_ html: String, line: Int) {
         let parser = self.parser ?? HTMLParser()
         self.parser = parser
         tree.apply(parser.feed(html), firstLine: line)
+        wasTakenAsText = wasTakenAsText || parser.tooDeep
         lastLine = line
     }
 
