@@ -34,6 +34,29 @@ import Testing
         #expect(lines.last?.contains(" 40    20 ") == true)
     }
 
+    /// An image drawn on pages far apart (read again after the first page let it go) is held
+    /// once in the PDF.
+    @Test func anImageUsedTwiceIsEmbeddedOnce() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("two-tone.png"), to: folder.appendingPathComponent("p.png"))
+        let note = "![p](p.png)\n\n" + Array(repeating: "\\pagebreak\n\ntext\n\n", count: 4).joined() + "![p](p.png)\n"
+        try note.write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
+        #expect(try runRender(["n.md", "-o", "n.pdf"], in: folder).status == 0)
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: "/usr/bin/pdfimages")
+        list.arguments = ["-list", folder.appendingPathComponent("n.pdf").path]
+        let pipe = Pipe()
+        list.standardOutput = pipe
+        try list.run()
+        // Each use is listed, with its soft mask (the PNG has transparency) on a row of its own.
+        let rows = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").dropFirst(2)
+            .filter { $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "image" }
+        list.waitUntilExit()
+        #expect(rows.count == 2, "drawn twice")
+        #expect(Set(rows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[10] }).count == 1, "one object: \(rows)")
+    }
+
     /// A drawing's outline for text flowing around it is read from its pixels, as a picture's is.
     @Test func aFloatingDrawingHasTheOutlineOfItsShape() throws {
         let drawing = try ImageLoader.load(TestSupport.fixtures.appendingPathComponent("drawing.svg").path).get()

@@ -54,6 +54,7 @@ enum ImageLoader {
         }
         // A JPEG decoded smaller than it is cannot stand for its pixels.
         let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
+        identify(surface, path: path)
         return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height), jpegData: jpeg))
     }
 
@@ -89,8 +90,20 @@ enum ImageLoader {
             cairo_surface_destroy(recording)
             return failure("cannot draw the SVG")
         }
+        identify(recording, path: path)
         return .success(LoadedImage(drawing: recording, pixelWidth: width, pixelHeight: height,
                                     recordedWidth: Int(recordedWidth), recordedHeight: Int(recordedHeight)))
+    }
+
+    /// Names a surface by the file it was read from, so that a PDF holds an image once however
+    /// many times it is drawn, also when it was let go between two pages and read again.
+    private static func identify(_ surface: OpaquePointer, path: String) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let bytes = Array("\(path)|\(attributes?[.size] ?? 0)|\(modified)".utf8)
+        guard let copy = malloc(bytes.count) else { return }
+        copy.copyMemory(from: bytes, byteCount: bytes.count)
+        cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, copy)
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
