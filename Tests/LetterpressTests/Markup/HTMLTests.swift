@@ -102,10 +102,11 @@ import Testing
         #expect(try dump(markdown) == """
             Paragraph
               [0..<6] "▾\u{00A0}More" strong
-            Paragraph
-              [0..<7] "Hidden "
-              [7..<11] "text" strong
-              [11..<12] "."
+            Division none indented
+              Paragraph
+                [0..<7] "Hidden "
+                [7..<11] "text" strong
+                [11..<12] "."
             Division right
               Paragraph
                 [0..<6] "Right "
@@ -184,6 +185,13 @@ import Testing
                 [0..<6] "quoted"
             Code "  two  spaces"
             """)
+    }
+
+    @Test func aFigureCaptionIsItsImagesCaptionAndQuotesAreQuoted() throws {
+        let document = try TestSupport.parse("<figure>\n<img src=\"f.png\">\n<figcaption>Fig. 2: <i>the\n caption</i></figcaption>\n</figure>\n\nHe said <q>hi</q>, <p><q>there</q></p>")
+        guard case let .image(image) = document.blocks.first else { Issue.record("no image"); return }
+        #expect(image.title == "Fig. 2: the caption")
+        #expect(RunDump.blocks(Array(document.blocks.dropFirst())).filter { !$0.hasPrefix("Paragraph") } == ["  [0..<21] \"He said “hi”, “there”\""])
     }
 
     @Test func aPictureShowsItsImageAndAnImageCanFloat() throws {

@@ -162,6 +162,10 @@ struct HTMLConverter {
                                                  blocks: blocks(of: element.children, format: format))))
         case "caption":
             break
+        case "figure":
+            figure(element, format: format, to: &flow)
+        case "q":
+            add([.text("\u{201C}")] + element.children + [.text("\u{201D}")], format: format, to: &flow)
         default:
             if let inline = HTMLVocabulary.format(of: element) {
                 add(element.children, format: inline.inside(format), to: &flow)
@@ -197,7 +201,7 @@ struct HTMLConverter {
     }
 
     /// Paper cannot fold: the summary is a bold line after a disclosure triangle, and the
-    /// content follows.
+    /// content follows, indented so that it shows where the details end.
     private mutating func details(_ element: HTMLElement, format: HTMLInlineFormat, to flow: inout Flow) {
         flow.flush()
         var rest = element.children
@@ -212,8 +216,25 @@ struct HTMLConverter {
         }
         title.children.insert(.text("\u{25BE}\u{00A0}"), at: 0)
         add(title, format: format, to: &flow)
-        add(rest, format: format, to: &flow)
+        let content = blocks(of: rest, format: format)
+        if !content.isEmpty { flow.append(.division(Block.Division(alignment: .none, indented: true, blocks: content))) }
         flow.flush()
+    }
+
+    /// A figure's image takes its caption, which stays with it on the page.
+    private mutating func figure(_ element: HTMLElement, format: HTMLInlineFormat, to flow: inout Flow) {
+        let images = element.children.filter { if case let .element(child) = $0 { return child.name == "img" || child.name == "picture" } else { return false } }
+        guard images.count == 1, let caption = Self.firstElement(named: "figcaption", in: element.children),
+              let img = Self.firstElement(named: "img", in: element.children), var image = image(img, link: format.link), image.float == nil else {
+            append(blocks(of: element.children, format: format), aligned: element, to: &flow)
+            return
+        }
+        image.title = Self.plainText(caption.children).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let others = element.children.filter { node in
+            if case let .element(child) = node { return !["img", "picture", "figcaption"].contains(child.name) }
+            return true
+        }
+        append(blocks(of: others, format: format) + [.image(image)], aligned: element, to: &flow)
     }
 
     private mutating func list(_ element: HTMLElement, format: HTMLInlineFormat) -> Block.List {

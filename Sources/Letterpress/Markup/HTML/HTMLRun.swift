@@ -72,6 +72,9 @@ struct InlineHTML {
                 if let anchor = HTMLVocabulary.anchor(name: name, attributes: attributes), pendingAnchor == nil { pendingAnchor = anchor }
                 if name == "br" {
                     pieces.append(.lineBreak)
+                } else if name == "q" {
+                    pieces.append(.text("\u{201C}"))
+                    open.append((name, nil))
                 } else if name == "img" {
                     pieces.append(.image(element))
                 } else if !HTMLVocabulary.isVoid(name), open.count < HTMLTree.maximumDepth {
@@ -79,6 +82,7 @@ struct InlineHTML {
                     updateFormat()
                 }
             case let .end(name):
+                if name == "q", open.contains(where: { $0.name == "q" }) { pieces.append(.text("\u{201D}")) }
                 if let index = open.lastIndex(where: { $0.name == name }) {
                     open.removeSubrange(index...)
                     updateFormat()
