@@ -40,6 +40,16 @@ public indirect enum BlockTree<Text> {
         public var alignments: [ColumnAlignment]
         public var header: [Text]
         public var rows: [[Text]]
+        /// How many columns each cell spans, the header's first, then each row's; a cell a span
+        /// covers has 0. Empty when every cell has a column of its own (Markdown's tables).
+        public var spans: [[Int]] = []
+
+        /// The column spans of the header (`row` nil) or of a row, 1 for each cell when none.
+        public func spans(ofRow row: Int?) -> [Int]? {
+            guard !spans.isEmpty else { return nil }
+            let index = row.map { $0 + 1 } ?? 0
+            return index < spans.count ? spans[index] : nil
+        }
     }
 
     /// Blocks laid out with an alignment of their own, or indented as a definition is.

@@ -170,7 +170,7 @@ extension BlockTree: Codable where Text == AttributedString {
 /// A table's fields in the archive, beside its block's `type`: cells as runs.
 extension BlockTree.Table: Codable where Text == AttributedString {
     private enum CodingKeys: String, CodingKey {
-        case alignments, header, rows
+        case alignments, header, rows, spans
     }
 
     public init(from decoder: any Decoder) throws {
@@ -178,6 +178,10 @@ extension BlockTree.Table: Codable where Text == AttributedString {
         alignments = try fields.decode([ColumnAlignment].self, forKey: .alignments)
         header = try fields.decode([ArchivedText].self, forKey: .header).map(\.text)
         rows = try fields.decode([[ArchivedText]].self, forKey: .rows).map { $0.map(\.text) }
+        spans = try fields.decodeIfPresent([[Int]].self, forKey: .spans) ?? []
+        guard spans.isEmpty || (spans.count == rows.count + 1 && spans.allSatisfy { $0.allSatisfy { (0...64).contains($0) } }) else {
+            throw DecodingError.dataCorruptedError(forKey: .spans, in: fields, debugDescription: "a table's spans are one row more than its rows, each 0 to 64")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -185,6 +189,7 @@ extension BlockTree.Table: Codable where Text == AttributedString {
         try fields.encode(alignments, forKey: .alignments)
         try fields.encode(header.map(ArchivedText.init), forKey: .header)
         try fields.encode(rows.map { $0.map(ArchivedText.init) }, forKey: .rows)
+        if !spans.isEmpty { try fields.encode(spans, forKey: .spans) }
     }
 }
 

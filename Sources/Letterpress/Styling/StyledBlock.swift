@@ -61,6 +61,6 @@ extension Styler {
         }
         let header = table.header.isEmpty ? [] : cells(table.header, base: theme.table.header.text)
         let rows = table.rows.map { cells($0, base: theme.table.cell.text) }
-        return StyledTable(alignments: table.alignments, header: header, rows: rows)
+        return StyledTable(alignments: table.alignments, header: header, rows: rows, spans: table.spans)
     }
 }

@@ -159,6 +159,10 @@ import Testing
               Row "tall" | "2" | "w"
               Row "" | "3" | "v"
             """)
+        let document = try TestSupport.parse(markdown)
+        guard case let .table(table) = document.blocks.first else { Issue.record("no table"); return }
+        #expect(table.spans == [[1, 1, 1], [1, 1, 1], [2, 0, 1], [1, 1, 1], [1, 1, 1]])
+        #expect(try JSONDecoder().decode(Block.self, from: JSONEncoder().encode(document.blocks[0])) == document.blocks[0])
         #expect(try dump("<table><tr><td>no</td><td>header</td></tr></table>") == """
             Table none,none
               Header 
@@ -241,6 +245,16 @@ import Testing
         }
         #expect(lines.count == 2)
         #expect(lines[0].origin.x > lines[1].origin.x + 300, "the first is set against the right margin")
+    }
+
+    @Test func aCellSpanningColumnsIsOneCellWithoutARuleInside() throws {
+        func verticalRules(_ markdown: String) throws -> Int {
+            let page = try #require(try TestSupport.typeset(markdown).pages.first)
+            return page.items.filter { if case let .line(from, to, _, _) = $0 { return from.x == to.x } else { return false } }.count
+        }
+        let spanning = try verticalRules("<table><tr><th>a</th><th>b</th></tr><tr><td colspan=\"2\">a cell as wide as the two columns</td></tr></table>")
+        let plain = try verticalRules("<table><tr><th>a</th><th>b</th></tr><tr><td>a cell</td><td>another</td></tr></table>")
+        #expect(plain == 6 && spanning == 5, "three rules a row, two for the spanning one")
     }
 
     @Test func aLinkedImageIsClickableAndATableWithoutHeaderHasNoHeaderRow() throws {

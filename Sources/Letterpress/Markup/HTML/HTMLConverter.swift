@@ -267,8 +267,8 @@ struct HTMLConverter {
         var alignment: ColumnAlignment?
     }
 
-    /// A real table, laid out like a Markdown one: a cell spanning columns or rows is followed
-    /// by empty cells where it spans.
+    /// A real table, laid out like a Markdown one: a cell spanning columns is one cell over
+    /// them; one spanning rows is followed by empty cells below it.
     private mutating func table(_ element: HTMLElement, format: HTMLInlineFormat) -> Block.Table? {
         var rows: [(cells: [Cell], inHead: Bool)] = []
         func addRows(_ nodes: [HTMLNode], inHead: Bool) {
@@ -284,15 +284,18 @@ struct HTMLConverter {
         addRows(element.children, inHead: false)
         guard !rows.isEmpty else { return nil }
         var grid: [[AttributedString]] = []
+        var spanGrid: [[Int]] = []
         var alignments: [ColumnAlignment?] = []
         // Rows still to be spanned in each column by a cell above.
         var spanned: [Int] = []
         for row in rows {
             var cells: [AttributedString] = []
+            var spans: [Int] = []
             func skipSpanned() {
                 while cells.count < spanned.count, spanned[cells.count] > 0 {
                     spanned[cells.count] -= 1
                     cells.append(AttributedString())
+                    spans.append(1)
                 }
             }
             for cell in row.cells {
@@ -300,6 +303,7 @@ struct HTMLConverter {
                 let column = cells.count
                 cells.append(cell.text)
                 cells += Array(repeating: AttributedString(), count: cell.columns - 1)
+                spans += [cell.columns] + Array(repeating: 0, count: cell.columns - 1)
                 if spanned.count < cells.count { spanned += Array(repeating: 0, count: cells.count - spanned.count) }
                 if alignments.count < cells.count { alignments += Array(repeating: nil, count: cells.count - alignments.count) }
                 for index in column..<cells.count {
@@ -309,6 +313,7 @@ struct HTMLConverter {
             }
             skipSpanned()
             grid.append(cells)
+            spanGrid.append(spans)
         }
         let columns = min(grid.map(\.count).max() ?? 0, CmarkConverter.maximumTableColumns)
         guard columns > 0 else { return nil }
@@ -317,10 +322,20 @@ struct HTMLConverter {
                                     message: "table has \(grid.map(\.count).max() ?? 0) columns; only the first \(columns) are shown"))
         }
         grid = grid.map { row in Array(row.prefix(columns)) + Array(repeating: AttributedString(), count: max(0, columns - row.count)) }
+        // Spans cut at the last column shown, rows filled with cells of their own.
+        spanGrid = spanGrid.map { row in
+            var row = Array(row.prefix(columns)) + Array(repeating: 1, count: max(0, columns - row.count))
+            for index in row.indices where row[index] > 1 { row[index] = min(row[index], columns - index) }
+            return row
+        }
         let first = rows[0]
         let hasHeader = first.inHead || first.cells.allSatisfy(\.isHeader)
-        return Block.Table(alignments: (0..<columns).map { $0 < alignments.count ? alignments[$0] ?? .none : .none },
-                           header: hasHeader ? grid[0] : [], rows: Array(grid.dropFirst(hasHeader ? 1 : 0)))
+        var table = Block.Table(alignments: (0..<columns).map { $0 < alignments.count ? alignments[$0] ?? .none : .none },
+                                header: hasHeader ? grid[0] : [], rows: Array(grid.dropFirst(hasHeader ? 1 : 0)))
+        if spanGrid.joined().contains(where: { $0 != 1 }) {
+            table.spans = hasHeader ? spanGrid : [Array(repeating: 1, count: columns)] + spanGrid
+        }
+        return table
     }
 
     private mutating func cells(of row: HTMLElement, format: HTMLInlineFormat) -> [Cell] {

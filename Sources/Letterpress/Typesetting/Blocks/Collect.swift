@@ -496,8 +496,14 @@ struct Collector {
             }
         }
         let (header, rows) = (table.header.map(loaded), table.rows.map { $0.map(loaded) })
-        let widths = columnWidths(header: hasHeader ? header : Array(repeating: StyledText("", style: style.cell.text), count: columnCount),
-                                  rows: rows, available: column.width)
+        // A cell spanning columns does not widen the first of them.
+        func measured(_ cells: [StyledText], spans: [Int]?) -> [StyledText] {
+            guard let spans else { return cells }
+            return cells.indices.map { $0 < spans.count && spans[$0] > 1 ? StyledText("", style: style.cell.text) : cells[$0] }
+        }
+        let widths = columnWidths(header: hasHeader ? measured(header, spans: table.spans(ofRow: nil))
+                                      : Array(repeating: StyledText("", style: style.cell.text), count: columnCount),
+                                  rows: rows.enumerated().map { measured($1, spans: table.spans(ofRow: $0)) }, available: column.width)
         let alignments = (0..<columnCount).map { index -> TextAlignment in
             switch index < table.alignments.count ? table.alignments[index] : .none {
             case .center: return .center
@@ -506,8 +512,8 @@ struct Collector {
             }
         }
         // A header row too tall to repeat on each page is set as ordinary rows.
-        let headerBoxes = hasHeader ? tableRow(header, widths: widths, alignments: alignments, style: style.header,
-                                               column: column, background: style.header.background, topLine: true) : []
+        let headerBoxes = hasHeader ? tableRow(header, widths: widths, alignments: alignments, style: style.header, column: column,
+                                               background: style.header.background, topLine: true, spans: table.spans(ofRow: nil)) : []
         for var box in headerBoxes {
             box.keepWithNext = true
             append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: headerBoxes.count == 1))))
@@ -515,7 +521,7 @@ struct Collector {
         for (index, row) in rows.enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
             for box in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
-                                background: stripe, topLine: !hasHeader && index == 0) {
+                                background: stripe, topLine: !hasHeader && index == 0, spans: table.spans(ofRow: index)) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
@@ -559,11 +565,23 @@ struct Collector {
     /// between lines so that no text is lost at a page's end.
     private func tableRow(
         _ cells: [StyledText], widths: [Double], alignments: [TextAlignment], style: BlockStyle,
-        column: Column, background: Color?, topLine: Bool
+        column: Column, background: Color?, topLine: Bool, spans: [Int]? = nil
     ) -> [Slice.Box] {
         let padding = theme.table.padding
+        // Each cell's span: a cell covered by the one before it has 0, and is not laid out.
+        var span = Array(repeating: 1, count: cells.count)
+        if let spans {
+            var index = 0
+            while index < cells.count {
+                let count = min(max(index < spans.count ? spans[index] : 1, 1), cells.count - index)
+                span[index] = count
+                for covered in index + 1 ..< index + count { span[covered] = 0 }
+                index += count
+            }
+        }
         let layouts = cells.indices.map { index in
-            TextLayout(cells[index].breakingLongWords(), width: widths[index] - 2 * padding, align: alignments[index],
+            TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index].breakingLongWords(),
+                       width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
                        lineHeight: style.lineHeight, context: fonts)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
@@ -608,8 +626,10 @@ struct Collector {
             }
             items.append(.line(from: Point(x: column.x, y: segmentHeight), to: Point(x: column.x + tableWidth, y: segmentHeight), border, width: lineWidth))
             var edge = column.x
-            for width in [0] + widths {
+            for (index, width) in ([0] + widths).enumerated() {
                 edge += width
+                // No rule inside a cell that spans columns.
+                if index > 0, index < span.count, span[index] == 0 { continue }
                 items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: segmentHeight), border, width: lineWidth))
             }
             boxes.append(Slice.Box(height: segmentHeight, items: items, firstBaseline: firstBaseline))
