@@ -78,6 +78,24 @@ extension StyledText {
             .trimmingCharacters(in: .whitespaces)
     }
 
+    /// Where the run `count` runs after the one holding byte `byte` starts, if there is one.
+    func start(ofRun count: Int, after byte: Int) -> Int? {
+        let index = firstRun(reaching: byte) + count
+        return index < runs.count ? runs[index].range.lowerBound : nil
+    }
+
+    /// The index of the first run that ends after `byte`, found by halving (runs are in order
+    /// and do not overlap).
+    private func firstRun(reaching byte: Int) -> Int {
+        var first = 0
+        var past = runs.count
+        while first < past {
+            let middle = (first + past) / 2
+            if runs[middle].range.upperBound <= byte { first = middle + 1 } else { past = middle }
+        }
+        return first
+    }
+
     /// The text of `bytes` (UTF-8 offsets on character boundaries) with its runs clipped and
     /// moved to start at 0, keeping their ids.
     func slice(_ bytes: Range<Int>) -> StyledText {
@@ -85,15 +103,8 @@ extension StyledText {
         let utf8 = string.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
         let part = String(decoding: utf8[lower..<utf8.index(lower, offsetBy: bytes.count)], as: UTF8.self)
-        // Runs are in order and do not overlap: find the first that reaches the slice by halving.
-        var first = 0
-        var past = self.runs.count
-        while first < past {
-            let middle = (first + past) / 2
-            if self.runs[middle].range.upperBound <= bytes.lowerBound { first = middle + 1 } else { past = middle }
-        }
         var runs: [StyledRun] = []
-        for run in self.runs[first...] {
+        for run in self.runs[firstRun(reaching: bytes.lowerBound)...] {
             guard run.range.lowerBound < bytes.upperBound else { break }
             let clipped = run.range.clamped(to: bytes)
             guard !clipped.isEmpty else { continue }

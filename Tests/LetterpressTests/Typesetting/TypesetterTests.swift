@@ -236,6 +236,29 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         expectContinuousPhases(segments)
     }
 
+    /// A paragraph of many runs is laid out a few at a time (Pango's cost grows as the square of
+    /// a layout's runs), with the lines one layout makes.
+    @Test func paragraphsOfManyRunsAreLaidOutInPiecesWithTheSameLines() {
+        let style = TestSupport.defaultTheme.body.text
+        var tracked = style
+        tracked.tracking = 1
+        var string = ""
+        var runs: [StyledRun] = []
+        for index in 0..<(LineItems.layoutPieceRuns * 3) {
+            let word = index % 7 == 0 ? "word\(index) " : "w "
+            let start = string.utf8.count
+            string += word
+            runs.append(StyledRun(range: start..<string.utf8.count, style: index % 2 == 0 ? style : tracked, id: index))
+        }
+        let text = StyledText(string: string, runs: runs, base: style)
+        #expect(string.utf8.count < LineItems.layoutPiece)
+        let source = ParagraphSource(text: text, align: .justify, lineHeight: 1.2, column: Column(x: 72, width: 450), keepTogether: false)
+        #expect(LineItems.pieceEnd(of: source, from: 0) == runs[LineItems.layoutPieceRuns].range.lowerBound, "pieces are cut by runs")
+        let lines = LineItems(fonts: FontContext()).lines(of: source)
+        let whole = TextLayout(text, width: 450, align: .justify, lineHeight: 1.2, context: FontContext())
+        #expect(lines.map(\.byteStart) == whole.lines.map(\.byteRange.lowerBound))
+    }
+
     @Test func dashedUnderlinesContinueTheirPatternAcrossLineBreaks() throws {
         let words = String(repeating: "dashes run on ", count: 20)
         let document = try TestSupport.typeset("Start ^[\(words)](underline: {pattern: 'dash', color: 'red'}) end")

@@ -19,6 +19,13 @@ struct InlineRuns {
             intent == other.intent && link == other.link && footnote == other.footnote && anchor == other.anchor
                 && attributes == other.attributes && image == nil && other.image == nil
         }
+
+        /// `outer`'s attributes laid under the piece's own (inner keys win), and its `link`
+        /// where the piece has none.
+        mutating func underlay(_ outer: InlineAttributes) {
+            attributes = attributes?.merged(over: outer) ?? outer
+            if link == nil, let link = outer.link { self.link = link }
+        }
     }
 
     private(set) var pieces: [Piece] = []
@@ -49,13 +56,9 @@ struct InlineRuns {
         for piece in other.pieces { append(piece) }
     }
 
-    /// Every piece's attributes with `outer`'s laid under them (inner keys win), and `link`
-    /// where a piece has none.
+    /// Every piece with `outer`'s attributes laid under its own.
     mutating func underlay(_ outer: InlineAttributes) {
-        for index in pieces.indices {
-            pieces[index].attributes = pieces[index].attributes?.merged(over: outer) ?? outer
-            if pieces[index].link == nil, let link = outer.link { pieces[index].link = link }
-        }
+        for index in pieces.indices { pieces[index].underlay(outer) }
     }
 
     var plainText: String { pieces.map(\.text).joined() }
