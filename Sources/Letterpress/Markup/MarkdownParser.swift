@@ -73,12 +73,13 @@ public enum MarkdownParser {
     /// them, and need not keep them all).
     public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
                                  delivering deliver: ([Block]) -> Bool) -> Document {
+        let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
         let session = ParseSession(body: body, file: file, variables: variables)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(file: file, source: body)
         walker.document(root, deliver)
-        var warnings = session.variableWarnings + walker.warnings + session.unclosedBodies.map {
+        var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {
