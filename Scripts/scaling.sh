@@ -20,6 +20,21 @@ def prose(n):
     return " ".join(random.choice(words) for _ in range(n))
 with open("%s/backtracking.yaml" % work, "w") as f:
     f.write("extends: default\nhighlights:\n  - {pattern: '(a+)+$', style: {italic: true}}\n")
+# A PNG of 10 000 x 10 000 grey pixels (12 KB; 100 MB decoded) and an SVG as large with a wide
+# blur: the images' limits, per reference.
+import struct, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+side = 10000
+packer = zlib.compressobj(9)
+row = b"\0" * (side + 1)
+pixels = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+with open("%s/huge.png" % work, "wb") as f:
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
+with open("%s/blur.svg" % work, "w") as f:
+    f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10000" height="10000"><filter id="b">'
+            '<feGaussianBlur stdDeviation="400"/></filter><rect width="10000" height="10000" fill="teal" filter="url(#b)"/></svg>')
 cases = {
     "paragraph":   lambda n: prose(n // 6) + "\n",
     "word":        lambda n: "x" * n + "\n",
@@ -36,11 +51,29 @@ cases = {
     "urls":        lambda n: "".join("https://example.com/%s\n\n" % ("a" * 8100) for _ in range(n // 8122)),
     "link-text":   lambda n: "[" + prose(n // 6) + "](https://example.com/x)\n",
     "merges":      lambda n: "---\nl0: &l0 {a: 1}\n" + "".join("l%d: &l%d {<<: [*l%d, *l%d]}\n" % (i, i, i - 1, i - 1) for i in range(1, n // 30)) + "badge: *l%d\n---\n\nbody\n" % (n // 30 - 1),
+    "references":  lambda n: " ".join(["^[t][set]"] * (n // 10)) + "\n\n^[set]: tracking: 1\n",
+    "attributes":  lambda n: " ".join(["^[t](tracking: 1)"] * (n // 18)) + "\n",
+    "nested-refs": lambda n: "^[x " * (n // 10) + "][set] y " * (n // 10) + "\n\n^[set]: tracking: 1\n",
+    "image-links": lambda n: "![[]()" * (n // 6) + "\n",
+    "emph-links":  lambda n: "*[]()" * (n // 5) + "\n",
+    "wide-table":  lambda n: "|" + "a|" * (n // 6) + "\n|" + "-|" * (n // 6) + "\n|" + "b|" * (n // 6) + "\n",
+    "short-rows":  lambda n: "|" + "a|" * 2000 + "\n|" + "-|" * 2000 + "\n" + "x\n" * ((n - 8000) // 2),
+    "delim-rows":  lambda n: "a\n" + "-|-\n-|-|-\n" * (n // 10),
+    "addresses":   lambda n: "http://a.b<" * (n // 11) + "\n",
+    "parentheses": lambda n: "www.a" + ")" * n + "\n",
+    "copies":      lambda n: "[a]: " + "x" * (n // 2) + "\n\n" + "[a]" * (n // 6) + "\n",
+    "cdata":       lambda n: "a" + "<![CDATA[a" * (n // 10) + "\n",
+    "png":         lambda n: "".join("![huge](%s/huge.png)\n\n" % work for _ in range(n // 1000)),
+    "svg-blur":    lambda n: "".join("![blur](%s/blur.svg)\n\n" % work for _ in range(n // 1000)),
     "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
 }
-sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 100_000, "lists": 200_000,
+sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 400_000, "lists": 400_000,
          "carets": 200_000, "open-bodies": 200_000, "brackets": 100_000, "emphasis": 20_000, "highlight": 200_000, "merges": 20_000, "bad-body": 30_000,
          "autolink": 100_000, "urls": 400_000, "link-text": 200_000,
+         "references": 240_000, "attributes": 400_000, "nested-refs": 20_000, "image-links": 400_000,
+         "emph-links": 400_000, "wide-table": 400_000, "short-rows": 200_000, "delim-rows": 400_000,
+         "addresses": 400_000, "parentheses": 200_000, "copies": 400_000, "cdata": 400_000,
+         "png": 4_000, "svg-blur": 2_000,
          "document": 2_000_000}
 for name, make in cases.items():
     n = int(sizes[name] * scale)

@@ -1,8 +1,10 @@
 import Foundation
 import Letterpress
 
-/// Runs one input through parse → style → typeset, as a fuzz target does; nothing it finds may
-/// crash, hang or exhaust memory.
+/// Runs one input through what `render` reads, as a fuzz target does; nothing it finds may
+/// crash, hang or exhaust memory. An input starting `#theme` followed by a newline is a theme
+/// file, one starting `#image` and a newline an image file, each shown with a note; any other is a note
+/// (Markdown with front matter, or an `inspect --json` archive), parsed, styled and typeset.
 enum FuzzTarget {
     static let renderer: Renderer = {
         var options = RenderOptions()
@@ -10,9 +12,59 @@ enum FuzzTarget {
         return Renderer(options: options)
     }()
 
+    /// Where theme and image inputs are written: the loaders read files.
+    static let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    /// A note with something for most of what a theme styles.
+    static let sample = """
+        # Heading *one*
+
+        A paragraph with **bold**, *italic*, `code`, a [link](https://example.com), ~~struck~~, ALL CAPS,
+        *stars*, ~script~ and ^[attributes](customColor: 'highlight', customStyle: 'boldcaps').
+
+        > A quote, with a list:
+        > - one
+        > - [x] two
+
+        1. first
+        2. second
+
+        | a | b |
+        |:--|--:|
+        | 1 | 2 |
+
+        ```swift
+        let x = 1 // comment
+        ```
+
+        ---
+
+        Text after a rule.[^1]
+
+        [^1]: A footnote.
+        """
+
     static func run(_ data: Data) {
-        guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
-        _ = try? renderer.typeset(document, file: "fuzz.md")
+        if data.starts(with: Array("#theme\n".utf8)) {
+            let path = folder.appendingPathComponent("theme.yaml")
+            guard (try? data.dropFirst(7).write(to: path)) != nil else { return }
+            var options = RenderOptions()
+            options.badge = false
+            options.theme = path.path
+            _ = try? Renderer(options: options).typeset(source: sample, file: "fuzz.md")
+        } else if data.starts(with: Array("#image\n".utf8)) {
+            let path = folder.appendingPathComponent("image")
+            guard (try? data.dropFirst(7).write(to: path)) != nil else { return }
+            _ = try? renderer.typeset(source: "![an image](\(path.path))\n\n^[![floating](\(path.path))](float: 'left', width: 80) Text beside it.",
+                                      file: "fuzz.md")
+        } else {
+            guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
+            _ = try? renderer.typeset(document, file: "fuzz.md")
+        }
     }
 }
 

@@ -692,19 +692,20 @@ struct SourceGuard {
     private func edited() -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + escapes.count)
-        let escapes = escapes.sorted()
+        // One backslash at a place however many checks chose it: two would escape each other.
+        let escapes = Array(Set(escapes)).sorted()
         let cuts = cuts.sorted { $0.lowerBound < $1.lowerBound }
         var nextEscape = 0
         var nextCut = 0
         var index = 0
         while index < bytes.count {
-            if nextCut < cuts.count && cuts[nextCut].lowerBound == index {
-                index = cuts[nextCut].upperBound
+            if nextCut < cuts.count && cuts[nextCut].lowerBound <= index {
+                index = max(index, cuts[nextCut].upperBound)
                 nextCut += 1
                 while nextEscape < escapes.count && escapes[nextEscape] < index { nextEscape += 1 }
                 continue
             }
-            while nextEscape < escapes.count && escapes[nextEscape] == index {
+            if nextEscape < escapes.count && escapes[nextEscape] == index {
                 output.append(UInt8(ascii: "\\"))
                 nextEscape += 1
             }
