@@ -27,14 +27,7 @@ import Testing
         let result = try runRender(["note.md", "-o", "note.pdf"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let pdf = try Data(contentsOf: folder.appendingPathComponent("note.pdf"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdfinfo")
-        process.arguments = ["-dests", folder.appendingPathComponent("note.pdf").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try popplerOutput("pdfinfo", ["-dests", folder.appendingPathComponent("note.pdf").path])
         // `   1 [ XYZ   68  682 null      ] "basics"`: the names, in the name tree's order.
         let dests = output.split(separator: "\n").dropFirst().compactMap { line in
             line.split(separator: "\"").dropFirst().first.map(String.init)

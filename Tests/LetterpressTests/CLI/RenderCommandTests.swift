@@ -50,6 +50,19 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors.data, as: UTF8.self))
 }
 
+/// What a Poppler tool (`pdfinfo`, `pdfimages`) prints about a PDF.
+func popplerOutput(_ tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return output
+}
+
 /// The text of a PDF, as pdftotext reads it.
 func pdfText(_ pdf: URL) throws -> String {
     let process = Process()

@@ -22,14 +22,7 @@ import Testing
         try "![d](drawing.svg)\n\n![p](photo.webp)\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
         let result = try runRender(["n.md", "-o", "n.pdf"], in: folder)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        let list = Process()
-        list.executableURL = URL(fileURLWithPath: "/usr/bin/pdfimages")
-        list.arguments = ["-list", folder.appendingPathComponent("n.pdf").path]
-        let pipe = Pipe()
-        list.standardOutput = pipe
-        try list.run()
-        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        list.waitUntilExit()
+        let lines = try popplerOutput("pdfimages", ["-list", folder.appendingPathComponent("n.pdf").path]).split(separator: "\n")
         #expect(lines.count == 3, "a header of two lines and the WebP: \(lines)")
         #expect(lines.last?.contains(" 40    20 ") == true)
     }
@@ -43,16 +36,9 @@ import Testing
         let note = "![p](p.png)\n\n" + Array(repeating: "\\pagebreak\n\ntext\n\n", count: 4).joined() + "![p](p.png)\n"
         try note.write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
         #expect(try runRender(["n.md", "-o", "n.pdf"], in: folder).status == 0)
-        let list = Process()
-        list.executableURL = URL(fileURLWithPath: "/usr/bin/pdfimages")
-        list.arguments = ["-list", folder.appendingPathComponent("n.pdf").path]
-        let pipe = Pipe()
-        list.standardOutput = pipe
-        try list.run()
         // Each use is listed, with its soft mask (the PNG has transparency) on a row of its own.
-        let rows = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").dropFirst(2)
+        let rows = try popplerOutput("pdfimages", ["-list", folder.appendingPathComponent("n.pdf").path]).split(separator: "\n").dropFirst(2)
             .filter { $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "image" }
-        list.waitUntilExit()
         #expect(rows.count == 2, "drawn twice")
         #expect(Set(rows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[10] }).count == 1, "one object: \(rows)")
     }
