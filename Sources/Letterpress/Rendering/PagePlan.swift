@@ -12,7 +12,7 @@ struct PagePlan {
 
     init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
         geometry = try Self.geometry(frontMatter: frontMatter, theme: theme, options: options, file: resources.file)
-        badge = Self.badge(frontMatter: frontMatter, options: options, resources: resources, warnings: &warnings)
+        badge = Self.badge(frontMatter: frontMatter, theme: theme, options: options, resources: resources, warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
@@ -43,11 +43,11 @@ struct PagePlan {
     }
 
     /// The badge, dated by `resources`; none with `badge: false`, `--no-badge`, or no date.
-    private static func badge(frontMatter: FrontMatter, options: RenderOptions, resources: Resources,
+    private static func badge(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources,
                               warnings: inout [Warning]) -> BadgePlan? {
         guard options.badge, frontMatter.badge.enabled,
               let date = resources.noteDate(frontMatterDate: frontMatter.date, location: frontMatter.locations["date"],
-                                            warnings: &warnings)
+                                            themeRule: theme.badge.date, warnings: &warnings)
         else { return nil }
         let center = frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }
         return BadgePlan(lines: BadgePlan.lines(for: date, locale: Locale(identifier: options.locale)),

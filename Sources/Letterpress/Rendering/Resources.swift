@@ -75,27 +75,44 @@ public struct Resources: Sendable {
     // MARK: Dates
 
     /// The note's date, for its badge: the front matter's `date` (`frontMatterDate`), else
-    /// `--date`, else the file's modification time; nil for standard input with neither. A
-    /// front matter date that is none gets a warning (its location is `location`).
-    func noteDate(frontMatterDate: String?, location: SourceLocation?, warnings: inout [Warning]) -> Date? {
+    /// `--date` (a day, `modified` or `today`), else `SOURCE_DATE_EPOCH`, else what the theme's
+    /// `badge: {date: …}` asks for (`themeRule`), else none: the clock and the file's time reach
+    /// the page only when asked for. A front matter date that is none gets a warning (its
+    /// location is `location`).
+    func noteDate(frontMatterDate: String?, location: SourceLocation?, themeRule: NoteDate.Rule? = nil,
+                  warnings: inout [Warning]) -> Date? {
         if let text = frontMatterDate {
             if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
             warnings.append(Warning(file: file, location: location,
                                     message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the badge uses another date"))
         }
-        if let text = date, let date = PDFDate.parse(text) { return date }
-        guard file != "-" else { return nil }
-        return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        if let noteDate = date.flatMap(NoteDate.init(parsing:)) { return self.date(noteDate) }
+        if let sourceDate { return sourceDate }
+        return themeRule.flatMap { self.date(.rule($0)) }
     }
 
     /// The PDF's creation date (`YYYY-MM-DDThh:mm:ssZ`): the front matter's `date`, else
     /// `--date`, else `SOURCE_DATE_EPOCH`, else none, so that the clock never reaches the
-    /// output. A front matter date that is none hides `--date` here, unlike on the badge.
+    /// output unasked. A front matter date that is none hides `--date` here, unlike on the badge.
     func creationDate(frontMatterDate: String?) -> String? {
-        if let text = (frontMatterDate ?? date)?.trimmingCharacters(in: .whitespaces), let date = PDFDate.parse(text) {
+        if let text = frontMatterDate?.trimmingCharacters(in: .whitespaces) {
+            return PDFDate.parse(text).map(PDFDate.format) ?? sourceDate.map(PDFDate.format)
+        }
+        if let noteDate = date.flatMap(NoteDate.init(parsing:)), let date = self.date(noteDate) {
             return PDFDate.format(date)
         }
         return sourceDate.map(PDFDate.format)
+    }
+
+    /// The day `noteDate` names; nil for the modification time of standard input.
+    private func date(_ noteDate: NoteDate) -> Date? {
+        switch noteDate {
+        case let .day(date): return date
+        case .rule(.today): return Date()
+        case .rule(.modified):
+            guard file != "-", file != "/dev/stdin" else { return nil }
+            return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        }
     }
 
     /// `SOURCE_DATE_EPOCH` as reproducible builds define it: whole seconds since 1970, here up

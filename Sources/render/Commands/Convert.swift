@@ -35,7 +35,7 @@ struct Convert: ParsableCommand {
     @Option(parsing: .unconditional, help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 144
 
-    @Option(help: "The note's date (YYYY-MM-DD) when its front matter has none: the badge's and the PDF's.")
+    @Option(help: "The note's date when its front matter has none, the badge's and the PDF's: YYYY-MM-DD, modified (the file's time) or today.")
     var date: String?
 
     @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.")
@@ -104,7 +104,9 @@ struct Convert: ParsableCommand {
             throw ValidationError("--dpi must be between 9 and 1200")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
-        if let date, PDFDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not YYYY-MM-DD") }
+        if let date, NoteDate(parsing: date) == nil {
+            throw ValidationError("--date '\(date)' is not YYYY-MM-DD, modified or today")
+        }
         _ = try locale.value()
         _ = try textSize?.value()
         if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }

@@ -648,9 +648,22 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try !text(["dated.md", "--no-badge"]).contains("MAR"))
         #expect(try !text(["off.md"]).contains("MAR"))
         #expect(try text(["undated.md", "--date", "2023-12-01"]).contains("DEC"))
-        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
-        #expect(try text(["undated.md"]).contains(String(year)), "the file's modification time dates it")
+        let year = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
+        #expect(try !text(["undated.md"]).contains(year), "an undated note has no badge")
+        #expect(try text(["undated.md", "--date", "modified"]).contains(year))
+        #expect(try text(["undated.md", "--date", "today"]).contains(year))
+        #expect(try text(["undated.md", "--theme", "notepad"]).contains(year), "notepad dates by the file's time")
         #expect(try runRender(["dated.md", "--date", "yesterday"], in: folder).status == 2)
+    }
+
+    @Test func anUndatedNoteGivesTheSameBytesAfterItsFileIsTouched() throws {
+        let folder = try folder(with: ["README.md": "# Project\n\nSome text.\n"])
+        let note = folder.appendingPathComponent("README.md").path
+        #expect(try runRender(["README.md", "-o", "one.pdf"], in: folder).status == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -400 * 86_400)], ofItemAtPath: note)
+        #expect(try runRender(["README.md", "-o", "two.pdf"], in: folder).status == 0)
+        let one = try Data(contentsOf: folder.appendingPathComponent("one.pdf"))
+        #expect(one == (try Data(contentsOf: folder.appendingPathComponent("two.pdf"))))
     }
 
     @Test func badShapesInTheFrontMatterNameTheirLine() throws {

@@ -92,7 +92,7 @@ import Testing
             .creationDate(frontMatterDate: nil) == nil)
     }
 
-    @Test func theBadgesDateIsTheFrontMattersThenDateOptionThenTheFiles() throws {
+    @Test func theBadgesDateIsTheFrontMattersThenDateOptionThenSourceDateEpochThenTheThemes() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let note = folder.appendingPathComponent("note.md")
@@ -102,15 +102,43 @@ import Testing
         var warnings: [Warning] = []
         let dated = resources(file: note.path, date: "2024-02-02", epoch: "1700000000")
         #expect(dated.noteDate(frontMatterDate: " 2024-01-01 ", location: nil, warnings: &warnings) == day("2024-01-01"))
-        #expect(dated.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == day("2024-02-02"))
+        #expect(dated.noteDate(frontMatterDate: nil, location: nil, themeRule: .modified, warnings: &warnings) == day("2024-02-02"))
         #expect(warnings.isEmpty)
-        let undated = resources(file: note.path, date: nil, epoch: "1700000000")
-        #expect(undated.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == modified)
-        #expect(resources(file: "-", date: nil, epoch: "1700000000").noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == nil)
+        // Undated: SOURCE_DATE_EPOCH, then the theme's rule, then no date at all.
+        let epoch = resources(file: note.path, date: nil, epoch: "1700000000")
+        #expect(epoch.noteDate(frontMatterDate: nil, location: nil, themeRule: .modified, warnings: &warnings)
+            == Date(timeIntervalSince1970: 1_700_000_000))
+        let undated = resources(file: note.path, date: nil, epoch: nil)
+        #expect(undated.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == nil,
+                "the file's time never dates a note unasked")
+        #expect(undated.noteDate(frontMatterDate: nil, location: nil, themeRule: .modified, warnings: &warnings) == modified)
+        #expect(resources(file: "-", date: nil, epoch: nil).noteDate(frontMatterDate: nil, location: nil, themeRule: .modified,
+                                                                     warnings: &warnings) == nil)
         #expect(warnings.isEmpty)
         let location = SourceLocation(line: 2, column: 7)
         #expect(dated.noteDate(frontMatterDate: "soon", location: location, warnings: &warnings) == day("2024-02-02"))
         #expect(warnings == [Warning(file: note.path, location: location,
                                      message: "front matter date 'soon' is not YYYY-MM-DD; the badge uses another date")])
+    }
+
+    @Test func dateOptionRulesReadTheFileOrTheClockOnlyWhenAsked() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let note = folder.appendingPathComponent("note.md")
+        try "x".write(to: note, atomically: true, encoding: .utf8)
+        let modified = day("2020-05-06T07:08:09Z")
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: note.path)
+        var warnings: [Warning] = []
+        // An explicit --date rule wins over SOURCE_DATE_EPOCH, and dates the PDF too.
+        let byFile = resources(file: note.path, date: "modified", epoch: "1700000000")
+        #expect(byFile.noteDate(frontMatterDate: nil, location: nil, warnings: &warnings) == modified)
+        #expect(byFile.creationDate(frontMatterDate: nil) == "2020-05-06T07:08:09Z")
+        let today = try #require(resources(file: note.path, date: "today", epoch: nil)
+            .noteDate(frontMatterDate: nil, location: nil, warnings: &warnings))
+        #expect(abs(today.timeIntervalSinceNow) < 600)
+        #expect(NoteDate(parsing: " Today ") == .rule(.today))
+        #expect(NoteDate(parsing: "2024-02-30") == nil)
+        #expect(NoteDate(parsing: "yesterday") == nil)
+        #expect(warnings.isEmpty)
     }
 }

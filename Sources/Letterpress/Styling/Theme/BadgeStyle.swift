@@ -11,4 +11,6 @@ public struct BadgeStyle: Sendable, Encodable {
     public var fontFamilies: [String]
     /// The day's size; month and year are set smaller.
     public var size: Double
+    /// Where an undated note's badge takes its date from; nil: an undated note has no badge.
+    public var date: NoteDate.Rule?
 }

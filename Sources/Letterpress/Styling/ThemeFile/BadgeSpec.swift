@@ -10,8 +10,10 @@ struct BadgeSpec: Codable {
     var color: Color?
     var font: FontList?
     var size: Double?
+    /// Where an undated note's badge takes its date from (see `Resources.noteDate`).
+    var date: NoteDate.Rule?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case diameter, margin, fill, stroke, strokeWidth, color, font, size
+        case diameter, margin, fill, stroke, strokeWidth, color, font, size, date
     }
 }

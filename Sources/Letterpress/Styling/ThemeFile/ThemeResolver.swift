@@ -116,7 +116,8 @@ enum ThemeResolver {
                 strokeWidth: spec.badge?.strokeWidth ?? 1,
                 color: spec.badge?.color ?? .white,
                 fontFamilies: (spec.badge?.font?.families ?? body.text.fontFamilies) + ["WenQuanYi Micro Hei"],
-                size: spec.badge?.size ?? 20),
+                size: spec.badge?.size ?? 20,
+                date: spec.badge?.date),
             shapes: ShapeStyle(
                 fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
