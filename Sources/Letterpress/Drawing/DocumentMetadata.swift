@@ -2,6 +2,7 @@ import Foundation
 
 /// Document information written into PDF output.
 public struct DocumentMetadata: Sendable, Equatable {
+    /// The front matter's title; without one, a PDF takes its first level-1 heading's text.
     public var title: String?
     public var author: String?
     public var subject: String?

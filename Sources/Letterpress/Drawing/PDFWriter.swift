@@ -12,9 +12,12 @@ final class PDFWriter: PageWriter {
     private let links = PDFLinks()
     /// The outline's open entries: each level's latest.
     private var parents: [(level: Int, id: Int32)] = []
+    /// Whether the PDF has its title: the metadata's, else the first level-1 heading's.
+    private var titled: Bool
 
     init(metadata: DocumentMetadata, fonts: CairoFonts, destination: URL) {
         self.metadata = metadata
+        titled = metadata.title != nil
         self.fonts = fonts
         self.destination = destination
     }
@@ -38,6 +41,11 @@ final class PDFWriter: PageWriter {
             let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, Self.pdfText(entry.title), target,
                                                    CAIRO_PDF_OUTLINE_FLAG_OPEN)
             parents.append((entry.level, id))
+            if !titled && entry.level == 1 {
+                // Cairo writes the metadata when it finishes, so a title set now still counts.
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, Self.pdfText(entry.title))
+                titled = true
+            }
         }
         Timings.measure(&writeSeconds) { cairo_show_page(context) }
         // A full disk stops the rendering at once rather than at the end.

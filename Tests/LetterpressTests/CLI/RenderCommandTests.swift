@@ -165,6 +165,20 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(!pdf.contains("/CreationDate"), "no date in the front matter: no clock time in the PDF")
     }
 
+    @Test func aPDFWithoutATitleTakesItsFirstLevelOneHeading() throws {
+        let folder = try folder(with: ["untitled.md": "## Intro\n\nText\n\n# The *Real* Title\n\n# Second\n",
+                                       "titled.md": "---\ntitle: Given\n---\n# Heading\n", "none.md": "## Only two\n"])
+        func title(_ note: String) throws -> String? {
+            #expect(try runRender([note, "-o", "out.pdf"], in: folder).status == 0)
+            let info = try popplerOutput("pdfinfo", [folder.appendingPathComponent("out.pdf").path])
+            return info.split(separator: "\n").first { $0.hasPrefix("Title:") }
+                .map { $0.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(try title("untitled.md") == "The Real Title")
+        #expect(try title("titled.md") == "Given")
+        #expect(try title("none.md") == nil)
+    }
+
     /// Pages that wait for `{pages}` wait in the temporary folder: one that cannot be written
     /// fails the input with a message, and leaves no output and no file behind.
     @Test func pagesWaitingForTheCountNeedTheTemporaryFolder() throws {

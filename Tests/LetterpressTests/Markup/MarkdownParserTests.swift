@@ -220,6 +220,59 @@ import Testing
             .frontMatter.badge.enabled)
     }
 
+    @Test func aDashedBlockThatIsNotAMappingIsMarkdown() throws {
+        // A rule, then a setext heading: CommonMark's reading, and GitHub's.
+        #expect(try dump("---\nSome heading text\n---\nBody") == """
+            ThematicBreak
+            Heading 2
+              [0..<17] "Some heading text" anchor=some-heading-text
+            Paragraph
+              [0..<4] "Body"
+            """)
+        #expect(try dump("---\n- one\n- two\n---\n").hasPrefix("ThematicBreak\nBulletList"))
+        #expect(try dump("---\n[link](x) `code: here`\n---\n").hasPrefix("ThematicBreak\nHeading 2"))
+        #expect(try TestSupport.parse("---\n---\nBody").blocks.count == 1, "an empty block is empty front matter")
+    }
+
+    @Test func tomlFrontMatterBetweenPlusLinesIsRead() throws {
+        let document = try MarkdownParser.parse("""
+            +++
+            title = "Notes"
+            date = 2024-03-05
+            count = 3
+            draft = false
+            [badge]
+            diameter = 40.5
+            center = [100, 120]
+            +++
+            ![x](missing.png)
+            """, file: "notes.md")
+        #expect(document.frontMatter.title == "Notes")
+        #expect(document.frontMatter.date == "2024-03-05")
+        #expect(document.frontMatter.variables["count"] == "3")
+        #expect(document.frontMatter.variables["draft"] == "false")
+        #expect(document.frontMatter.badge.diameter == 40.5)
+        #expect(document.frontMatter.badge.center == [100, 120])
+        #expect(document.frontMatter.locations["date"] == SourceLocation(line: 3, column: 1))
+        #expect(RunDump.blocks(document.blocks) == ["Image missing.png alt=\"x\" @10:1"], "line numbers stay the file's")
+    }
+
+    @Test func badTOMLFrontMatterNamesFileLineAndColumn() throws {
+        #expect(throws: LetterpressError.self) { try MarkdownParser.parse("+++\ntitle = \"x\"\ntitle = \"y\"\n+++\nbody", file: "t.md") }
+        #expect {
+            try MarkdownParser.parse("+++\nok = 1\ntitle = [unclosed\n+++\nbody", file: "t.md")
+        } throws: { error in
+            guard let error = error as? LetterpressError, case let .invalidFrontMatter(file, location, _) = error else { return false }
+            return file == "t.md" && location?.line == 3
+        }
+        #expect {
+            try MarkdownParser.parse("+++\nbadge = {diameter = \"big\"}\n+++\nbody", file: "t.md")
+        } throws: { error in
+            guard let error = error as? LetterpressError, case let .invalidFrontMatter(_, location, _) = error else { return false }
+            return location?.line == 2
+        }
+    }
+
     @Test func unterminatedFrontMatterIsBody() throws {
         #expect(try dump("---\nnot front matter") == "ThematicBreak\nParagraph\n  [0..<16] \"not front matter\"")
     }

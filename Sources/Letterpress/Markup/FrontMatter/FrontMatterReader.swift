@@ -3,10 +3,19 @@ import Yams
 
 /// Splits a source into its front matter and Markdown body.
 public enum FrontMatterReader {
-    /// The front matter (if the text starts with a `---` line) and the body with the front matter
-    /// lines blanked, so that line numbers in the body stay those of the file.
+    /// The front matter and the body with the front matter lines blanked, so that line numbers
+    /// in the body stay those of the file. Front matter is a YAML mapping between `---` lines
+    /// or a TOML table between `+++` lines (Hugo's), at the very start. A `---` block that is
+    /// not a mapping is Markdown (a thematic break, then perhaps a setext heading), as
+    /// CommonMark reads it: only one that starts like a mapping (`key:`) and fails to parse is
+    /// an error.
     public static func split(_ source: String, file: String) throws -> (FrontMatter, String) {
-        guard source.hasPrefix("---\n") || source.hasPrefix("---\r\n") else {
+        let fence: String
+        if source.hasPrefix("---\n") || source.hasPrefix("---\r\n") {
+            fence = "---"
+        } else if source.hasPrefix("+++\n") || source.hasPrefix("+++\r\n") {
+            fence = "+++"
+        } else {
             return (FrontMatter(), source)
         }
         // Line by line up to the closing line only: the body is not split.
@@ -17,8 +26,10 @@ public enum FrontMatterReader {
             let line = source[position..<end]
             position = end < source.endIndex ? source.index(after: end) : end
             let trimmed = line.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
-            if !lines.isEmpty && (trimmed == "---" || trimmed == "...") {
-                let frontMatter = try parse(lines.dropFirst().joined(separator: "\n"), file: file)
+            if !lines.isEmpty && (trimmed == fence || (fence == "---" && trimmed == "...")) {
+                let block = lines.dropFirst().joined(separator: "\n")
+                let frontMatter = fence == "+++" ? try parseTOML(block, file: file) : try parse(block, file: file)
+                guard let frontMatter else { return (FrontMatter(), source) }
                 return (frontMatter, String(repeating: "\n", count: lines.count + 1) + source[position...])
             }
             lines.append(line)
@@ -26,22 +37,44 @@ public enum FrontMatterReader {
         return (FrontMatter(), source)
     }
 
-    static func parse(_ yaml: String, file: String) throws -> FrontMatter {
+    /// The front matter a YAML block gives; nil when the block is not a mapping, and so not
+    /// front matter.
+    static func parse(_ yaml: String, file: String) throws -> FrontMatter? {
         let node: Node?
         do {
             node = try YAMLLoader.compose(yaml)
         } catch let error as YamlError {
+            guard startsLikeMapping(yaml) else { return nil }
             let (location, message) = describe(error, lineOffset: 1)
             throw LetterpressError.invalidFrontMatter(file: file, location: location, message: message)
         } catch let error as YAMLLoader.TooLarge {
             throw LetterpressError.invalidFrontMatter(file: file, location: nil, message: error.description)
         }
+        guard let node else { return FrontMatter() }
+        guard let mapping = node.mapping else { return nil }
+        return try read(mapping, file: file, keyLocations: [:])
+    }
+
+    /// The front matter a TOML block gives; a TOML error names its line and column.
+    static func parseTOML(_ toml: String, file: String) throws -> FrontMatter? {
+        let (mapping, locations) = try TOMLFrontMatter.mapping(toml, file: file, lineOffset: 1)
+        return try read(mapping, file: file, keyLocations: locations)
+    }
+
+    /// Whether a block's first line that is not blank or a comment is a `key:` line: then a
+    /// YAML error in it is a mistake in front matter, not Markdown.
+    static func startsLikeMapping(_ yaml: String) -> Bool {
+        guard let line = yaml.split(separator: "\n").first(where: {
+            let trimmed = $0.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+        }) else { return false }
+        return line.range(of: #"^\s*("[^"]*"|'[^']*'|[A-Za-z_][\w.-]*)\s*:(\s|$)"#, options: .regularExpression) != nil
+    }
+
+    /// The front matter in `mapping`; the location of a key whose value has no YAML mark (TOML's)
+    /// is in `keyLocations`.
+    private static func read(_ mapping: Node.Mapping, file: String, keyLocations: [String: SourceLocation]) throws -> FrontMatter {
         var frontMatter = FrontMatter()
-        guard let node else { return frontMatter }
-        guard let mapping = node.mapping else {
-            throw LetterpressError.invalidFrontMatter(file: file, location: node.mark.map { SourceLocation(line: $0.line + 1, column: $0.column) },
-                                                      message: "expected keys and values (title: …), not a \(node.sequence != nil ? "list" : "single value")")
-        }
         func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
             guard let value = mapping[key] else { return nil }
             do {
@@ -49,7 +82,7 @@ public enum FrontMatterReader {
             } catch let error as DecodingError {
                 let (location, message) = ThemeLoader.describe(error, in: value)
                 throw LetterpressError.invalidFrontMatter(
-                    file: file, location: location.map { SourceLocation(line: $0.line + 1, column: $0.column) },
+                    file: file, location: location.map { SourceLocation(line: $0.line + 1, column: $0.column) } ?? keyLocations[key],
                     message: key + (message.hasPrefix("[") || message.hasPrefix(":") ? "" : ".") + message)
             }
         }
@@ -57,7 +90,11 @@ public enum FrontMatterReader {
         frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
         for (key, value) in mapping {
             guard let name = key.string else { continue }
-            if let mark = value.mark { frontMatter.locations[name] = SourceLocation(line: mark.line + 1, column: mark.column) }
+            if let mark = value.mark {
+                frontMatter.locations[name] = SourceLocation(line: mark.line + 1, column: mark.column)
+            } else {
+                frontMatter.locations[name] = keyLocations[name]
+            }
             // A margin may be written as a list of lengths, as in themes.
             let list = name == "margin" ? value.sequence?.compactMap(\.scalar?.string).joined(separator: ",") : nil
             guard let scalar = value.scalar?.string ?? list else {
