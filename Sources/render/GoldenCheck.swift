@@ -27,17 +27,16 @@ struct GoldenCheck {
         defer { TemporaryFile.removeFolder(folder) }
         if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
         let writer = OutputWriter(format: format)
-        let references = writer.outputURLs(for: golden, pageCount: rendered.pageCount)
         let stored = storedPages(writer, format: format)
         guard !stored.isEmpty else {
             Console.error("\(golden.path): no reference yet; make one with --update-golden")
             return 2
         }
-        if stored.count != references.count && format != .pdf {
-            print("\(input): \(references.count) page\(references.count == 1 ? "" : "s") rendered, the reference has \(stored.count)")
+        if stored.count != rendered.files.count {
+            print("\(input): \(rendered.files.count) page\(rendered.files.count == 1 ? "" : "s") rendered, the reference has \(stored.count)")
             return 1
         }
-        return compare(rendered.files, with: references)
+        return compare(rendered.files, with: stored)
     }
 
     /// Renders the note as the new reference, in place of the old one's files as a whole (and
@@ -81,17 +80,11 @@ struct GoldenCheck {
         return 0
     }
 
-    /// The reference's pages on disk: `NAME-1.png`, `NAME-2.png`, … as long as they exist, or
-    /// `NAME.png` alone (a PDF is always one file). Comparing tells a folder or FIFO there.
+    /// The reference's pages on disk: `NAME-1.png`, `NAME-2.png`, … (or `NAME-01.png`, …) as
+    /// long as they run on, or `NAME.png` alone (a PDF is always one file). Comparing tells a
+    /// folder or FIFO there.
     private func storedPages(_ writer: OutputWriter, format: OutputFormat) -> [URL] {
-        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
-        guard format != .pdf else { return exists(golden) ? [golden] : [] }
-        var pages: [URL] = []
-        while true {
-            let next = writer.outputURLs(for: golden, pageCount: pages.count + 2)[pages.count]
-            guard exists(next) else { break }
-            pages.append(next)
-        }
-        return pages.isEmpty && exists(golden) ? [golden] : pages
+        guard format != .pdf else { return FileManager.default.fileExists(atPath: golden.path) ? [golden] : [] }
+        return writer.existingPages(at: golden)
     }
 }

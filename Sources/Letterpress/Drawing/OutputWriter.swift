@@ -22,35 +22,79 @@ public struct OutputWriter {
         self.metadata = metadata
     }
 
-    /// The files `pageCount` pages become at `destination`: one PDF, or one PNG/SVG per page
-    /// (`out.png` for one page, else `out-1.png`, `out-2.png`, …).
+    /// The files `pageCount` pages become at `destination`: one PDF, or one PNG/SVG per page:
+    /// `out.png` for one page, else `out-1.png` … `out-9.png`, or `out-01.png` … `out-12.png`
+    /// with the numbers padded to the page count's digits, as pdftoppm names them, so that they
+    /// sort. A destination whose name holds `{p}` (the number) or `{0p}` (the number padded)
+    /// is a template every page is named by, even a single one: `page-{0p}.png`.
     public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
-        guard format != .pdf, pageCount > 1 else { return [destination] }
-        return (1...pageCount).map { pageURL(for: destination, number: $0) }
+        guard format != .pdf, pageCount > 1 || Self.isTemplate(destination) else { return [destination] }
+        return (1...pageCount).map { pageURL(for: destination, number: $0, of: pageCount) }
     }
 
-    /// The file of page `number` at `destination` in a document of more than one page.
-    func pageURL(for destination: URL, number: Int) -> URL {
-        let stem = destination.deletingPathExtension().lastPathComponent
-        return destination.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).\(destination.pathExtension)")
+    /// The file of page `number` of `pageCount` at `destination` (see `outputURLs`).
+    func pageURL(for destination: URL, number: Int, of pageCount: Int) -> URL {
+        Self.pageURL(for: destination, number: number, width: String(pageCount).count)
     }
+
+    /// Whether the destination's name is a template for page names: it holds `{p}` or `{0p}`.
+    static func isTemplate(_ destination: URL) -> Bool {
+        let name = destination.lastPathComponent
+        return name.contains("{p}") || name.contains("{0p}")
+    }
+
+    private static func pageURL(for destination: URL, number: Int, width: Int) -> URL {
+        let padded = String(repeating: "0", count: max(0, width - String(number).count)) + String(number)
+        let folder = destination.deletingLastPathComponent()
+        guard isTemplate(destination) else {
+            let stem = destination.deletingPathExtension().lastPathComponent
+            return folder.appendingPathComponent("\(stem)-\(padded).\(destination.pathExtension)")
+        }
+        let name = destination.lastPathComponent.replacingOccurrences(of: "{0p}", with: padded)
+            .replacingOccurrences(of: "{p}", with: String(number))
+        return folder.appendingPathComponent(name)
+    }
+
+    /// The page files a rendering to `destination` left: the longest run of files from the
+    /// first page on, however the numbers were padded (other files that merely look like pages
+    /// are not among them); `destination` itself when there are none.
+    public func existingPages(at destination: URL) -> [URL] {
+        guard format != .pdf else { return Self.isRegularFile(destination) ? [destination] : [] }
+        let longest = pageRuns(at: destination).max { $0.count < $1.count } ?? []
+        return longest.isEmpty && Self.isRegularFile(destination) && !Self.isTemplate(destination) ? [destination] : longest
+    }
+
+    /// For each way of padding page numbers, the page files that run on from the first.
+    private func pageRuns(at destination: URL) -> [[URL]] {
+        (1...Self.widestPadding).map { width in
+            var run: [URL] = []
+            while case let next = Self.pageURL(for: destination, number: run.count + 1, width: width), Self.isRegularFile(next) {
+                run.append(next)
+            }
+            return run
+        }
+    }
+
+    /// Page numbers are padded to at most this many digits when looking for earlier pages.
+    private static let widestPadding = 6
 
     /// The page files an earlier rendering to `destination` made that `pageCount` pages do not
-    /// replace: `out.png` beside pages, and the pages past the last, `out-N.png` for as long as
-    /// they run on from `out-1.png` (other files that merely look like pages are left alone).
+    /// replace: `out.png` beside pages, and earlier pages not among the new ones, however
+    /// their numbers were padded.
     func stalePages(at destination: URL, pageCount: Int) -> [URL] {
         guard format != .pdf else { return [] }
-        func isRegularFile(_ url: URL) -> Bool {
-            var status = stat()
-            return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        }
-        var stale = pageCount > 1 && isRegularFile(destination) ? [destination] : []
-        var number = 1
-        while isRegularFile(pageURL(for: destination, number: number)) {
-            if pageCount == 1 || number > pageCount { stale.append(pageURL(for: destination, number: number)) }
-            number += 1
+        let targets = Set(outputURLs(for: destination, pageCount: pageCount))
+        var stale = pageCount > 1 && !Self.isTemplate(destination) && Self.isRegularFile(destination) ? [destination] : []
+        var seen = Set<URL>()
+        for page in pageRuns(at: destination).joined() where !targets.contains(page) && seen.insert(page).inserted {
+            stale.append(page)
         }
         return stale
+    }
+
+    private static func isRegularFile(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Starts writing pages to `destination` as they come.

@@ -27,7 +27,7 @@ public final class PageOutput {
         case .png: writer = PNGWriter(dpi: settings.dpi, encodingThreads: settings.encodingThreads, fonts: fonts, destination: destination)
         case .svg: writer = SVGWriter(fonts: fonts, destination: destination)
         }
-        temporaries.append(try TemporaryFile(beside: OutputPath.resolved(destination)))
+        temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.outputURLs(for: destination, pageCount: 1)[0])))
     }
 
     deinit {
@@ -40,7 +40,7 @@ public final class PageOutput {
     public func add(_ page: Page) throws {
         pageCount += 1
         if settings.format != .pdf && pageCount > 1 {
-            temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.pageURL(for: destination, number: pageCount))))
+            temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.pageURL(for: destination, number: pageCount, of: pageCount))))
         }
         try writer.add(page, number: pageCount, to: temporaries[temporaries.count - 1])
     }

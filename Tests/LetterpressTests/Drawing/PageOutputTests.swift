@@ -87,6 +87,38 @@ import Testing
         #expect(try Data(contentsOf: unrelated) == Data("mine".utf8))
     }
 
+    /// Page numbers are padded to the page count's digits, so that the files sort; a
+    /// rendering with another padding replaces the earlier pages all the same.
+    @Test func pageNumbersArePaddedToThePageCountsDigits() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("doc.svg")
+        let twelve = ArraySlice(Array(repeating: Self.pages[0], count: 12))
+        let files = try write(twelve, as: .svg, to: url)
+        #expect(files.map(\.lastPathComponent) == (1...12).map { String(format: "doc-%02d.svg", $0) })
+        #expect(try contents(of: folder) == files.map(\.lastPathComponent))
+        _ = try write(twelve.prefix(3), as: .svg, to: url)
+        #expect(try contents(of: folder) == ["doc-1.svg", "doc-2.svg", "doc-3.svg"])
+        _ = try write(twelve.prefix(11), as: .svg, to: url)
+        #expect(try contents(of: folder) == (1...11).map { String(format: "doc-%02d.svg", $0) })
+        #expect(OutputWriter(format: .svg).existingPages(at: url).count == 11)
+    }
+
+    /// A name with `{p}` or `{0p}` is a template for every page's name, a single one's too.
+    @Test func aTemplateNamesEveryPage() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let twelve = ArraySlice(Array(repeating: Self.pages[0], count: 12))
+        let padded = try write(twelve, as: .svg, to: folder.appendingPathComponent("page-{0p}.svg"))
+        #expect(padded.first?.lastPathComponent == "page-01.svg" && padded.last?.lastPathComponent == "page-12.svg")
+        let plain = try write(twelve.prefix(10), as: .svg, to: folder.appendingPathComponent("{p}-of-doc.svg"))
+        #expect(plain.map(\.lastPathComponent) == (1...10).map { "\($0)-of-doc.svg" })
+        let one = try write(twelve.prefix(1), as: .svg, to: folder.appendingPathComponent("page-{0p}.svg"))
+        #expect(one.map(\.lastPathComponent) == ["page-1.svg"])
+        #expect(try contents(of: folder) == ((1...10).map { "\($0)-of-doc.svg" } + ["page-1.svg"]).sorted())
+        #expect(try write(twelve.prefix(1), as: .pdf, to: folder.appendingPathComponent("{p}.pdf")).map(\.lastPathComponent) == ["{p}.pdf"])
+    }
+
     /// When one page cannot be put in place (a folder has its name), no page is: the earlier
     /// rendering stays whole.
     @Test func aPageThatCannotBeReplacedLeavesEveryEarlierPage() throws {
