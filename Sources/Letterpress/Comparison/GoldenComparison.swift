@@ -19,37 +19,38 @@ public struct GoldenComparison: Sendable {
 
     /// What a comparison found.
     public struct Verdict: Sendable {
-        /// One per page.
+        /// One per page of the longer document; a page only one has differs in all its pixels.
         public var pages: [ImageDifference]
         /// The largest share of differing pixels on a page.
         public var worst: Double
         /// Whether `worst` is within the tolerance.
         public var matches: Bool
+        /// The pages of each file (1 for a PNG).
+        public var expectedPageCount: Int
+        public var actualPageCount: Int
     }
 
     /// Compares two PNG files, or two PDF files page by page, writing the diff image of each
     /// page that differs to `diff` when given (`GoldenFiles.diff(_:page:)` names the pages of
-    /// a PDF), never in place of either file compared. Throws when a file cannot be read or the
-    /// images (or page counts) differ in size.
+    /// a PDF), never in place of either file compared. Pages of different sizes are compared
+    /// over the union of their areas, and a page only one PDF has differs in every pixel: a
+    /// page that grew is a difference, not an error. Throws when a file cannot be read.
     public func compare(expected: URL, actual: URL, diff: URL? = nil) throws -> Verdict {
         let (left, right) = (try RasterPages(expected, dpi: dpi), try RasterPages(actual, dpi: dpi))
-        guard left.count == right.count else {
-            throw LetterpressError.drawingFailed(file: actual.path, reason: "has \(right.count) pages, \(expected.lastPathComponent) has \(left.count)")
-        }
+        let empty = RasterImage(width: 0, height: 0, pixels: [])
+        let count = max(left.count, right.count)
         var pages: [ImageDifference] = []
-        for page in 0..<left.count {
-            let (a, b) = (try left.image(at: page), try right.image(at: page))
-            guard a.width == b.width, a.height == b.height else {
-                throw LetterpressError.drawingFailed(file: actual.path, reason: "page \(page + 1) is \(b.width)×\(b.height) pixels, expected \(a.width)×\(a.height)")
-            }
-            var image: RasterImage? = diff == nil ? nil : RasterImage(width: 0, height: 0, pixels: [])
+        for page in 0..<count {
+            let a = page < left.count ? try left.image(at: page) : empty
+            let b = page < right.count ? try right.image(at: page) : empty
+            var image: RasterImage? = diff == nil ? nil : empty
             let result = ImageComparison.compare(a, b, threshold: threshold, diff: &image)
             if let diff, let image, result.differingPixels > 0 {
-                try image.writePNG(to: left.count == 1 ? diff : GoldenFiles.diff(diff, page: page + 1), protecting: [expected, actual])
+                try image.writePNG(to: count == 1 ? diff : GoldenFiles.diff(diff, page: page + 1), protecting: [expected, actual])
             }
             pages.append(result)
         }
         let worst = pages.map(\.fraction).max() ?? 0
-        return Verdict(pages: pages, worst: worst, matches: worst <= tolerance)
+        return Verdict(pages: pages, worst: worst, matches: worst <= tolerance, expectedPageCount: left.count, actualPageCount: right.count)
     }
 }

@@ -1,25 +1,31 @@
 /// Compares raster images in the manner of pixelmatch: a perceptual colour distance (YIQ) with
 /// a threshold, and pixels that look like anti-aliasing in either image are not counted.
 public enum ImageComparison {
-    /// Compares `expected` with `actual`, which must be the same size. `threshold` (0…1) is
-    /// the colour distance below which pixels count as equal. `diff`, when given, receives an
-    /// image: differing pixels red, anti-aliased ones yellow, over a faded copy of `expected`.
+    /// Compares `expected` with `actual` over the union of their areas: a pixel that only one
+    /// of them has differs. `threshold` (0…1) is the colour distance below which pixels count
+    /// as equal. `diff`, when given, receives an image: differing pixels red, anti-aliased ones
+    /// yellow, over a faded copy of `expected`, and blue where only one image has pixels.
     public static func compare(_ expected: RasterImage, _ actual: RasterImage, threshold: Double = 0.1,
                                diff: inout RasterImage?) -> ImageDifference {
-        let width = expected.width
-        let height = expected.height
+        let width = max(expected.width, actual.width)
+        let height = max(expected.height, actual.height)
+        let (left, right) = (expected.padded(toWidth: width, height: height), actual.padded(toWidth: width, height: height))
         let maxDelta = 35215 * threshold * threshold
         var differing = 0
         var antiAliased = 0
         var output = diff != nil ? [UInt32](repeating: 0, count: width * height) : []
         for y in 0..<height {
+            let rowInBoth = y < expected.height && y < actual.height
             for x in 0..<width {
                 let index = y * width + x
-                let a = expected.pixels[index]
-                let b = actual.pixels[index]
+                let a = left.pixels[index]
+                let b = right.pixels[index]
                 var mark: UInt32?
-                if a != b && colorDelta(a, b, brightnessOnly: false) > maxDelta {
-                    if isAntiAliased(expected, x, y, other: actual) || isAntiAliased(actual, x, y, other: expected) {
+                if !rowInBoth || x >= expected.width || x >= actual.width {
+                    differing += 1
+                    mark = 0x0050FF
+                } else if a != b && colorDelta(a, b, brightnessOnly: false) > maxDelta {
+                    if isAntiAliased(left, x, y, other: right) || isAntiAliased(right, x, y, other: left) {
                         antiAliased += 1
                         mark = 0xFFD000
                     } else {
@@ -31,7 +37,9 @@ public enum ImageComparison {
             }
         }
         if diff != nil { diff = RasterImage(width: width, height: height, pixels: output) }
-        return ImageDifference(width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased)
+        return ImageDifference(width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased,
+                               expectedSize: .init(width: expected.width, height: expected.height),
+                               actualSize: .init(width: actual.width, height: actual.height))
     }
 
     private static func channels(_ pixel: UInt32) -> (Double, Double, Double) {

@@ -7,6 +7,16 @@ public struct RasterImage: Sendable, Equatable {
     public var height: Int
     public var pixels: [UInt32]
 
+    /// The image on a white area of `width` × `height` (at least its own size), at the top left.
+    func padded(toWidth width: Int, height: Int) -> RasterImage {
+        guard width != self.width || height != self.height else { return self }
+        var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
+        for y in 0..<min(self.height, height) {
+            for x in 0..<min(self.width, width) { pixels[y * width + x] = self.pixels[y * self.width + x] }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
     /// Reads a PNG file.
     public static func png(_ url: URL) throws -> RasterImage {
         let surface = cairo_image_surface_create_from_png(url.path)!

@@ -10,8 +10,9 @@ struct Compare: ParsableCommand {
         discussion: """
             Pixels count as different when their colours differ beyond --threshold, except where \
             the difference looks like anti-aliasing. Exit status: 0 within --tolerance, 1 when they \
-            differ (with --diff, an image shows where, in red over a faded copy), 2 when they \
-            cannot be compared.
+            differ (with --diff, an image shows where, in red over a faded copy, and in blue where \
+            only one has pixels): pages of different sizes, or PDFs with different page counts, \
+            differ. 2 when they cannot be compared.
             """)
 
     @Argument(help: "The expected rendering (PNG or PDF).")
@@ -55,10 +56,15 @@ struct Compare: ParsableCommand {
             Console.error("cannot compare: \(error)")
             throw ExitCode(2)
         }
+        if verdict.expectedPageCount != verdict.actualPageCount {
+            print("\(actual) has \(verdict.actualPageCount) pages, \(expected) has \(verdict.expectedPageCount)")
+        }
         for (page, result) in verdict.pages.enumerated() {
             let prefix = verdict.pages.count > 1 ? "page \(page + 1): " : ""
-            print(prefix + String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased",
-                                  result.differingPixels, result.width * result.height, result.fraction * 100, result.antiAliasedPixels))
+            var line = prefix + String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased",
+                                       result.differingPixels, result.width * result.height, result.fraction * 100, result.antiAliasedPixels)
+            if result.sizesDiffer { line += "; \(result.actualSize) pixels, expected \(result.expectedSize)" }
+            print(line)
         }
         guard verdict.matches else {
             print(String(format: "differ: %.4f%% > tolerance %.4f%%", verdict.worst * 100, comparison.tolerance * 100))

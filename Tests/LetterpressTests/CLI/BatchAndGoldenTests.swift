@@ -213,7 +213,30 @@ private func note(_ number: Int) -> String {
         #expect(try run(["in/n2.md", "-o", "b.pdf"]).status == 0)
         #expect(try run(["compare", "a.pdf", "a.pdf", "--dpi", "30"]).status == 0)
         #expect(try run(["compare", "a.pdf", "b.pdf", "--dpi", "30"]).status == 1)
-        #expect(try run(["compare", "a.pdf", "a.png"]).status == 2, "a PDF page and a PNG of another size")
+        #expect(try run(["compare", "a.pdf", "a.png"]).status == 1, "a PDF page and a PNG of another size differ")
+    }
+
+    /// A golden test must fail, not error out, when a page grows or the page count changes.
+    @Test func pagesOfOtherSizesOrCountsDifferOverTheirUnion() throws {
+        let folder = try folder(notes: 2)
+        let run = { (arguments: [String]) in try runRender(arguments, in: folder) }
+        let long = (1...60).map { "Paragraph \($0) with enough words to fill a line or two of the page." }.joined(separator: "\n\n")
+        try long.write(to: folder.appendingPathComponent("long.md"), atomically: true, encoding: .utf8)
+        #expect(try run(["in/n1.md", "-o", "a4.png", "--dpi", "20"]).status == 0)
+        #expect(try run(["in/n1.md", "-o", "a5.png", "--dpi", "20", "--page-size", "a5"]).status == 0)
+        let sizes = try run(["compare", "a4.png", "a5.png", "--diff", "sizes.png"])
+        #expect(sizes.status == 1)
+        #expect(String(decoding: sizes.stdout, as: UTF8.self).contains("117×166 pixels, expected 166×234"), "\(String(decoding: sizes.stdout, as: UTF8.self))")
+        let diff = try RasterImage.png(folder.appendingPathComponent("sizes.png"))
+        #expect(diff.width == 166 && diff.height == 234, "the union of the two pages")
+        #expect(diff.pixels[diff.width * diff.height - 1] == 0x0050FF, "blue where only one page has pixels")
+        #expect(try run(["in/n1.md", "-o", "short.pdf"]).status == 0)
+        #expect(try run(["long.md", "-o", "long.pdf"]).status == 0)
+        let counts = try run(["compare", "short.pdf", "long.pdf", "--dpi", "20"])
+        #expect(counts.status == 1)
+        let lines = String(decoding: counts.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "long.pdf has 3 pages, short.pdf has 1" || lines.first?.hasPrefix("long.pdf has") == true)
+        #expect(lines.contains { $0.hasPrefix("page 2: ") && $0.contains("(100.0000%)") })
     }
 
     @Test func goldenRendersAndComparesInOneStep() throws {
