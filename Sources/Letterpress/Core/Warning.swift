@@ -5,11 +5,47 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var location: SourceLocation?
     public var message: String
+    /// What kind of problem this is, as a plural ("images that cannot be drawn"), so that a
+    /// summary can count the rest; nil: warnings whose messages differ only in what they quote
+    /// and in their numbers are of one kind.
+    public var kind: String?
 
-    public init(file: String, location: SourceLocation? = nil, message: String) {
+    public init(file: String, location: SourceLocation? = nil, message: String, kind: String? = nil) {
         self.file = file
         self.location = location
         self.message = message
+        self.kind = kind
+    }
+
+    /// At most `limit` warnings of each kind (or one more), in the order given; the first past
+    /// the limit becomes one line that counts them ("… and 719 more images that cannot be drawn"), at
+    /// its place.
+    public static func summarized(_ warnings: [Warning], limit: Int = 10) -> [Warning] {
+        var counts: [String: Int] = [:]
+        for warning in warnings { counts[warning.kindKey, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        var kept: [Warning] = []
+        for warning in warnings {
+            let key = warning.kindKey
+            seen[key, default: 0] += 1
+            let number = seen[key]!
+            // One past the limit is shown as it is: its summary would take as much room.
+            if number <= limit || counts[key]! == limit + 1 {
+                kept.append(warning)
+            } else if number == limit + 1 {
+                let rest = counts[key]! - limit
+                let what = warning.kind ?? "warnings like \(Excerpt.quoted(key))"
+                kept.append(Warning(file: warning.file, location: warning.location,
+                                    message: "… and \(rest) more \(what), the first here", kind: warning.kind))
+            }
+        }
+        return kept
+    }
+
+    /// The kind, or the message with what it quotes and its numbers left out.
+    private var kindKey: String {
+        if let kind { return kind }
+        return message.replacingOccurrences(of: #"'[^']*'|"[^"]*"|[0-9]+"#, with: "…", options: .regularExpression)
     }
 
     /// `file:line:column: warning: message`, its control characters written as escapes

@@ -147,7 +147,7 @@ public final class Renderer {
                                              deliver: deliver)
         clock.add(outcome.timings)
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
-        outcome.warnings = themes.takeWarnings() + Warning.inFileOrder(outcome.warnings + plan.warnings + missing)
+        outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
         return outcome
     }
 

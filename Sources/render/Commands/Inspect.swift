@@ -28,7 +28,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         do {
             let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables))
-            for warning in document.warnings { Console.error(warning.description) }
+            for warning in Warning.summarized(document.warnings) { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -518,7 +518,8 @@ struct CmarkConverter {
             hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names.sorted())
         }
         warnings.append(Warning(file: file, location: location,
-                                message: "link '\(destination)': no heading or anchor is named '\(destination.dropFirst())'\(hint); its text is shown as plain text"))
+                                message: "link '\(destination)': no heading or anchor is named '\(destination.dropFirst())'\(hint); its text is shown as plain text",
+                                kind: "links to no heading or anchor"))
         return nil
     }
 

@@ -31,7 +31,8 @@ enum VariableExtension {
         let session = ParseSession.of(ext)
         guard let value = session.variables[name] else {
             let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
-            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written"))
+            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
+                                                    kind: "undefined variables"))
             return nil
         }
         var text = value

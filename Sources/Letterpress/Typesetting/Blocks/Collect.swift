@@ -430,7 +430,8 @@ struct Collector {
             if !reference.title.isEmpty { caption(reference.title, column: column) }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
-                                    message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder"))
+                                    message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder",
+                                    kind: "images that cannot be drawn"))
             placeholder(reference, column: column)
         }
         pendingGap.ask(theme.body.spaceAfter)
