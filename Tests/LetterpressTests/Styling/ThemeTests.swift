@@ -47,6 +47,9 @@ import Testing
             #expect(warnings.isEmpty, "\(name): \(warnings)")
             #expect(!theme.description.isEmpty, "\(name) has a description")
             #expect(theme.headings.count == 6)
+            // A README's second `#` section must not sit closer to the text above than a `##` one.
+            #expect(theme.heading(1).spaceBefore >= theme.heading(2).spaceBefore, "\(name)")
+            #expect(theme.badge.date == (name == "notepad" ? .modified : nil), "\(name)")
         }
     }
 
