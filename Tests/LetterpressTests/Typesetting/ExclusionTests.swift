@@ -89,6 +89,24 @@ import Testing
         #expect(stretched >= 3, "lines of several words are still justified")
     }
 
+    /// Each line after a hard break follows the one before, wrapped around the shape like any
+    /// line; the rest of the paragraph used to jump below the shape.
+    @Test func hardBreaksBesideAShapeFollowOneAnother() throws {
+        let lines = ["Roses are red,", "violets are blue,", "sugar is sweet,", "and so are you."]
+        let markdown = "---\nexclusions:\n  - {shape: circle, center: [480, 110], radius: 50}\n---\n"
+            + lines.joined(separator: "  \n") + "\\\n" + "last line."
+        let page = try #require(try TestSupport.typeset(markdown).pages.first)
+        let placed: [TextLine] = page.items.compactMap {
+            guard case let .text(line) = $0, !TestSupport.isFooter($0, on: page) else { return nil }
+            return line
+        }
+        #expect(placed.map { $0.string.trimmingCharacters(in: .whitespaces) } == lines + ["last line."])
+        for (above, below) in zip(placed, placed.dropFirst()) {
+            #expect(abs(below.origin.y - above.origin.y - above.metrics.height) < 0.5,
+                    "'\(below.string)' at \(below.origin.y), '\(above.string)' at \(above.origin.y)")
+        }
+    }
+
     @Test(arguments: 0..<40)
     func noLineOverlapsAShapeAndNoTextIsLost(seed: Int) throws {
         var random = Generator(state: UInt64(seed) &* 7919 &+ 17)

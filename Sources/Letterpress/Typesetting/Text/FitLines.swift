@@ -136,7 +136,12 @@ struct LineFitter {
                 continue
             }
             var chosen = layout
-            let lineEnd = start + layout.lines[0].byteRange.upperBound
+            var lineEnd = start + layout.lines[0].byteRange.upperBound
+            // A hard break (U+2028) ends the line but is not in it: the next line starts past
+            // it, or it would start with an empty line of its own.
+            if lineEnd + 2 < bytes.count && bytes[lineEnd] == 0xE2 && bytes[lineEnd + 1] == 0x80 && bytes[lineEnd + 2] == 0xA8 {
+                lineEnd += 3
+            }
             // Pango justifies a wrapped line without a space between words by spacing its
             // letters out to the width; such a line (a single word in a narrow span beside a
             // shape) is set flush left, as a justified line that cannot stretch is.
