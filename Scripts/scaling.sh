@@ -3,16 +3,17 @@
 # doubles. Every case must stay linear: at most ~2.2× the time for twice the input.
 #
 # usage: Scripts/scaling.sh [SCALE]   (SCALE multiplies every size; default 1)
+#        CASES=html-table,word Scripts/scaling.sh   (only those cases)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RENDER=$ROOT/.build/release/render
 WORK=${WORK:-/tmp/letterpress-scaling}
 SCALE=${1:-1}
 [ -x "$RENDER" ] || { echo "build first: make build" >&2; exit 1; }
-mkdir -p "$WORK"
+rm -rf "$WORK"; mkdir -p "$WORK"
 
 python3 - "$WORK" "$SCALE" <<'PY'
-import random, sys
+import os, random, sys
 work, scale = sys.argv[1], float(sys.argv[2])
 random.seed(7)
 words = "paper ink garden letters quiet margin river stone window harbor".split()
@@ -65,6 +66,13 @@ cases = {
     "cdata":       lambda n: "a" + "<![CDATA[a" * (n // 10) + "\n",
     "png":         lambda n: "".join("![huge](%s/huge.png)\n\n" % work for _ in range(n // 1000)),
     "svg-blur":    lambda n: "".join("![blur](%s/blur.svg)\n\n" % work for _ in range(n // 1000)),
+    "html-nesting": lambda n: "<div>\n" * (n // 6) + "x\n",
+    "html-inline": lambda n: "start " + "a <b>b</b> <span title=x>c</span> " * (n // 36) + "\n",
+    "html-blocks": lambda n: "<div>\n\n**x** text\n\n</div>\n\n" * (n // 28),
+    "html-table":  lambda n: "<table>\n" + ("<tr>" + "<td>cell</td>" * 10 + "</tr>\n") * (n // 140) + "</table>\n",
+    "html-attribute": lambda n: '<img alt="' + "a" * n + '" src="x.png">\n',
+    "html-comment": lambda n: "<!--" + "a -- " * (n // 5) + "\n",
+    "html-unclosed": lambda n: "text " + "<span><i>" * (n // 9) + "\n",
     "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
 }
 sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 400_000, "lists": 400_000,
@@ -74,8 +82,12 @@ sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 400
          "emph-links": 400_000, "wide-table": 400_000, "short-rows": 200_000, "delim-rows": 400_000,
          "addresses": 400_000, "parentheses": 200_000, "copies": 400_000, "cdata": 400_000,
          "png": 4_000, "svg-blur": 2_000,
+         "html-nesting": 200_000, "html-inline": 200_000, "html-blocks": 200_000, "html-table": 400_000,
+         "html-attribute": 400_000, "html-comment": 2_000_000, "html-unclosed": 200_000,
          "document": 2_000_000}
+only = set(filter(None, os.environ.get("CASES", "").split(",")))
 for name, make in cases.items():
+    if only and name not in only: continue
     n = int(sizes[name] * scale)
     for factor in (1, 2):
         with open("%s/%s-%d.md" % (work, name, factor), "w") as f:

@@ -152,7 +152,7 @@ public struct Typesetter {
             for (template, align) in [(style.left, TextAlignment.left), (style.center, .center), (style.right, .right)] {
                 let text = fill(template).trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { continue }
-                let layout = TextLayout(StyledText(text, style: style.style), width: column.width, align: align,
+                let layout = TextLayout(StyledText(text, style: style.style).breakingLongWords(), width: column.width, align: align,
                                         lineHeight: 1, context: fonts)
                 guard let line = layout.lines.first else { continue }
                 let baseline = middle - line.height / 2 + line.baseline - line.top

@@ -105,6 +105,19 @@ import Testing
         #expect(messages.contains("1 remote image shown as its alt text (render never reads the network)"))
     }
 
+    /// The alt text of an image that cannot be drawn, and a caption, are set with the break
+    /// opportunities a paragraph's long words get (Pango breaks a 50,000-letter word in 4.5 s,
+    /// a 100,000-letter one in 15 s), and a placeholder shows at most 600 characters of it.
+    @Test func longAltTextsAndCaptionsAreSetInTime() throws {
+        let word = String(repeating: "a", count: 40_000)
+        let started = Date()
+        let document = try render("<img alt=\"\(word)\" src=\"missing.png\">\n\n![x](two-tone.png \"\(word)\")\n")
+        #expect(Date().timeIntervalSince(started) < 20)
+        let shown = text(of: document).replacingOccurrences(of: "\u{200B}", with: "")
+        #expect(shown.contains(String(repeating: "a", count: 590) + "…"))
+        #expect(shown.hasSuffix(word), "the caption keeps every letter")
+    }
+
     /// What a message quotes of a file is short and its control characters are escapes; a long
     /// file name keeps its end; a warning or error escapes whatever its message holds.
     @Test func excerptsAreShortAndHoldNoControlCharacters() {

@@ -399,6 +399,8 @@ struct Collector {
 
     /// How far an image alone may shrink to fit what is left of a page.
     static let imageShrink = 0.5
+    /// The most characters of alt text and path a placeholder shows.
+    static let placeholderLabelLength = 600
 
     private mutating func image(_ reference: ImageReference, column: Column, align: TextAlignment) {
         space(before: theme.body.spaceBefore)
@@ -455,7 +457,7 @@ struct Collector {
         var style = theme.footnotes
         style.text.italic = true
         style.align = .center
-        let layout = TextLayout(StyledText(text, style: style.text), width: column.width, align: .center,
+        let layout = TextLayout(StyledText(text, style: style.text).breakingLongWords(), width: column.width, align: .center,
                                 lineHeight: style.lineHeight, context: fonts)
         pendingGap.set(4)
         appendLines(of: [layout], column: column)
@@ -465,8 +467,11 @@ struct Collector {
     private mutating func placeholder(_ reference: ImageReference, column: Column) {
         var style = theme.footnotes.text
         style.color = Color(parsing: "#777777")!
-        let label = reference.alt.isEmpty ? reference.source : "\(reference.alt)  (\(reference.source))"
-        let layout = TextLayout(StyledText(label, style: style), width: column.width - 24, align: .center,
+        // A box, not a page of text: the label is cut short (an alt text may be any length).
+        let full = reference.alt.isEmpty ? reference.source : "\(reference.alt)  (\(reference.source))"
+        let label = full.unicodeScalars.count > Self.placeholderLabelLength
+            ? String(String.UnicodeScalarView(full.unicodeScalars.prefix(Self.placeholderLabelLength))) + "…" : full
+        let layout = TextLayout(StyledText(label, style: style).breakingLongWords(), width: column.width - 24, align: .center,
                                 lineHeight: 1.3, context: fonts)
         let height = max(48, layout.height + 24)
         var items: [PageItem] = [.stroke(Rect(x: column.x, y: 0, width: column.width, height: height),
