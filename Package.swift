@@ -38,7 +38,7 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "Yams", "TOMLKit"],
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "CFatalCleanup", "Yams", "TOMLKit"],
             resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
@@ -47,6 +47,7 @@ let package = Package(
             dependencies: ["Letterpress"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
+        .target(name: "CFatalCleanup"),
         .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         .executableTarget(
             name: "LetterpressFuzz",

@@ -1,9 +1,12 @@
+import CFatalCleanup
 import Foundation
 
 /// A unique temporary file created next to its final destination, so that renaming is atomic,
 /// and kept open while it is written: writers write through the descriptor, so that an
 /// interrupt that removes the file cannot race a writer into creating it again. Every one alive
-/// is listed, so that an interrupted run can remove them all.
+/// is listed, so that an interrupted run can remove them all, and so is its path in
+/// `CFatalCleanup`, whose handler removes them when a fatal signal (an abort when memory runs
+/// out) ends the process.
 public final class TemporaryFile {
     let url: URL
     let descriptor: Int32
@@ -45,6 +48,7 @@ public final class TemporaryFile {
         fchmod(descriptor, 0o666 & ~Self.creationMask)
         let path = String(cString: template)
         Self.alive.insert(path)
+        _ = fatal_cleanup_remember(path)
         self.url = URL(fileURLWithPath: path)
         self.descriptor = descriptor
     }
@@ -90,6 +94,7 @@ public final class TemporaryFile {
                 throw LetterpressError.outputFailed(file: path, reason: String(cString: strerror(errno)))
             }
             alive.remove(file.url.path)
+            fatal_cleanup_forget(file.url.path)
         }
         for file in stale { unlink(file.path) }
     }
@@ -116,6 +121,12 @@ public final class TemporaryFile {
         if aliveFolders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
     }
 
+    /// Has a fatal signal remove every temporary file before the process ends (see
+    /// `CFatalCleanup`): an abort when memory runs out leaves no partial output.
+    public static func removeOnFatalSignals() {
+        fatal_cleanup_install()
+    }
+
     /// Removes every temporary file not yet renamed into place, and every temporary folder (on
     /// SIGINT or SIGTERM); from then on, making one throws.
     public static func removeAll() {
@@ -130,7 +141,10 @@ public final class TemporaryFile {
 
     static func remove(_ files: [TemporaryFile]) {
         lock.lock()
-        for file in files where alive.remove(file.url.path) != nil { unlink(file.url.path) }
+        for file in files where alive.remove(file.url.path) != nil {
+            unlink(file.url.path)
+            fatal_cleanup_forget(file.url.path)
+        }
         lock.unlock()
         for file in files { file.close() }
     }

@@ -27,6 +27,7 @@ enum InterruptHandler {
     /// `announces`: whether to say so on standard error (a worker leaves that to its batch,
     /// which Ctrl-C interrupts too).
     static func install(progress: ProgressBar?, announces: Bool = true) {
+        TemporaryFile.removeOnFatalSignals()
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -730,3 +730,43 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("made/here/note.pdf").path))
     }
 }
+
+/// Memory running out under `ulimit -v` ends the process with a signal (Swift, cmark and glib
+/// abort, or crash on a null pointer): the handler removes the temporary output first and says
+/// why in one line. The signal is sent here, while the output is being written, so that the
+/// test does not depend on how much memory this machine's libraries take.
+@Suite struct FatalSignalTests {
+    @Test(arguments: [SIGABRT, SIGSEGV])
+    func aFatalSignalLeavesNoPartialOutput(signal: Int32) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = "paper ink garden letters quiet margin river stone window harbor".split(separator: " ")
+        let paragraph = (0..<80).map { words[$0 % words.count] }.joined(separator: " ")
+        try String(repeating: paragraph + "\n\n", count: 20_000).write(to: folder.appendingPathComponent("big.md"),
+                                                                         atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = ["big.md", "-o", "out/big.pdf"]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty && process.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).first?.hasPrefix(".big.pdf.") == true,
+                "the output is being written")
+        kill(process.processIdentifier, signal)
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(message)")
+        #expect(message.hasPrefix("render: stopped by SIG") && message.contains("out of memory, or an internal error; no partial output was left"),
+                "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [], "no temporary file is left")
+    }
+}
