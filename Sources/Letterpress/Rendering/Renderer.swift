@@ -157,11 +157,11 @@ public final class Renderer {
                               clock: StepClock) throws -> StyledBlockStream {
         switch (note.body, parsing) {
         case let (.parsed(document), _):
-            return typesetter.styled(document, file: file, warnings: note.warnings)
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
             let variables = note.frontMatter.variables(overriddenBy: options.variables)
             let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables) }
-            return typesetter.styled(document, file: file, warnings: note.warnings)
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
@@ -174,12 +174,17 @@ public final class Renderer {
         }
     }
 
+    /// The language of the note's text: the front matter's `lang`, else `--lang`.
+    private func language(of frontMatter: FrontMatter) -> LanguageTag? {
+        frontMatter.lang ?? options.language
+    }
+
     /// Starts a second thread that parses the Markdown `body` with cmark, and walks and styles
     /// it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
                              typesetter: Typesetter, into stream: StyledBlockStream) {
-        let styler = Styler(theme: typesetter.theme, file: file)
+        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter))
         let base = typesetter.theme.body.text
         let parse = {
             var warnings: [Warning] = []
