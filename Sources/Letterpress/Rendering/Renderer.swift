@@ -72,6 +72,12 @@ public final class Renderer {
         try typeset(NoteSource(markdown: source, file: file), file: file)
     }
 
+    /// Typesets the note in `data` (Markdown, or a saved run archive); `file` names it in
+    /// messages and locates its images.
+    public func typeset(data: Data, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(data, file: file), file: file)
+    }
+
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> TypesetNote {
@@ -85,11 +91,13 @@ public final class Renderer {
         let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
         let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
         var pages: [Page] = []
+        var missing = Set<Unicode.Scalar>()
         let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+            missing.formUnion($0.missingCharacters)
             pages.append($0)
         }
         return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, timings: clock.timings),
-                           metadata: plan.metadata)
+                           metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
     }
 
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
