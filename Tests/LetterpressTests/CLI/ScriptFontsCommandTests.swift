@@ -25,6 +25,19 @@ import Testing
         }
     }
 
+    /// Cairo puts a colour glyph in a PDF as an image: each emoji is one object however often
+    /// it is used, drawn at four times the text's resolution (288 pixels an inch), not 72.
+    @Test func emojiInAPDFAreSharpImagesEmbeddedOnce() throws {
+        let folder = try folder(["e.md": "Rocket 🚀 and 🚀, stars ✨ ✨ ✨\n\n\\pagebreak\n\nAgain 🚀\n"])
+        let result = try runRender(["e.md", "-o", "e.pdf", "--date", "2024-01-01"], in: folder)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let rows = try popplerOutput("pdfimages", ["-list", folder.appendingPathComponent("e.pdf").path]).split(separator: "\n").dropFirst(2)
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true) }.filter { $0[2] == "image" }
+        #expect(rows.count == 6, "each use is listed")
+        #expect(Set(rows.map { $0[10] }).count == 2, "one object for each emoji")
+        #expect(rows.allSatisfy { Int($0[12]) ?? 0 >= 280 }, "at 288 pixels an inch: \(rows.map { $0[12] })")
+    }
+
     @Test func relativeFontFoldersPrintNoFontconfigWarning() throws {
         let folder = try folder(["n.md": "# x\n\n**粗体**\n"])
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
