@@ -10,6 +10,10 @@ public enum FontSetup {
         "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/wqy",
         "/usr/share/fonts/opentype/ipaexfont-gothic", "/usr/share/fonts/truetype/lohit-bengali",
         "/usr/share/fonts/truetype/lohit-devanagari", "/usr/share/fonts/truetype/tlwg",
+        "/usr/share/fonts/truetype/lohit-tamil", "/usr/share/fonts/truetype/lohit-telugu",
+        "/usr/share/fonts/truetype/lohit-kannada", "/usr/share/fonts/truetype/lohit-malayalam",
+        "/usr/share/fonts/truetype/lohit-punjabi", "/usr/share/fonts/truetype/lohit-gujarati",
+        "/usr/share/fonts/truetype/lohit-oriya", "/usr/share/fonts/truetype/sinhala",
     ]
 
     /// Font files the Makefile installs into folders that other packages share (all of
@@ -46,17 +50,18 @@ public enum FontSetup {
         }
     }
 
-    /// The rules that come with the project's fonts (their packages' and fontconfig's own), in
-    /// the system's order, which an isolated configuration reads so that its pages come out as
+    /// The rules that come with the project's fonts (their packages' and fontconfig's own, those
+    /// Debian turns on), in the system's order, which an isolated configuration reads so that its pages come out as
     /// the system's do: Lohit's hinting and fallbacks, WenQuanYi's place in `sans-serif` and
     /// `monospace` (before IPAex Gothic), colour emoji bitmaps scaled to the text, and bold and
     /// italic that a font lacks made up (without `90-synthetic.conf` bold Chinese came out
     /// regular, WenQuanYi having no bold face).
     static let projectRules = [
         "/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf", "/etc/fonts/conf.avail/59-lohit-devanagari.conf",
-        "/etc/fonts/conf.avail/65-wqy-microhei.conf", "/etc/fonts/conf.avail/66-lohit-bengali.conf",
-        "/etc/fonts/conf.avail/66-lohit-devanagari.conf", "/usr/share/fontconfig/conf.avail/90-synthetic.conf",
-    ]
+        "/etc/fonts/conf.avail/65-wqy-microhei.conf",
+    ] + ["bengali", "devanagari", "gujarati", "gurmukhi", "kannada", "odia", "tamil", "telugu"].map {
+        "/etc/fonts/conf.avail/66-lohit-\($0).conf"
+    } + ["/usr/share/fontconfig/conf.avail/90-synthetic.conf"]
 
     /// A fonts.conf that lists only `folders`, keeps the system's font caches, maps the generic
     /// families (and Pango's `emoji`) to the project's fonts, and reads `projectRules`.
