@@ -223,11 +223,11 @@ import Testing
     /// table left out would be dropped without a word.
     @Test func everyKeyIsDecodedMergedAndShown() throws {
         let values = [
-            "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
+            "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
             "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
             "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
             "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
-            "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lang": "'ja'",
+            "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
             "link": "'https://example.com'", "float": "'left'", "width": "'40%'",
         ]
         #expect(Set(values.keys) == Set(InlineAttributes.keys))
