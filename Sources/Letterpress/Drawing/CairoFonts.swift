@@ -41,6 +41,21 @@ final class CairoFonts {
         return true
     }
 
+    private var colorFaces: [OpaquePointer: Bool] = [:]
+
+    /// Whether the context's font (one `install` set) has colour glyphs, such as emoji.
+    func hasColorGlyphs(on cr: OpaquePointer) -> Bool {
+        guard let face = cairo_get_font_face(cr) else { return false }
+        if let known = colorFaces[face] { return known }
+        var color = false
+        if let scaled = cairo_get_scaled_font(cr), let ftFace = cairo_ft_scaled_font_lock_face(scaled) {
+            color = ftFace.pointee.face_flags & (1 << 14) != 0  // FT_FACE_FLAG_COLOR
+            cairo_ft_scaled_font_unlock_face(scaled)
+        }
+        colorFaces[face] = color
+        return color
+    }
+
     private func face(_ face: FontFace) -> OpaquePointer? {
         if let known = faces[face] { return known }
         var made: OpaquePointer?

@@ -126,6 +126,8 @@ struct PageDrawer {
                 }
                 if path {
                     cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+                } else if keepsText && fonts.hasColorGlyphs(on: cr) {
+                    colorGlyphs(glyphs, size: run.font.matrix.yy, on: cr)
                 } else if keepsText && !Self.hasNoncharacter(run.utf8) {
                     showTextGlyphs(glyphs, of: run, on: cr)
                 } else {
@@ -135,6 +137,39 @@ struct PageDrawer {
             cairo_restore(cr)
         }
         cairo_move_to(cr, x, y)
+    }
+
+    /// How many times larger than on the page a PDF's colour glyphs are drawn: Cairo 1.16
+    /// puts a colour glyph in a PDF as its bitmap scaled to the glyph's size on the page
+    /// (12 pixels for 10.5 pt text, blurred on paper), so each is drawn this much larger in a
+    /// group shown at its size (Noto Color Emoji's bitmaps are 109 pixels for its 136 pixel em).
+    static let colorGlyphScale = 4.0
+
+    /// Shows colour glyphs (emoji) on a PDF one by one, each drawn `colorGlyphScale` times
+    /// larger near the top left of a group (whose extent is the page's) and the group shown
+    /// shrunk back at the glyph's place. Cairo keeps each glyph's image once per document.
+    private func colorGlyphs(_ glyphs: [cairo_glyph_t], size: Double, on cr: OpaquePointer) {
+        let scale = Self.colorGlyphScale
+        let origin = (x: size * scale * 0.5, y: size * scale * 1.5)
+        for glyph in glyphs {
+            cairo_push_group(cr)
+            cairo_identity_matrix(cr)
+            cairo_translate(cr, origin.x, origin.y)
+            cairo_scale(cr, scale, scale)
+            var placed = cairo_glyph_t(index: glyph.index, x: 0, y: 0)
+            cairo_show_glyphs(cr, &placed, 1)
+            let group = cairo_pop_group(cr)
+            var toGroup = cairo_matrix_t()
+            cairo_get_matrix(cr, &toGroup)
+            cairo_matrix_translate(&toGroup, glyph.x, glyph.y)
+            cairo_matrix_scale(&toGroup, 1 / scale, 1 / scale)
+            cairo_matrix_translate(&toGroup, -origin.x, -origin.y)
+            cairo_matrix_invert(&toGroup)
+            cairo_pattern_set_matrix(group, &toGroup)
+            cairo_set_source(cr, group)
+            cairo_paint(cr)
+            cairo_pattern_destroy(group)
+        }
     }
 
     /// Whether `utf8` holds a noncharacter (U+FDD0–FDEF, U+xFFFE or U+xFFFF): Cairo refuses

@@ -11,6 +11,8 @@ public struct DocumentArchive: Codable, Sendable {
     public var title: String?
     public var author: String?
     public var date: String?
+    /// The front matter's `lang`; left out when it has none.
+    public var lang: LanguageTag?
     public var characters: Int
     public var runCount: Int
     public var blocks: [Block]
@@ -24,6 +26,7 @@ public struct DocumentArchive: Codable, Sendable {
         title = document.frontMatter.title
         author = document.frontMatter.author
         date = document.frontMatter.date
+        lang = document.frontMatter.lang
         blocks = document.blocks
         footnotes = document.footnotes.map(\.blocks)
         let labels = document.footnotes.map(\.label)
@@ -40,6 +43,7 @@ public struct DocumentArchive: Codable, Sendable {
         frontMatter.title = title
         frontMatter.author = author
         frontMatter.date = date
+        frontMatter.lang = lang
         frontMatter.theme = theme
         return Document(
             frontMatter: frontMatter, blocks: blocks,

@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable, Codable {
     /// Reads nothing outside the note's folder and the themes: images and theme files
     /// elsewhere are refused.
     public var sandbox = false
+    /// The language of notes whose front matter names none (`--lang`).
+    public var language: LanguageTag?
     /// Values for `{{name}}` (`--var name=value`), before the front matter's.
     public var variables: [String: String] = [:]
 

@@ -72,6 +72,12 @@ public final class Renderer {
         try typeset(NoteSource(markdown: source, file: file), file: file)
     }
 
+    /// Typesets the note in `data` (Markdown, or a saved run archive); `file` names it in
+    /// messages and locates its images.
+    public func typeset(data: Data, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(data, file: file), file: file)
+    }
+
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
     public func typeset(_ document: Document, file: String) throws -> TypesetNote {
@@ -85,11 +91,13 @@ public final class Renderer {
         let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
         let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
         var pages: [Page] = []
+        var missing = Set<Unicode.Scalar>()
         let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+            missing.formUnion($0.missingCharacters)
             pages.append($0)
         }
         return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, timings: clock.timings),
-                           metadata: plan.metadata)
+                           metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
     }
 
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
@@ -157,11 +165,11 @@ public final class Renderer {
                               clock: StepClock) throws -> StyledBlockStream {
         switch (note.body, parsing) {
         case let (.parsed(document), _):
-            return typesetter.styled(document, file: file, warnings: note.warnings)
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
             let variables = note.frontMatter.variables(overriddenBy: options.variables)
             let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables) }
-            return typesetter.styled(document, file: file, warnings: note.warnings)
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
@@ -174,12 +182,17 @@ public final class Renderer {
         }
     }
 
+    /// The language of the note's text: the front matter's `lang`, else `--lang`.
+    private func language(of frontMatter: FrontMatter) -> LanguageTag? {
+        frontMatter.lang ?? options.language
+    }
+
     /// Starts a second thread that parses the Markdown `body` with cmark, and walks and styles
     /// it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
                              typesetter: Typesetter, into stream: StyledBlockStream) {
-        let styler = Styler(theme: typesetter.theme, file: file)
+        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter))
         let base = typesetter.theme.body.text
         let parse = {
             var warnings: [Warning] = []

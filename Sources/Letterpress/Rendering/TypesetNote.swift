@@ -4,4 +4,6 @@ import Foundation
 public struct TypesetNote {
     public var document: TypesetDocument
     public var metadata: DocumentMetadata
+    /// The characters no installed font has, in code point order.
+    public var missingCharacters: [MissingCharacter] = []
 }

@@ -6,12 +6,16 @@ import Foundation
 public struct Styler {
     public let theme: Theme
     let file: String
+    /// The document's language (front matter `lang`, else `--lang`), which text takes unless
+    /// a `lang` attribute says otherwise.
+    let language: LanguageTag?
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
 
-    public init(theme: Theme, file: String = "<input>") {
+    public init(theme: Theme, file: String = "<input>", language: LanguageTag? = nil) {
         self.theme = theme
         self.file = file
+        self.language = language
         highlightBudget = HighlightBudget(rules: theme.highlights.count)
     }
 
@@ -22,6 +26,8 @@ public struct Styler {
 
     /// `text`'s runs styled over `base`, with adjacent runs of equal style merged.
     public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
+        var base = base
+        if base.language == nil { base.language = language }
         // Each run's end as a UTF-8 offset, which the attributed string's rope finds without
         // copying the run's text; the text itself run by run, through the character view,
         // which copies whole chunks and is some 30 times faster than iterating the UTF-8 view.
@@ -197,6 +203,7 @@ public struct Styler {
         },
         Effect(\.effect) { $1.style.effect = $0 },
         Effect(\.textTransform) { $1.style.transform = $0 },
+        Effect(\.lang) { $1.style.language = $0 },
         Effect(\.link) { $1.style.link = $0 },
     ]
 

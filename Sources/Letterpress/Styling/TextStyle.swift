@@ -18,6 +18,8 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var baselineOffset: Double = 0
     public var width: FontWidth = .standard
     public var transform: TextTransform = .none
+    /// The language Pango is told the text is in; nil: none, as Pango guesses from the script.
+    public var language: LanguageTag?
     /// OpenType features to turn on, such as `tnum` for tabular digits.
     public var features: [String] = []
     /// False turns the font's kerning off.

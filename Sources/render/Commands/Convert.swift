@@ -41,6 +41,10 @@ struct Convert: ParsableCommand {
     @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.")
     var locale = Parsed<LocaleName>(argument: "en")
 
+    @Option(help: ArgumentHelp("The language of notes whose front matter has no lang, such as ja or pt-BR: it picks fonts and line breaks.",
+                               valueName: "tag"))
+    var lang: Parsed<LanguageTag>?
+
     @Flag(help: "Draw no date badge.")
     var noBadge = false
 
@@ -108,6 +112,7 @@ struct Convert: ParsableCommand {
             throw ValidationError("--date '\(date)' is not YYYY-MM-DD, modified or today")
         }
         _ = try locale.value()
+        _ = try lang?.value()
         _ = try textSize?.value()
         if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
         if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
@@ -165,6 +170,7 @@ struct Convert: ParsableCommand {
         options.strict = strict
         options.badge = !noBadge
         options.locale = try locale.value().identifier
+        options.language = try lang?.value()
         options.variables = try VariableAssignment.dictionary(variables)
         options.sandbox = sandbox
         options.textScale = try scale ?? textSize?.value().scale ?? 1

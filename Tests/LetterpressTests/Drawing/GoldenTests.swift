@@ -200,6 +200,17 @@ import LetterpressTesting
             """)
     }
 
+    /// Colour emoji (sequences as one glyph each) and scripts beyond Latin, each in its font.
+    @Test func emojiAndScripts() throws {
+        try check("emoji-scripts", page: PageSize(width: 300, height: 150), """
+            ## Emoji 🚀 ✨
+
+            👨‍👩‍👧‍👦 🇯🇵 👍🏽 🏳️‍🌈 **bold 🎉**
+
+            বাংলা · हिन्दी · ภาษาไทย · עברית · ^[直今](lang: 'ja') 直今
+            """)
+    }
+
     @Test(arguments: ["left", "right"])
     func floatingImage(_ side: String) throws {
         try check("float-\(side)", page: PageSize(width: 300, height: 260),

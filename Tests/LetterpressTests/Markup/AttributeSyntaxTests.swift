@@ -223,7 +223,7 @@ import Testing
     /// table left out would be dropped without a word.
     @Test func everyKeyIsDecodedMergedAndShown() throws {
         let values = [
-            "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
+            "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
             "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
             "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
             "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",

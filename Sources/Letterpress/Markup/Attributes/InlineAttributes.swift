@@ -22,6 +22,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var baselineOffset: Double?
     public var effect: TextEffect?
     public var textTransform: TextTransform?
+    /// The language of the text, for its fonts and line breaks.
+    public var lang: LanguageTag?
     public var link: String?
     /// For an image: the side it floats to, with text around it.
     public var float: FloatSide?
@@ -55,6 +57,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("baselineOffset", \.baselineOffset, .points),
         Field("effect", \.effect, .choice),
         Field("textTransform", \.textTransform, .choice),
+        Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
         // Dumps show it as the run's link.
         Field("link", \.link, .value("a URL"), inSummary: false),
         Field("float", \.float, .choice),

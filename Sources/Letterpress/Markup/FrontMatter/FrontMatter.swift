@@ -8,6 +8,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var theme: String?
     public var pageSize: String?
     public var margin: String?
+    /// The language the note is written in.
+    public var lang: LanguageTag?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     public var badge = BadgeSetting()
     /// Shapes the text flows around.

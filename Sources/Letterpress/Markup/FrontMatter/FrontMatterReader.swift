@@ -112,6 +112,12 @@ public enum FrontMatterReader {
             case "theme": frontMatter.theme = scalar
             case "pageSize", "page-size": frontMatter.pageSize = scalar
             case "margin": frontMatter.margin = scalar
+            case "lang":
+                guard let tag = LanguageTag(parsing: scalar) else {
+                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                              message: "lang: \(Excerpt.quoted(scalar)) is not a language tag (use one such as 'ja' or 'pt-BR')")
+                }
+                frontMatter.lang = tag
             default: break
             }
         }
@@ -119,7 +125,7 @@ public enum FrontMatterReader {
     }
 
     /// The keys whose value is one scalar.
-    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin"]
+    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin", "lang"]
 
     /// Where a YAML error is (its line shifted by `lineOffset`) and what it says.
     static func describe(_ error: YamlError, lineOffset: Int) -> (SourceLocation?, String) {

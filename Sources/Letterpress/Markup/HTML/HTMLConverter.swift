@@ -110,9 +110,11 @@ struct HTMLConverter {
         return flow.finish()
     }
 
-    private mutating func add(_ element: HTMLElement, format: HTMLInlineFormat, to flow: inout Flow) {
+    private mutating func add(_ element: HTMLElement, format outer: HTMLInlineFormat, to flow: inout Flow) {
         let name = element.name
         guard !HTMLVocabulary.isDropped(name) else { return }
+        var format = outer
+        if let language = HTMLVocabulary.language(of: element) { format.language = language }
         if let anchor = HTMLVocabulary.anchor(name: name, attributes: element.attributes), flow.pendingAnchor == nil {
             flow.pendingAnchor = anchor
         }

@@ -40,7 +40,14 @@ enum HTMLVocabulary {
             break
         }
         if let color = cssProperty("color", of: element).flatMap(Color.init(parsing:)) { format.color = color }
+        // A block's language is given to its text where the block is made.
+        if !isBlock(element.name) { format.language = language(of: element) }
         return format.isEmpty ? nil : format
+    }
+
+    /// An element's `lang`; nil when it has none or it is not a language tag.
+    static func language(of element: HTMLElement) -> LanguageTag? {
+        element.attribute("lang").flatMap(LanguageTag.init(parsing:))
     }
 
     /// The anchor an element names, which `#name` links go to: its `id`, or an `a`'s `name`.
@@ -106,24 +113,28 @@ enum HTMLVocabulary {
     ]
 }
 
-/// What text-level HTML elements do to their text, as Markdown intents, a link and a colour.
+/// What text-level HTML elements do to their text, as Markdown intents, a link, a colour and a
+/// language.
 struct HTMLInlineFormat: Equatable {
     var intent: InlineIntent = []
     var link: String?
     var color: Color?
+    var language: LanguageTag?
 
-    var isEmpty: Bool { intent.isEmpty && link == nil && color == nil }
+    var isEmpty: Bool { intent.isEmpty && link == nil && color == nil && language == nil }
 
-    /// This format inside `outer`: intents add up, the inner link and colour win.
+    /// This format inside `outer`: intents add up, the inner link, colour and language win.
     func inside(_ outer: HTMLInlineFormat) -> HTMLInlineFormat {
-        HTMLInlineFormat(intent: intent.union(outer.intent), link: link ?? outer.link, color: color ?? outer.color)
+        HTMLInlineFormat(intent: intent.union(outer.intent), link: link ?? outer.link, color: color ?? outer.color,
+                         language: language ?? outer.language)
     }
 
-    /// The attributes the colour sets, for a run's `^[…](…)` attributes.
+    /// The attributes the colour and language set, for a run's `^[…](…)` attributes.
     var attributes: InlineAttributes? {
-        guard let color else { return nil }
+        guard color != nil || language != nil else { return nil }
         var attributes = InlineAttributes()
         attributes.foregroundColor = color
+        attributes.lang = language
         return attributes
     }
 }

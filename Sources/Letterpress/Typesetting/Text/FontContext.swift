@@ -13,6 +13,7 @@ public final class FontContext {
 
     public init() {
         StartUpWarmUp.wait()
+        FontSetup.addLanguageRules()
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)

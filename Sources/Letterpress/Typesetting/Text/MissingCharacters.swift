@@ -39,18 +39,28 @@ enum MissingCharacters {
     /// `'ꪀ' (U+AA80), … and 3 more: they are drawn as boxes`; characters that do not print
     /// (controls, marks, separators) by code point alone.
     private static func listed(_ characters: [Unicode.Scalar]) -> String {
-        let shown = characters.prefix(6).map { character -> String in
-            let code = "U+" + String(format: "%04X", character.value)
-            switch character.properties.generalCategory {
-            case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator, .paragraphSeparator,
-                 .surrogate, .privateUse, .unassigned:
-                return code
-            default:
-                return "'\(Character(character))' (\(code))"
-            }
-        }
+        let shown = characters.prefix(6).map(named)
         let more = characters.count > 6 ? " and \(characters.count - 6) more" : ""
         return shown.joined(separator: ", ") + more + (characters.count == 1 ? ": it is drawn as a box" : ": they are drawn as boxes")
+    }
+
+    /// `'ꪀ' (U+AA80)`, or the code point alone for a character that does not print (a control,
+    /// a mark, a separator).
+    static func named(_ character: Unicode.Scalar) -> String {
+        let code = "U+" + String(format: "%04X", character.value)
+        switch character.properties.generalCategory {
+        case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator, .paragraphSeparator,
+             .surrogate, .privateUse, .unassigned:
+            return code
+        default:
+            return "'\(Character(character))' (\(code))"
+        }
+    }
+
+    /// `characters` in code point order, each with where it is first written in `source`.
+    static func placed(_ characters: Set<Unicode.Scalar>, in source: String?) -> [MissingCharacter] {
+        let places = source.map { firstPlaces(of: characters, in: $0) } ?? [:]
+        return characters.sorted { $0.value < $1.value }.map { MissingCharacter(character: $0, location: places[$0]) }
     }
 
     /// Where each of `characters` first occurs in `source`: line and byte column from 1, as
@@ -73,4 +83,14 @@ enum MissingCharacters {
         }
         return places
     }
+}
+
+/// A character no installed font has, and where the note first writes it.
+public struct MissingCharacter: Sendable, Equatable {
+    public var character: Unicode.Scalar
+    /// Nil when the note does not write it as it is (an entity, a variable's value, the theme).
+    public var location: SourceLocation?
+
+    /// The character as messages name it: `'ꪀ' (U+AA80)`, or `U+0301` for one that does not print.
+    public var name: String { MissingCharacters.named(character) }
 }

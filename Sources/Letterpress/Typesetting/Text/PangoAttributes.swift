@@ -29,6 +29,11 @@ enum PangoAttributes {
         case .lowercase: result.append(pango_attr_text_transform_new(PANGO_TEXT_TRANSFORM_LOWERCASE))
         case .capitalize: result.append(pango_attr_text_transform_new(PANGO_TEXT_TRANSFORM_CAPITALIZE))
         }
+        if let language = style.language {
+            // fontconfig then prefers fonts for the language (Japanese forms of Han characters
+            // for `ja`), and Pango breaks the lines by its rules.
+            result.append(pango_attr_language_new(pango_language_from_string(language.description)))
+        }
         let features = style.features + (style.kerning ? [] : ["kern=0"])
         if !features.isEmpty { result.append(pango_attr_font_features_new(features.joined(separator: ","))) }
         if style.tracking != 0 { result.append(pango_attr_letter_spacing_new(pangoUnits(style.tracking))) }
