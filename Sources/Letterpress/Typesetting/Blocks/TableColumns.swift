@@ -42,8 +42,8 @@ enum TableColumns {
     /// Each column's width from `width` of its cells plus `padding` on both sides; a cell that
     /// spans columns widens them, equally, by what they lack for it. `spans` holds each row's
     /// spans (`spans(of:count:)`).
-    static func measure(_ rows: [[StyledText]], spans: [[Int]], columns: Int, padding: Double,
-                        width: (StyledText) -> Double) -> [Double] {
+    static func measure<Cell>(_ rows: [[Cell]], spans: [[Int]], columns: Int, padding: Double,
+                              width: (Cell) -> Double) -> [Double] {
         var widths = Array(repeating: padding * 2, count: columns)
         var spanning: [(first: Int, count: Int, width: Double)] = []
         for (row, cells) in rows.enumerated() {

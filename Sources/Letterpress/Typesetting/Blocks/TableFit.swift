@@ -23,32 +23,31 @@ struct TableFit {
     private(set) var overflows = false
 
     static let smallestScale = 0.75
-    /// Room added to widths measured from Pango's extents, which rounding to Pango's units
-    /// could otherwise make a hair too narrow for what they were measured from.
+    /// Room added to a minimum, which rounding to Pango's units could otherwise make a hair too
+    /// narrow for the piece it was measured from.
     private static let slack = 0.01
 
     /// `spans` holds each row's spans (`TableColumns.spans(of:count:)`); `padding` is on each side of a cell.
     init(rows: [[StyledText]], spans: [[Int]], columns: Int, available: Double, padding: Double, fonts: FontContext) {
         self.rows = rows
         self.padding = padding
-        func measure(_ rows: [[StyledText]], padding: Double, width: Double?, breaksWords: Bool = false) -> [Double] {
-            TableColumns.measure(rows, spans: spans, columns: columns, padding: padding) { cell in
-                let natural = TextLayout(cell, width: width, align: .left, lineHeight: 1, context: fonts,
-                                         breaksWords: breaksWords).naturalWidth
-                return width == nil ? natural : natural + Self.slack
-            }
+        // One layout a cell, on one line, gives both its maximum and its minimum.
+        func measure(_ rows: [[StyledText]], padding: Double) -> (minimum: [Double], maximum: [Double]) {
+            let cells = rows.map { $0.map { cell in
+                let layout = TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts)
+                return (minimum: layout.widestPiece + Self.slack, maximum: layout.naturalWidth)
+            } }
+            return (TableColumns.measure(cells, spans: spans, columns: columns, padding: padding) { $0.minimum },
+                    TableColumns.measure(cells, spans: spans, columns: columns, padding: padding) { $0.maximum })
         }
-        // Laid out one point wide, a cell's lines are its pieces that cannot break, or its letters.
-        func words(_ rows: [[StyledText]], padding: Double) -> [Double] { measure(rows, padding: padding, width: 0) }
-        var maximum = measure(rows, padding: padding, width: nil)
+        var (minimum, maximum) = measure(rows, padding: padding)
         guard maximum.reduce(0, +) > available else {
             widths = TableColumns.widths(minimum: maximum, maximum: maximum, available: available)
             return
         }
-        var minimum = words(rows, padding: padding)
         if minimum.reduce(0, +) > available {
             self.rows = rows.map { $0.map { $0.breakingURLsAndCode() } }
-            minimum = words(self.rows, padding: padding)
+            (minimum, maximum) = measure(self.rows, padding: padding)
         }
         let unscaled = self.rows
         // Text widths scale with the size, nearly: measure again after each scaling.
@@ -56,14 +55,16 @@ struct TableFit {
             scale = max(Self.smallestScale, scale * available / minimum.reduce(0, +))
             self.rows = unscaled.map { $0.map { $0.scaled(by: scale) } }
             self.padding = padding * scale
-            minimum = words(self.rows, padding: self.padding)
+            (minimum, maximum) = measure(self.rows, padding: self.padding)
         }
-        if scale < 1 { maximum = measure(self.rows, padding: self.padding, width: nil) }
         if minimum.reduce(0, +) <= available {
             widths = TableColumns.widths(minimum: minimum, maximum: maximum, available: available)
             return
         }
-        let letters = measure(self.rows, padding: self.padding, width: 0, breaksWords: true)
+        // Laid out a point wide, breaking words, a cell's lines are its letters.
+        let letters = TableColumns.measure(self.rows, spans: spans, columns: columns, padding: self.padding) { cell in
+            TextLayout(cell, width: 0, align: .left, lineHeight: 1, context: fonts).naturalWidth + Self.slack
+        }
         widths = TableColumns.breakingWords(letters: letters, words: minimum, available: available)
         overflows = letters.reduce(0, +) > available
     }
