@@ -5,7 +5,8 @@ import Foundation
 /// enough for the columns' minimums (`TableColumns`):
 /// 1. the columns as a browser's automatic table layout makes them;
 /// 2. break opportunities inside long URLs and code (after `/`, `.`, `_`, `?`, `&`, `=`, …);
-/// 3. the table's text and cell padding scaled down, to no less than `smallestScale` of their size;
+/// 3. the table's text and cell padding scaled down until the minimums fill `shrunkFill` of
+///    the column, to no less than `smallestScale` of their size;
 /// 4. words broken, the longest first, with the hyphen Pango inserts where it breaks a word
 ///    between letters (`insert_hyphens`, on by default since Pango 1.44). Pango 1.50, Debian's,
 ///    has no hyphenation dictionaries: it breaks where the line is full.
@@ -23,6 +24,8 @@ struct TableFit {
     private(set) var overflows = false
 
     static let smallestScale = 0.75
+    /// How much of the column a shrunk table's minimums may fill.
+    static let shrunkFill = 0.9
     /// Room added to a minimum, which rounding to Pango's units could otherwise make a hair too
     /// narrow for the piece it was measured from.
     private static let slack = 0.01
@@ -50,9 +53,12 @@ struct TableFit {
             (minimum, maximum) = measure(self.rows, padding: padding)
         }
         let unscaled = self.rows
-        // Text widths scale with the size, nearly: measure again after each scaling.
-        for _ in 0..<3 where minimum.reduce(0, +) > available && scale > Self.smallestScale {
-            scale = max(Self.smallestScale, scale * available / minimum.reduce(0, +))
+        // Shrunk only until its minimums fitted, the table would have every column at its
+        // minimum, and a long cell many short lines: some room is left for the columns with
+        // the most text. Text widths scale with the size, nearly: measure again after each try.
+        let target = minimum.reduce(0, +) > available ? available * Self.shrunkFill : available
+        for _ in 0..<3 where minimum.reduce(0, +) > target && scale > Self.smallestScale {
+            scale = max(Self.smallestScale, scale * target / minimum.reduce(0, +))
             self.rows = unscaled.map { $0.map { $0.scaled(by: scale) } }
             self.padding = padding * scale
             (minimum, maximum) = measure(self.rows, padding: self.padding)
