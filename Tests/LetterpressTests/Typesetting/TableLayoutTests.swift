@@ -66,6 +66,8 @@ private let a5 = PageGeometry(size: .a5, margins: Margins(top: 50, right: 45, bo
         let cuts = Collector.cuts(height: 120, lines: lines, padding: 0, limit: 50)
         #expect(cuts == [0, 30, 60, 90])
         #expect(Collector.cuts(height: 40, lines: lines, padding: 0, limit: 50) == [0])
+        #expect(Collector.cuts(height: 120, lines: lines, padding: 0, limit: 70, firstLimit: 40) == [0, 30, 90],
+                "the first part fits below the header")
     }
 }
 
@@ -172,6 +174,35 @@ private let a5 = PageGeometry(size: .a5, margins: Margins(top: 50, right: 45, bo
             let header = try #require(lines.first { $0.line.string == "Name" })
             let first = try #require(lines.first { $0.line.string == "a" })
             #expect(leadIn.page == header.page && header.page == first.page, "\(count) paragraphs")
+        }
+    }
+
+    @Test func imagesInCellsShareTheTableWidthWithoutOverlap() throws {
+        let image = #"<img src="two-tone.png" width="400">"#
+        let document = try TestSupport.typeset("| A | B | C |\n|---|---|---|\n| \(image) | \(image) | \(image) |")
+        let rects = document.pages[0].items.compactMap { item -> Rect? in
+            if case let .image(_, rect) = item { return rect }
+            return nil
+        }
+        #expect(rects.count == 3)
+        for (index, rect) in rects.enumerated() {
+            #expect(rect.x >= 72 - 0.01 && rect.maxX <= 595.276 - 72 + 0.01, "image \(index) within the margins")
+            if index > 0 { #expect(rect.x >= rects[index - 1].maxX, "image \(index) clear of the one before") }
+        }
+        #expect(!document.warnings.contains { $0.message.contains("too wide") })
+    }
+
+    @Test func aHeaderNeverEndsAPageAlone() throws {
+        let tall = Array(repeating: "tall header text", count: 25).joined(separator: "<br>")
+        let words = (0..<1500).map { "word\($0)" }.joined(separator: " ")
+        for count in [2, 6, 10] {
+            let filler = Array(repeating: "A paragraph before the table.", count: count).joined(separator: "\n\n")
+            let document = try TestSupport.typeset("\(filler)\n\n| \(tall) | b |\n|---|---|\n| \(words) | x |")
+            let lines = textLines(document)
+            let header = try #require(lines.first { $0.line.string == "b" })
+            let first = try #require(lines.first { $0.line.string.hasPrefix("word0 ") })
+            #expect(header.page == first.page, "\(count) paragraphs before")
+            for (_, line) in lines { #expect(box(line).maxY <= 841.89 - 72 + 0.5, "\(line.string) is below the bottom margin") }
         }
     }
 

@@ -488,10 +488,13 @@ struct Collector {
         let hasHeader = !table.header.isEmpty
         let columnCount = hasHeader ? table.header.count : table.rows.first?.count ?? 0
         guard columnCount > 0 else { return }
-        // Images in cells are loaded before the columns are measured: their widths count.
+        // Images in cells are loaded before the columns are measured: their widths count. An
+        // image cannot break, so it is no wider than an equal share of the table: wider, a row
+        // of screenshots would push the table past the margin.
+        let imageWidth = max(column.width / Double(columnCount) - 2 * style.padding, 1)
         func loaded(_ cell: StyledText) -> StyledText {
             guard InlineImages.has(cell) else { return cell }
-            return InlineImages.resolve(cell, load: resources.image, columnWidth: column.width, maximumHeight: contentHeight * 0.5) { reference, message in
+            return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
                 warnings.append(Warning(file: file, location: reference.location, message: message))
             }
         }
@@ -520,13 +523,15 @@ struct Collector {
             header[index].keepWithNext = true
             append(.block(Slice.Block(box: header[index], row: Slice.TableRow(table: id, isHeader: repeated))))
         }
-        // Rows are cut to fit a page below the repeated header.
+        // Rows are cut to fit a page below the repeated header, the first row's first part below
+        // the header, which stays with it.
         let limit = contentHeight - (repeated ? header[0].height : 0)
+        let firstLimit = contentHeight - header.reduce(0) { $0 + $1.height }
         for (index, row) in fit.rows.dropFirst(hasHeader ? 1 : 0).enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
             for box in tableRow(row, widths: fit.widths, padding: fit.padding, alignments: alignments, style: style.cell, column: column,
                                 background: stripe, topLine: !hasHeader && index == 0, spans: spans[index + (hasHeader ? 1 : 0)],
-                                limit: limit) {
+                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
@@ -537,7 +542,7 @@ struct Collector {
     /// lines so that no text is lost at a page's end.
     private func tableRow(
         _ cells: [StyledText], widths: [Double], padding: Double, alignments: [TextAlignment], style: BlockStyle,
-        column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double
+        column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil
     ) -> [Slice.Box] {
         let layouts = cells.indices.map { index in
             TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
@@ -546,7 +551,7 @@ struct Collector {
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },
-                             padding: padding, limit: limit)
+                             padding: padding, limit: limit, firstLimit: firstLimit)
         let tableWidth = widths.reduce(0, +)
         let lineWidth = theme.table.borderWidth
         let border = theme.table.borderColor
@@ -592,12 +597,14 @@ struct Collector {
     }
 
     /// Where a row `height` tall, whose cells have `lines`, is cut into parts at most `limit`
-    /// tall, each part after the first starting with `padding` again: at the top of a line
-    /// that no other cell's line straddles, so that every cell goes on at the part's top. A
-    /// part is taller than `limit` only where no such place is below it.
-    static func cuts(height: Double, lines: [ClosedRange<Double>], padding: Double, limit: Double) -> [Double] {
+    /// tall (the first at most `firstLimit`), each part after the first starting with `padding`
+    /// again: at the top of a line that no other cell's line straddles, so that every cell goes
+    /// on at the part's top. A part is taller than its limit only where no such place is below it.
+    static func cuts(height: Double, lines: [ClosedRange<Double>], padding: Double, limit: Double,
+                     firstLimit: Double? = nil) -> [Double] {
         var cuts = [0.0]
-        guard height > limit else { return cuts }
+        let firstLimit = firstLimit ?? limit
+        guard height > firstLimit else { return cuts }
         // A line's top is a place to cut when no line that starts above it ends below it.
         var places: [Double] = []
         var (reach, reachOfTop, top) = (0.0, 0.0, -Double.infinity)
@@ -609,8 +616,9 @@ struct Collector {
             reachOfTop = max(reachOfTop, line.upperBound)
         }
         var next = 0
-        while let top = cuts.last, height - top + (cuts.count > 1 ? padding : 0) > limit, next < places.count {
-            let shift = cuts.count > 1 ? padding : 0
+        while let top = cuts.last, height - top + (cuts.count > 1 ? padding : 0) > (cuts.count > 1 ? limit : firstLimit),
+              next < places.count {
+            let (shift, limit) = cuts.count > 1 ? (padding, limit) : (0, firstLimit)
             // The lowest place within the limit, or the first when none is.
             var chosen = next
             while chosen + 1 < places.count, places[chosen + 1] - top + shift <= limit { chosen += 1 }
