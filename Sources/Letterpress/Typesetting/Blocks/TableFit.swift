@@ -11,8 +11,9 @@ import Foundation
 ///    between letters (`insert_hyphens`, on by default since Pango 1.44). Pango 1.50, Debian's,
 ///    has no hyphenation dictionaries: it breaks where the line is full.
 ///
-/// A table whose columns are wider than its column even then, one letter wide each, runs past
-/// the right margin (`overflows`) rather than draw letters over each other.
+/// A table whose columns are wider than its column even then, one letter wide each (some 35
+/// columns on A4), is shrunk further, below `smallestScale`, until they fit (`overflows`):
+/// letters drawn over each other, or past the page's edge, could not be read at all.
 struct TableFit {
     /// The rows, the header's first when there is one, as they are to be laid out.
     private(set) var rows: [[StyledText]]
@@ -21,6 +22,7 @@ struct TableFit {
     private(set) var scale = 1.0
     /// The padding on each side of a cell, scaled.
     private(set) var padding: Double
+    /// Whether the table was shrunk below `smallestScale` to fit its letters.
     private(set) var overflows = false
 
     static let smallestScale = 0.75
@@ -68,10 +70,20 @@ struct TableFit {
             return
         }
         // Laid out a point wide, breaking words, a cell's lines are its letters.
-        let letters = TableColumns.measure(self.rows, spans: spans, columns: columns, padding: self.padding) { cell in
-            TextLayout(cell, width: 0, align: .left, lineHeight: 1, context: fonts).naturalWidth + Self.slack
+        func letters(_ rows: [[StyledText]], padding: Double) -> [Double] {
+            TableColumns.measure(rows, spans: spans, columns: columns, padding: padding) { cell in
+                TextLayout(cell, width: 0, align: .left, lineHeight: 1, context: fonts).naturalWidth + Self.slack
+            }
         }
-        widths = TableColumns.breakingWords(letters: letters, words: minimum, available: available)
-        overflows = letters.reduce(0, +) > available
+        var narrowest = letters(self.rows, padding: self.padding)
+        for _ in 0..<3 where narrowest.reduce(0, +) > available {
+            overflows = true
+            scale *= available / narrowest.reduce(0, +)
+            self.rows = unscaled.map { $0.map { $0.scaled(by: scale) } }
+            self.padding = padding * scale
+            narrowest = letters(self.rows, padding: self.padding)
+            minimum = measure(self.rows, padding: self.padding).minimum
+        }
+        widths = TableColumns.breakingWords(letters: narrowest, words: minimum, available: available)
     }
 }
