@@ -28,6 +28,8 @@ struct TableFit {
     static let smallestScale = 0.75
     /// How much of the column a shrunk table's minimums may fill.
     static let shrunkFill = 0.9
+    /// A hyphen's width at most, in ems.
+    private static let hyphen = 0.4
     /// Room added to a minimum, which rounding to Pango's units could otherwise make a hair too
     /// narrow for the piece it was measured from.
     private static let slack = 0.01
@@ -51,8 +53,11 @@ struct TableFit {
             return
         }
         if minimum.reduce(0, +) > available {
-            self.rows = rows.map { $0.map { $0.breakingURLsAndCode() } }
-            (minimum, maximum) = measure(self.rows, padding: padding)
+            let broken = rows.map { $0.map { $0.breakingURLsAndCode() } }
+            if broken != rows {
+                self.rows = broken
+                (minimum, maximum) = measure(broken, padding: padding)
+            }
         }
         let unscaled = self.rows
         // Shrunk only until its minimums fitted, the table would have every column at its
@@ -69,10 +74,14 @@ struct TableFit {
             widths = TableColumns.widths(minimum: minimum, maximum: maximum, available: available)
             return
         }
-        // Laid out a point wide, breaking words, a cell's lines are its letters.
+        // A column broken between any two letters is as wide as its widest letter and the
+        // hyphen Pango adds (a third of an em in DejaVu and Liberation). Laying each cell out a
+        // point wide would tell exactly, but breaking at every letter costs Pango five layouts.
         func letters(_ rows: [[StyledText]], padding: Double) -> [Double] {
             TableColumns.measure(rows, spans: spans, columns: columns, padding: padding) { cell in
-                TextLayout(cell, width: 0, align: .left, lineHeight: 1, context: fonts).naturalWidth + Self.slack
+                let size = cell.runs.map(\.style.size).max() ?? cell.base?.size ?? 0
+                return TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts).widestCharacter
+                    + size * Self.hyphen + Self.slack
             }
         }
         var narrowest = letters(self.rows, padding: self.padding)

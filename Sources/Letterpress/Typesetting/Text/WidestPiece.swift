@@ -7,7 +7,15 @@ extension TextLayout {
     /// breaking a word. Read from the layout's lines as they are, with the break opportunities
     /// Pango found (`pango_layout_get_log_attrs`) and the widths it would break them with, so
     /// that nothing is laid out again.
-    var widestPiece: Double {
+    var widestPiece: Double { widest { $0.is_line_break != 0 } }
+
+    /// The width of the widest character (grapheme cluster) of the text: how narrow the layout
+    /// could be with words broken anywhere, less the hyphen Pango adds where it breaks one.
+    var widestCharacter: Double { widest { $0.is_cursor_position != 0 } }
+
+    /// The widest piece of the lines between two characters that `starts` says start a piece,
+    /// without trailing white space.
+    private func widest(_ starts: (PangoLogAttr) -> Bool) -> Double {
         var count: Int32 = 0
         guard let attributes = pango_layout_get_log_attrs_readonly(layout, &count) else { return 0 }
         let utf8 = Array(text.string.utf8)
@@ -21,7 +29,7 @@ extension TextLayout {
             }
             var piece = byte..<byte
             while byte < line.byteRange.upperBound && character < Int(count) {
-                if byte > piece.lowerBound && attributes[character].is_line_break != 0 {
+                if byte > piece.lowerBound && starts(attributes[character]) {
                     widest = max(widest, width(line: line.index, bytes: piece))
                     piece = byte..<byte
                 }
