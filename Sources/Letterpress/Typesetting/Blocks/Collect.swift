@@ -504,7 +504,7 @@ struct Collector {
         }
         let fit = TableFit(rows: cells.map { $0.map { loaded($0).breakingLongWords() } }, spans: spans, columns: columnCount,
                            available: column.width, padding: style.padding, fonts: fonts)
-        if fit.overflows {
+        if fit.shrinksPastFloor {
             warnings.append(Warning(file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
         }
         let alignments = (0..<columnCount).map { index -> TextAlignment in

@@ -12,7 +12,7 @@ import Foundation
 ///    has no hyphenation dictionaries: it breaks where the line is full.
 ///
 /// A table whose columns are wider than its column even then, one letter wide each (some 35
-/// columns on A4), is shrunk further, below `smallestScale`, until they fit (`overflows`):
+/// columns on A4), is shrunk further, below `smallestScale`, until they fit (`shrinksPastFloor`):
 /// letters drawn over each other, or past the page's edge, could not be read at all.
 struct TableFit {
     /// The rows, the header's first when there is one, as they are to be laid out.
@@ -23,7 +23,7 @@ struct TableFit {
     /// The padding on each side of a cell, scaled.
     private(set) var padding: Double
     /// Whether the table was shrunk below `smallestScale` to fit its letters.
-    private(set) var overflows = false
+    private(set) var shrinksPastFloor = false
 
     static let smallestScale = 0.75
     /// How much of the column a shrunk table's minimums may fill.
@@ -86,7 +86,7 @@ struct TableFit {
         }
         var narrowest = letters(self.rows, padding: self.padding)
         for _ in 0..<3 where narrowest.reduce(0, +) > available {
-            overflows = true
+            shrinksPastFloor = true
             scale *= available / narrowest.reduce(0, +)
             self.rows = unscaled.map { $0.map { $0.scaled(by: scale) } }
             self.padding = padding * scale
