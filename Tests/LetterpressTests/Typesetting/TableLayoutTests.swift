@@ -91,6 +91,12 @@ private let a5 = PageGeometry(size: .a5, margins: Margins(top: 50, right: 45, bo
         #expect(overlapping(lines).isEmpty)
     }
 
+    @Test func codeSpansStayWholeWhenTheMinimumsFit() throws {
+        let long = String(repeating: "Uses only the fonts given with a folder of fonts and the shipped ones. ", count: 30)
+        let document = try TestSupport.typeset("| Option | Description |\n|---|---|\n| `--isolated-fonts` | \(long) |")
+        #expect(textLines(document).contains { $0.line.string == "--isolated-fonts" })
+    }
+
     @Test func longURLsAndCodeBreakAfterSeparatorsBeforeAnyWordBreaks() throws {
         let url = "https://api.openweathermap.org/data/2.5/weather?q=London&appid=YOUR_API_KEY"
         let document = try TestSupport.typeset("""

@@ -503,7 +503,7 @@ struct Collector {
             TableColumns.spans(of: table.spans(ofRow: hasHeader ? (row == 0 ? nil : row - 1) : row), count: cells[row].count)
         }
         let fit = TableFit(rows: cells.map { $0.map { loaded($0).breakingLongWords() } }, spans: spans, columns: columnCount,
-                           available: column.width, padding: style.padding, fonts: fonts)
+                           available: column.width, padding: style.padding, codeFamilies: theme.inlineCode.fontFamilies, fonts: fonts)
         if fit.shrinksPastFloor {
             warnings.append(Warning(file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
         }
@@ -514,7 +514,7 @@ struct Collector {
             default: return .left
             }
         }
-        var header = hasHeader ? tableRow(fit.rows[0], widths: fit.widths, padding: fit.padding, alignments: alignments, style: style.header,
+        var header = hasHeader ? tableRow(fit.rows[0], fit: fit, alignments: alignments, style: style.header,
                                           column: column, background: style.header.background, topLine: true, spans: spans[0],
                                           limit: contentHeight) : []
         // A header row is repeated above the rows that start a page, unless it is tall (a third of a page).
@@ -529,7 +529,7 @@ struct Collector {
         let firstLimit = contentHeight - header.reduce(0) { $0 + $1.height }
         for (index, row) in fit.rows.dropFirst(hasHeader ? 1 : 0).enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
-            for box in tableRow(row, widths: fit.widths, padding: fit.padding, alignments: alignments, style: style.cell, column: column,
+            for box in tableRow(row, fit: fit, alignments: alignments, style: style.cell, column: column,
                                 background: stripe, topLine: !hasHeader && index == 0, spans: spans[index + (hasHeader ? 1 : 0)],
                                 limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
@@ -541,13 +541,14 @@ struct Collector {
     /// A table row as boxes: one, or, for a row taller than `limit`, several, cut between
     /// lines so that no text is lost at a page's end.
     private func tableRow(
-        _ cells: [StyledText], widths: [Double], padding: Double, alignments: [TextAlignment], style: BlockStyle,
+        _ cells: [StyledText], fit: TableFit, alignments: [TextAlignment], style: BlockStyle,
         column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil
     ) -> [Slice.Box] {
+        let (widths, padding) = (fit.widths, fit.padding)
         let layouts = cells.indices.map { index in
             TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
                        width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
-                       lineHeight: style.lineHeight, context: fonts)
+                       lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]))
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },

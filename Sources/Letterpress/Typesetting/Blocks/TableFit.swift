@@ -3,8 +3,9 @@ import Foundation
 /// A table's cells and column widths, fitted to its column. Where a browser would let a table
 /// too wide for the screen scroll, paper has steps, each taken only when the one before is not
 /// enough for the columns' minimums (`TableColumns`):
-/// 1. the columns as a browser's automatic table layout makes them;
-/// 2. break opportunities inside long URLs and code (after `/`, `.`, `_`, `?`, `&`, `=`, …);
+/// 1. the columns as a browser's automatic table layout makes them, code spans kept whole;
+/// 2. code spans broken where Pango may break them, and break opportunities inside long URLs
+///    and code (after `/`, `.`, `_`, `?`, `&`, `=`, …);
 /// 3. the table's text and cell padding scaled down until the minimums fill `shrunkFill` of
 ///    the column, to no less than `smallestScale` of their size;
 /// 4. words broken, the longest first, with the hyphen Pango inserts where it breaks a word
@@ -22,6 +23,10 @@ struct TableFit {
     private(set) var scale = 1.0
     /// The padding on each side of a cell, scaled.
     private(set) var padding: Double
+    /// The font families of code spans (the theme's `inlineCode`), kept whole until step 2.
+    let codeFamilies: [String]?
+    /// Whether code spans stay whole: no step past the first was needed.
+    private(set) var keepsCode = true
     /// Whether the table was shrunk below `smallestScale` to fit its letters.
     private(set) var shrinksPastFloor = false
 
@@ -35,26 +40,30 @@ struct TableFit {
     private static let slack = 0.01
 
     /// `spans` holds each row's spans (`TableColumns.spans(of:count:)`); `padding` is on each side of a cell.
-    init(rows: [[StyledText]], spans: [[Int]], columns: Int, available: Double, padding: Double, fonts: FontContext) {
+    init(rows: [[StyledText]], spans: [[Int]], columns: Int, available: Double, padding: Double, codeFamilies: [String]?,
+         fonts: FontContext) {
         self.rows = rows
         self.padding = padding
+        self.codeFamilies = codeFamilies
         // One layout a cell, on one line, gives both its maximum and its minimum.
-        func measure(_ rows: [[StyledText]], padding: Double) -> (minimum: [Double], maximum: [Double]) {
+        func measure(_ rows: [[StyledText]], padding: Double, keepsCode: Bool = false) -> (minimum: [Double], maximum: [Double]) {
             let cells = rows.map { $0.map { cell in
-                let layout = TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts)
+                let layout = TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts,
+                                        unbreakable: keepsCode ? Self.codeSpans(in: cell, families: codeFamilies) : [])
                 return (minimum: layout.widestPiece + Self.slack, maximum: layout.naturalWidth)
             } }
             return (TableColumns.measure(cells, spans: spans, columns: columns, padding: padding) { $0.minimum },
                     TableColumns.measure(cells, spans: spans, columns: columns, padding: padding) { $0.maximum })
         }
-        var (minimum, maximum) = measure(rows, padding: padding)
+        var (minimum, maximum) = measure(rows, padding: padding, keepsCode: true)
         guard maximum.reduce(0, +) > available else {
             widths = TableColumns.widths(minimum: maximum, maximum: maximum, available: available)
             return
         }
         if minimum.reduce(0, +) > available {
+            keepsCode = false
             let broken = rows.map { $0.map { $0.breakingURLsAndCode() } }
-            if broken != rows {
+            if broken != rows || rows.contains(where: { $0.contains { !Self.codeSpans(in: $0, families: codeFamilies).isEmpty } }) {
                 self.rows = broken
                 (minimum, maximum) = measure(broken, padding: padding)
             }
@@ -94,5 +103,24 @@ struct TableFit {
             minimum = measure(self.rows, padding: self.padding).minimum
         }
         widths = TableColumns.breakingWords(letters: narrowest, words: minimum, available: available)
+    }
+
+    /// The ranges of `cell` that are to stay whole: its code spans, while `keepsCode`.
+    func unbreakable(_ cell: StyledText) -> [Range<Int>] {
+        keepsCode ? Self.codeSpans(in: cell, families: codeFamilies) : []
+    }
+
+    /// The byte ranges of the runs of `cell` set in `families`, adjacent ones joined.
+    static func codeSpans(in cell: StyledText, families: [String]?) -> [Range<Int>] {
+        guard let families else { return [] }
+        var spans: [Range<Int>] = []
+        for run in cell.runs where run.style.fontFamilies == families {
+            if let last = spans.last, last.upperBound == run.range.lowerBound {
+                spans[spans.count - 1] = last.lowerBound..<run.range.upperBound
+            } else {
+                spans.append(run.range)
+            }
+        }
+        return spans
     }
 }
