@@ -49,21 +49,36 @@ extension StyledText {
             if run > Self.longWord { needed = true; break }
         }
         guard needed else { return self }
+        var offsets: [Int] = []
+        run = 0
+        for (index, byte) in string.utf8.enumerated() {
+            // Only between characters: a UTF-8 continuation byte never starts one.
+            if run >= Self.longWordStep && byte & 0xC0 != 0x80 {
+                offsets.append(index)
+                run = 0
+            }
+            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
+        }
+        return insertingBreaks(before: offsets)
+    }
+
+    /// The text with an invisible break opportunity (U+200B) before each of `offsets` (UTF-8
+    /// offsets on character boundaries, in order), runs and anchors moved to match.
+    func insertingBreaks(before offsets: [Int]) -> StyledText {
+        guard !offsets.isEmpty else { return self }
         let bytes = Array(string.utf8)
         let space: [UInt8] = [0xE2, 0x80, 0x8B]
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / Self.longWordStep * 3)
+        output.reserveCapacity(bytes.count + offsets.count * space.count)
         var mapping = [Int](repeating: 0, count: bytes.count + 1)
-        run = 0
+        var next = 0
         for (index, byte) in bytes.enumerated() {
-            // Only between characters: a UTF-8 continuation byte never starts one.
-            if run >= Self.longWordStep && byte & 0xC0 != 0x80 {
+            if next < offsets.count && offsets[next] == index {
                 output += space
-                run = 0
+                next += 1
             }
             mapping[index] = output.count
             output.append(byte)
-            run = byte == 0x20 || byte == 0x0A || byte == 0x09 ? 0 : run + 1
         }
         mapping[bytes.count] = output.count
         let runs = self.runs.map { StyledRun(range: mapping[$0.range.lowerBound]..<mapping[$0.range.upperBound], style: $0.style, id: $0.id) }

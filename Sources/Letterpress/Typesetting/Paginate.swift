@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Pages break only between slices. A run of slices marked keep-with-next moves to the next
 /// page together with the slice after it (a heading with its first line, a paragraph's first
-/// two lines), unless the run alone is taller than a page. Each kind of slice has its own
+/// two lines, a table's lead-in line with the table: see `Slice.mayLeadIn`), unless the run
+/// alone is taller than a page. Each kind of slice has its own
 /// function: a line that meets a shape is laid out again, with the rest of its paragraph, by
 /// the `LineFitter`; a block, which cannot wrap, moves below the shapes in its way, and a
 /// table row that starts a page comes below a copy of its table's header row; a float becomes
@@ -241,9 +242,10 @@ struct Paginator {
     private func groupHeight(from start: Int, ending: Bool) -> Double? {
         var height = slices[start].height
         var index = start
-        while slices[index].keepWithNext {
+        while slices[index].keepWithNext || slices[index].mayLeadIn {
             guard index + 1 < slices.count else { return ending ? height : nil }
             if case .pageBreak = slices[index + 1] { break }
+            if !slices[index].keepWithNext && !slices[index + 1].isTableRow { break }
             index += 1
             // An image that may shrink to end the page counts at its smallest.
             var shrinks = 1.0

@@ -104,6 +104,19 @@ extension Slice {
         }
     }
 
+    /// Whether the slice is a paragraph's line that introduces a table when one follows: the
+    /// paragraph's only line, or a line of a paragraph that ends with a colon. The line stays
+    /// with the table's first row (the paginator asks only of a paragraph's last line).
+    var mayLeadIn: Bool {
+        guard case let .line(line) = self else { return false }
+        return line.byteStart == 0 || line.paragraph.text.string.utf8.reversed().first { $0 > 0x20 } == UInt8(ascii: ":")
+    }
+
+    var isTableRow: Bool {
+        guard case let .block(block) = self else { return false }
+        return block.row != nil
+    }
+
     /// The space above a line, block or float; a break has none and keeps none.
     var gapBefore: Double {
         get {

@@ -85,6 +85,19 @@ import LetterpressTesting
             """)
     }
 
+    /// Columns at least as wide as their longest word, a URL and a code name broken after
+    /// separators, the text a little smaller: a table on a page too narrow for it.
+    @Test func narrowTable() throws {
+        try check("table-narrow", """
+            The endpoints:
+
+            | Service | Endpoint | Call | Authentication |
+            |---|---|---|---|
+            | Weather | https://api.example.org/data/2.5/weather?q=London | `weather.current_conditions()` | apiKey |
+            | Translations | https://example.com/translate/yoda.json | `translate(text)` | none |
+            """)
+    }
+
     @Test func imageAndPlaceholder() throws {
         try check("images", "![Two tones](two-tone.png)\n\n![A missing chart](missing.png)")
     }

@@ -61,7 +61,8 @@ import Testing
         let markdown = "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns)
             + "\n|" + String(repeating: " b |", count: columns)
         let document = try render(markdown)
-        #expect(document.warnings.map(\.message) == ["table has 500 columns; only the first 64 are shown"])
+        #expect(document.warnings.map(\.message).first == "table has 500 columns; only the first 64 are shown")
+        #expect(document.warnings.count == 2 && document.warnings[1].message.hasPrefix("a table of 64 columns is too wide for the page"))
     }
 
     @Test func attributeBodiesAreBoundedAndClamped() throws {

@@ -494,22 +494,25 @@ struct Collector {
         let hasHeader = !table.header.isEmpty
         let columnCount = hasHeader ? table.header.count : table.rows.first?.count ?? 0
         guard columnCount > 0 else { return }
-        // Images in cells are loaded before the columns are measured: their widths count.
+        // Images in cells are loaded before the columns are measured: their widths count. An
+        // image cannot break, so it is no wider than an equal share of the table: wider, a row
+        // of screenshots would push the table past the margin.
+        let imageWidth = max(column.width / Double(columnCount) - 2 * style.padding, 1)
         func loaded(_ cell: StyledText) -> StyledText {
             guard InlineImages.has(cell) else { return cell }
-            return InlineImages.resolve(cell, load: resources.image, columnWidth: column.width, maximumHeight: contentHeight * 0.5) { reference, message in
+            return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
                 warnings.append(Warning(file: file, location: reference.location, message: message))
             }
         }
-        let (header, rows) = (table.header.map(loaded), table.rows.map { $0.map(loaded) })
-        // A cell spanning columns does not widen the first of them.
-        func measured(_ cells: [StyledText], spans: [Int]?) -> [StyledText] {
-            guard let spans else { return cells }
-            return cells.indices.map { $0 < spans.count && spans[$0] > 1 ? StyledText("", style: style.cell.text) : cells[$0] }
+        let cells = (hasHeader ? [table.header] : []) + table.rows
+        let spans = cells.indices.map { row in
+            TableColumns.spans(of: table.spans(ofRow: hasHeader ? (row == 0 ? nil : row - 1) : row), count: cells[row].count)
         }
-        let widths = columnWidths(header: hasHeader ? measured(header, spans: table.spans(ofRow: nil))
-                                      : Array(repeating: StyledText("", style: style.cell.text), count: columnCount),
-                                  rows: rows.enumerated().map { measured($1, spans: table.spans(ofRow: $0)) }, available: column.width)
+        let fit = TableFit(rows: cells.map { $0.map { loaded($0).breakingLongWords() } }, spans: spans, columns: columnCount,
+                           available: column.width, padding: style.padding, codeFamilies: theme.inlineCode.fontFamilies, fonts: fonts)
+        if fit.shrinksPastFloor {
+            warnings.append(Warning(file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
+        }
         let alignments = (0..<columnCount).map { index -> TextAlignment in
             switch index < table.alignments.count ? table.alignments[index] : .none {
             case .center: return .center
@@ -517,88 +520,45 @@ struct Collector {
             default: return .left
             }
         }
-        // A header row too tall to repeat on each page is set as ordinary rows.
-        let headerBoxes = hasHeader ? tableRow(header, widths: widths, alignments: alignments, style: style.header, column: column,
-                                               background: style.header.background, topLine: true, spans: table.spans(ofRow: nil)) : []
-        for var box in headerBoxes {
-            box.keepWithNext = true
-            append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: headerBoxes.count == 1))))
+        var header = hasHeader ? tableRow(fit.rows[0], fit: fit, alignments: alignments, style: style.header,
+                                          column: column, background: style.header.background, topLine: true, spans: spans[0],
+                                          limit: contentHeight) : []
+        // A header row is repeated above the rows that start a page, unless it is tall (a third of a page).
+        let repeated = header.count == 1 && header[0].height <= contentHeight / 3
+        for index in header.indices {
+            header[index].keepWithNext = true
+            append(.block(Slice.Block(box: header[index], row: Slice.TableRow(table: id, isHeader: repeated))))
         }
-        for (index, row) in rows.enumerated() {
+        // Rows are cut to fit a page below the repeated header, the first row's first part below
+        // the header, which stays with it.
+        let limit = contentHeight - (repeated ? header[0].height : 0)
+        let firstLimit = contentHeight - header.reduce(0) { $0 + $1.height }
+        for (index, row) in fit.rows.dropFirst(hasHeader ? 1 : 0).enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
-            for box in tableRow(row, widths: widths, alignments: alignments, style: style.cell, column: column,
-                                background: stripe, topLine: !hasHeader && index == 0, spans: table.spans(ofRow: index)) {
+            for box in tableRow(row, fit: fit, alignments: alignments, style: style.cell, column: column,
+                                background: stripe, topLine: !hasHeader && index == 0, spans: spans[index + (hasHeader ? 1 : 0)],
+                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
         pendingGap.set(theme.body.spaceAfter)
     }
 
-    /// Column widths that fit `available`: natural widths when they fit, else a fair share to
-    /// each column with narrow columns keeping their natural width.
-    private func columnWidths(header: [StyledText], rows: [[StyledText]], available: Double) -> [Double] {
-        let padding = theme.table.padding * 2
-        let natural = header.indices.map { index -> Double in
-            let cells = [header[index]] + rows.map { $0[index] }
-            return cells.map { cell in
-                TextLayout(cell, width: nil, align: .left, lineHeight: 1, context: fonts).naturalWidth + padding
-            }.max() ?? padding
-        }
-        let total = natural.reduce(0, +)
-        if total <= available {
-            let extra = (available - total) / Double(natural.count)
-            return natural.map { $0 + extra }
-        }
-        var widths = natural
-        var open = Set(natural.indices)
-        var remaining = available
-        while true {
-            let share = remaining / Double(max(open.count, 1))
-            let narrow = open.filter { natural[$0] <= share }
-            if narrow.isEmpty || narrow.count == open.count { break }
-            for index in narrow {
-                widths[index] = natural[index]
-                remaining -= natural[index]
-                open.remove(index)
-            }
-        }
-        let openTotal = open.map { natural[$0] }.reduce(0, +)
-        for index in open { widths[index] = max(remaining * natural[index] / openTotal, 1) }
-        return widths
-    }
-
-    /// A table row as boxes: one, or, for a row taller than most of a page, several, cut
-    /// between lines so that no text is lost at a page's end.
+    /// A table row as boxes: one, or, for a row taller than `limit`, several, cut between
+    /// lines so that no text is lost at a page's end.
     private func tableRow(
-        _ cells: [StyledText], widths: [Double], alignments: [TextAlignment], style: BlockStyle,
-        column: Column, background: Color?, topLine: Bool, spans: [Int]? = nil
+        _ cells: [StyledText], fit: TableFit, alignments: [TextAlignment], style: BlockStyle,
+        column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil
     ) -> [Slice.Box] {
-        let padding = theme.table.padding
-        // Each cell's span: a cell covered by the one before it has 0, and is not laid out.
-        var span = Array(repeating: 1, count: cells.count)
-        if let spans {
-            var index = 0
-            while index < cells.count {
-                let count = min(max(index < spans.count ? spans[index] : 1, 1), cells.count - index)
-                span[index] = count
-                for covered in index + 1 ..< index + count { span[covered] = 0 }
-                index += count
-            }
-        }
+        let (widths, padding) = (fit.widths, fit.padding)
         let layouts = cells.indices.map { index in
-            TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index].breakingLongWords(),
+            TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
                        width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
-                       lineHeight: style.lineHeight, context: fonts)
+                       lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]))
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
-        // Cuts fall at the top of a line, about every 80% of a page (room for a repeated
-        // header row).
-        var cuts: [Double] = [0]
-        let limit = contentHeight * 0.8
-        if height > limit {
-            let tops = layouts.flatMap { $0.lines.map { padding + $0.top } }.sorted()
-            for top in tops where top - cuts.last! > limit { cuts.append(top) }
-        }
+        let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },
+                             padding: padding, limit: limit, firstLimit: firstLimit)
         let tableWidth = widths.reduce(0, +)
         let lineWidth = theme.table.borderWidth
         let border = theme.table.borderColor
@@ -641,6 +601,38 @@ struct Collector {
             boxes.append(Slice.Box(height: segmentHeight, items: items, firstBaseline: firstBaseline))
         }
         return boxes
+    }
+
+    /// Where a row `height` tall, whose cells have `lines`, is cut into parts at most `limit`
+    /// tall (the first at most `firstLimit`), each part after the first starting with `padding`
+    /// again: at the top of a line that no other cell's line straddles, so that every cell goes
+    /// on at the part's top. A part is taller than its limit only where no such place is below it.
+    static func cuts(height: Double, lines: [ClosedRange<Double>], padding: Double, limit: Double,
+                     firstLimit: Double? = nil) -> [Double] {
+        var cuts = [0.0]
+        let firstLimit = firstLimit ?? limit
+        guard height > firstLimit else { return cuts }
+        // A line's top is a place to cut when no line that starts above it ends below it.
+        var places: [Double] = []
+        var (reach, reachOfTop, top) = (0.0, 0.0, -Double.infinity)
+        for line in lines.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if line.lowerBound > top + 0.01 {
+                (reach, reachOfTop, top) = (max(reach, reachOfTop), 0, line.lowerBound)
+                if top > 0.01 && reach <= top + 0.01 { places.append(top) }
+            }
+            reachOfTop = max(reachOfTop, line.upperBound)
+        }
+        var next = 0
+        while let top = cuts.last, height - top + (cuts.count > 1 ? padding : 0) > (cuts.count > 1 ? limit : firstLimit),
+              next < places.count {
+            let (shift, limit) = cuts.count > 1 ? (padding, limit) : (0, firstLimit)
+            // The lowest place within the limit, or the first when none is.
+            var chosen = next
+            while chosen + 1 < places.count, places[chosen + 1] - top + shift <= limit { chosen += 1 }
+            cuts.append(places[chosen])
+            next = chosen + 1
+        }
+        return cuts
     }
 
     // MARK: Footnotes

@@ -16,9 +16,9 @@ public final class TextLayout {
     /// Lays out `text` at `width` points (nil for no wrapping).
     /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
     /// `breaksWords` lets a word longer than the width break between letters rather than
-    /// overflow.
+    /// overflow. Lines do not break inside the byte ranges `unbreakable` (`allow_breaks`).
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
-         hangingIndent: Double = 0, breaksWords: Bool = true) {
+         hangingIndent: Double = 0, breaksWords: Bool = true, unbreakable: [Range<Int>] = []) {
         layout = pango_layout_new(context.context)
         fonts = context
         pango_layout_set_auto_dir(layout, 0)
@@ -49,6 +49,12 @@ public final class TextLayout {
             : text.string
         pango_layout_set_text(layout, string, Int32(string.utf8.count))
         let attributes = PangoAttributes.list(for: text)
+        for range in unbreakable {
+            let attribute = pango_attr_allow_breaks_new(0)!
+            attribute.pointee.start_index = UInt32(range.lowerBound)
+            attribute.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(attributes, attribute)
+        }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         lines = measureLines()
