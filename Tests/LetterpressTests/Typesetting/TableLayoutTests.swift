@@ -91,6 +91,15 @@ private let a5 = PageGeometry(size: .a5, margins: Margins(top: 50, right: 45, bo
         #expect(overlapping(lines).isEmpty)
     }
 
+    /// All-contributors tables: a name, `<br>`, then emoji alone on their line. Pango spaced
+    /// that line by the emoji font's missing height metric and set it on the name.
+    @Test func aLineOfEmojiAloneInACellGoesBelowTheLineAbove() throws {
+        let markdown = "| a | b |\n|---|---|\n| word<br>📖 | <sub>s</sub><br>📖🐛 |\n| 📖 | word<br>📖 z |\n"
+        let lines = textLines(try TestSupport.typeset(markdown))
+        #expect(lines.count == 9, "a, b and seven lines of cells")
+        #expect(overlapping(lines).isEmpty, "\(overlapping(lines))")
+    }
+
     @Test func codeSpansStayWholeWhenTheMinimumsFit() throws {
         let long = String(repeating: "Uses only the fonts given with a folder of fonts and the shipped ones. ", count: 30)
         let document = try TestSupport.typeset("| Option | Description |\n|---|---|\n| `--isolated-fonts` | \(long) |")

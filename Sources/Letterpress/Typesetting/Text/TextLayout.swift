@@ -57,7 +57,7 @@ public final class TextLayout {
         }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        lines = measureLines()
+        lines = measureLines(lineHeight: lineHeight)
     }
 
     deinit {
@@ -74,11 +74,13 @@ public final class TextLayout {
     /// The layout's height in points.
     public var height: Double { lines.last.map { $0.top + $0.height } ?? 0 }
 
-    private func measureLines() -> [LineMetrics] {
+    private func measureLines(lineHeight: Double) -> [LineMetrics] {
         var result: [LineMetrics] = []
         guard let iterator = pango_layout_get_iter(layout) else { return result }
         defer { pango_layout_iter_free(iterator) }
         var index = 0
+        // How far lines are moved down from where Pango put them (see below).
+        var shift = 0.0
         repeat {
             var top: Int32 = 0
             var bottom: Int32 = 0
@@ -88,14 +90,24 @@ public final class TextLayout {
             let line = pango_layout_iter_get_line_readonly(iterator)!
             pangoLines.append(line)
             let scale = Double(PANGO_SCALE)
-            result.append(LineMetrics(
+            var metrics = LineMetrics(
                 index: index,
-                top: Double(top) / scale,
+                top: Double(top) / scale + shift,
                 height: Double(bottom - top) / scale,
-                baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale,
+                baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale + shift,
                 x: Double(logical.x) / scale,
                 width: Double(logical.width) / scale,
-                byteRange: Int(line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length)))
+                byteRange: Int(line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length))
+            // With a line spacing, Pango 1.50 spaces a line by its font's height metric, which
+            // a colour emoji font lacks: a line of emoji alone lands on the line above it. It
+            // goes as far below that line as the line spacing asks.
+            if let previous = result.last, metrics.top < previous.top + previous.height - 0.01 {
+                let moved = previous.top + previous.height * max(lineHeight, 1) - metrics.top
+                shift += moved
+                metrics.top += moved
+                metrics.baseline += moved
+            }
+            result.append(metrics)
             index += 1
         } while pango_layout_iter_next_line(iterator) != 0
         return result
