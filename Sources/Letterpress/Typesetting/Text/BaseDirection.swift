@@ -1,0 +1,56 @@
+import CPangoCairo
+import Foundation
+
+/// Finds a text's direction as GitHub's `dir="auto"` does: from its first character with a
+/// strong direction (rule P2 of the Unicode bidirectional algorithm), letters of Latin,
+/// Hebrew, Arabic and so on; digits and punctuation have none.
+enum BaseDirection {
+    /// The direction `text` asks for: its first run's `direction` attribute, else its first
+    /// strong character's; nil when it has neither.
+    static func of(_ text: StyledText) -> TextDirection? {
+        text.runs.first?.style.direction ?? firstStrong(in: text.string)
+    }
+
+    /// The direction of the first text with one among `blocks` and the blocks inside them.
+    static func of(_ blocks: [StyledBlock]) -> TextDirection? {
+        for block in blocks {
+            let found: TextDirection?
+            switch block {
+            case let .heading(_, text), let .paragraph(text): found = of(text)
+            case let .list(list): found = list.items.lazy.compactMap { of($0.blocks) }.first
+            case let .blockQuote(inner), let .alert(_, inner): found = of(inner)
+            case let .table(table): found = (table.header + table.rows.joined()).lazy.compactMap { of($0) }.first
+            case let .division(division): found = division.direction ?? of(division.blocks)
+            case .code, .thematicBreak, .image, .pageBreak: found = nil
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    static func firstStrong(in string: String) -> TextDirection? {
+        for scalar in string.unicodeScalars {
+            if scalar.isASCII {
+                if ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) { return .ltr }
+            } else if let direction = strong(scalar) {
+                return direction
+            }
+        }
+        return nil
+    }
+
+    /// The direction of `scalar` if it is strong. FriBidi (through Pango) resolves a
+    /// paragraph's weak direction to its first strong character's: a character that leaves a
+    /// weak left-to-right and a weak right-to-left start as they were has none.
+    private static func strong(_ scalar: Unicode.Scalar) -> TextDirection? {
+        let text = String(scalar)
+        func resolved(_ start: PangoDirection) -> PangoDirection {
+            var direction = start
+            g_free(pango_log2vis_get_embedding_levels(text, Int32(text.utf8.count), &direction))
+            return direction
+        }
+        let fromLeft = resolved(PANGO_DIRECTION_WEAK_LTR)
+        guard fromLeft == resolved(PANGO_DIRECTION_WEAK_RTL) else { return nil }
+        return fromLeft == PANGO_DIRECTION_RTL ? .rtl : .ltr
+    }
+}
