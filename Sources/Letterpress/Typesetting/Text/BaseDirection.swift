@@ -12,28 +12,41 @@ enum BaseDirection {
     }
 
     /// The direction of the first text with one among `blocks` and the blocks inside them.
+    /// Each block is looked at once: a lazy `compactMap(…).first` computes the one it finds
+    /// twice, which doubled at each of 32 nested lists.
     static func of(_ blocks: [StyledBlock]) -> TextDirection? {
         for block in blocks {
-            let found: TextDirection?
             switch block {
-            case let .heading(_, text), let .paragraph(text): found = of(text)
-            case let .list(list): found = list.items.lazy.compactMap { of($0.blocks) }.first
-            case let .blockQuote(inner), let .alert(_, inner): found = of(inner)
-            case let .table(table): found = (table.header + table.rows.joined()).lazy.compactMap { of($0) }.first
-            case let .division(division): found = division.direction ?? of(division.blocks)
-            case .code, .thematicBreak, .image, .pageBreak: found = nil
+            case let .heading(_, text), let .paragraph(text):
+                if let found = of(text) { return found }
+            case let .list(list):
+                for item in list.items {
+                    if let found = of(item.blocks) { return found }
+                }
+            case let .blockQuote(inner), let .alert(_, inner):
+                if let found = of(inner) { return found }
+            case let .table(table):
+                for cell in table.header + table.rows.joined() {
+                    if let found = of(cell) { return found }
+                }
+            case let .division(division):
+                if let found = division.direction ?? of(division.blocks) { return found }
+            case .code, .thematicBreak, .image, .pageBreak:
+                continue
             }
-            if let found { return found }
         }
         return nil
     }
 
     static func firstStrong(in string: String) -> TextDirection? {
+        // Asked once for each character: a long run of dashes or emoji took two calls a character.
+        var weak: Set<Unicode.Scalar> = []
         for scalar in string.unicodeScalars {
             if scalar.isASCII {
                 if ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) { return .ltr }
-            } else if let direction = strong(scalar) {
-                return direction
+            } else if !weak.contains(scalar) {
+                if let direction = strong(scalar) { return direction }
+                weak.insert(scalar)
             }
         }
         return nil
