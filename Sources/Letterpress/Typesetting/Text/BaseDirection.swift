@@ -12,8 +12,8 @@ enum BaseDirection {
     }
 
     /// The direction of the first text with one among `blocks` and the blocks inside them.
-    /// Each block is looked at once: a lazy `compactMap(…).first` computes the one it finds
-    /// twice, which doubled at each of 32 nested lists.
+    /// Plain loops: a lazy `compactMap(…).first` computes the block it finds twice, which
+    /// doubles at each level of nested lists.
     static func of(_ blocks: [StyledBlock]) -> TextDirection? {
         for block in blocks {
             switch block {
@@ -38,8 +38,9 @@ enum BaseDirection {
         return nil
     }
 
+    /// The direction of the first strong character of `string`; nil when it has none.
     static func firstStrong(in string: String) -> TextDirection? {
-        // Asked once for each character: a long run of dashes or emoji took two calls a character.
+        // FriBidi is asked once per character: a long run of dashes or emoji repeats a few.
         var weak: Set<Unicode.Scalar> = []
         for scalar in string.unicodeScalars {
             if scalar.isASCII {
