@@ -16,4 +16,5 @@ public struct Rect: Sendable, Equatable {
     public var maxY: Double { y + height }
 
     func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
+    func offsetBy(dx: Double) -> Rect { Rect(x: x + dx, y: y, width: width, height: height) }
 }

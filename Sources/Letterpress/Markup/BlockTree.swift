@@ -52,15 +52,19 @@ public indirect enum BlockTree<Text> {
         }
     }
 
-    /// Blocks laid out with an alignment of their own, or indented as a definition is.
+    /// Blocks laid out with an alignment or a direction of their own, or indented as a
+    /// definition is.
     public struct Division {
         public var alignment: ColumnAlignment
         public var indented: Bool
+        /// HTML's `dir`; nil leaves each block inside its own direction.
+        public var direction: TextDirection?
         public var blocks: [BlockTree]
 
-        public init(alignment: ColumnAlignment, indented: Bool = false, blocks: [BlockTree]) {
+        public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree]) {
             self.alignment = alignment
             self.indented = indented
+            self.direction = direction
             self.blocks = blocks
         }
     }

@@ -92,7 +92,8 @@ public enum RunDump {
         }
 
         mutating func visitDivision(_ division: Block.Division) -> [String] {
-            [indent + "Division " + division.alignment.rawValue + (division.indented ? " indented" : "")]
+            [indent + "Division " + division.alignment.rawValue + (division.indented ? " indented" : "")
+             + (division.direction.map { " " + $0.rawValue } ?? "")]
                 + RunDump.blocks(division.blocks, indent: indent + "  ")
         }
     }

@@ -48,7 +48,7 @@ extension Styler {
         case .pageBreak:
             return .pageBreak
         case let .division(division):
-            return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented,
+            return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented, direction: division.direction,
                                                   blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
         }
     }

@@ -205,6 +205,7 @@ public struct Styler {
         Effect(\.textTransform) { $1.style.transform = $0 },
         Effect(\.lang) { $1.style.language = $0 },
         Effect(\.link) { $1.style.link = $0 },
+        Effect(\.direction) { $1.style.direction = $0 },
     ]
 
     /// What one attribute key does to a run's style when it is set.

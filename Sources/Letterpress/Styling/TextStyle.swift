@@ -28,6 +28,8 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var link: String?
     /// The image a run's U+FFFC stands for.
     public var inlineImage: InlineImage?
+    /// The base direction the `direction` attribute gives the paragraph this run starts.
+    public var direction: TextDirection?
 
     public init(fontFamilies: [String], size: Double) {
         self.fontFamilies = fontFamilies

@@ -208,7 +208,21 @@ struct Paginator {
         lines[0].outline = original.outline
         let shift = (lines[0].box.firstBaseline ?? 0) - (original.box.firstBaseline ?? 0)
         lines[0].box.attachments = original.box.attachments.map { $0.offsetBy(dy: shift) }
+        // A marker hangs at the start of its line: right of a right-to-left line, which moves
+        // left when fitted beside a shape on the right.
+        if original.paragraph.direction == .rtl, let edge = Self.rightEdge(of: lines[0].box),
+           let before = Self.rightEdge(of: original.box), edge != before {
+            lines[0].box.attachments = lines[0].box.attachments.map { $0.offsetBy(dx: edge - before) }
+        }
         for index in lines.indices { lines[index].box.containers = original.box.containers }
+    }
+
+    /// The right end of the text a box draws.
+    private static func rightEdge(of box: Slice.Box) -> Double? {
+        box.items.compactMap { item -> Double? in
+            guard case let .text(line) = item else { return nil }
+            return line.origin.x + line.metrics.width
+        }.max()
     }
 
     /// The first y at or below `y` where `box`, which cannot wrap, is clear of the page's

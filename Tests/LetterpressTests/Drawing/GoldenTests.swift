@@ -63,6 +63,22 @@ import LetterpressTesting
             """)
     }
 
+    /// An Arabic heading, a list with English names, a quote and a table, set from the right.
+    @Test func rightToLeft() throws {
+        try check("right-to-left", """
+            ## مرحبا بالعالم
+
+            1. العنصر الأول مع Alice
+            2. العنصر الثاني مع Bob Smith
+
+            > اقتباس مع شريط على اليمين.
+
+            | الاسم | العمر |
+            |---|---|
+            | أحمد | 30 |
+            """)
+    }
+
     @Test func nestedBlockQuotes() throws {
         try check("quotes", "> A quotation with **strong** words.\n>\n> > A reply inside it, which wraps onto another line.\n\nAfter.")
     }

@@ -207,6 +207,11 @@ import Testing
         #expect(try dump("^[x](fontWieght: 'bold', customStyle: 'boldcaps')") == "Paragraph\n  [0..<1] \"x\" customStyle=boldcaps")
     }
 
+    @Test func anUnknownDirectionWarnsAndKeepsTheText() throws {
+        #expect(try warnings("^[نص](direction: 'rtll')") == ["test.md:1:1: warning: unknown direction 'rtll' (did you mean 'rtl'?)"])
+        #expect(try dump("^[نص](direction: 'rtl')") == "Paragraph\n  [0..<2] \"نص\" direction=rtl")
+    }
+
     @Test func attributesWorkInHeadingsTablesAndLists() throws {
         let markdown = "# ^[Title](size: 30)\n\n- ^[item](italic: true)\n\n| ^[h](italic: true) |\n|---|\n| ^[c](size: 8) |"
         let dump = try dump(markdown)
@@ -228,7 +233,7 @@ import Testing
             "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
             "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
             "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
-            "link": "'https://example.com'", "float": "'left'", "width": "'40%'",
+            "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
         ]
         #expect(Set(values.keys) == Set(InlineAttributes.keys))
         let body = InlineAttributes.keys.map { "\($0): \(values[$0] ?? "")" }.joined(separator: ", ")

@@ -117,6 +117,39 @@ import Testing
             """)
     }
 
+    /// `dir` on a block, a list, a table or a quote; `auto` and unknown values leave the
+    /// direction to the text, and `align` on a list is not the list's.
+    @Test func dirGivesADivisionItsDirection() throws {
+        #expect(try dump("""
+            <div dir="RTL" align="center">
+
+            نص
+
+            </div>
+            <p dir="ltr">نص</p>
+            <p dir="auto">auto</p>
+            <ul dir="rtl" align="center"><li>one</li></ul>
+            <blockquote dir="sideways">quote</blockquote>
+            """) == """
+            Division center rtl
+              Paragraph
+                [0..<2] "نص"
+            Division none ltr
+              Paragraph
+                [0..<2] "نص"
+            Paragraph
+              [0..<4] "auto"
+            Division none rtl
+              BulletList tight
+                Item
+                  Paragraph
+                    [0..<3] "one"
+            BlockQuote
+              Paragraph
+                [0..<5] "quote"
+            """)
+    }
+
     @Test func anUnclosedParagraphEndsAtTheNextMarkdownBlockButAnUnclosedDivHoldsTheRest() throws {
         #expect(try dump("<p align=\"center\">centred\n\nnot centred") == """
             Division center

@@ -12,7 +12,7 @@ import Testing
         "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
         "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
-        "link": "'https://example.com'", "float": "'left'", "width": "'40%'",
+        "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
     ]
 
     /// The keys that place images rather than style text.

@@ -42,6 +42,11 @@ import Testing
 
         ![A missing chart](missing.png)
 
+        - פריט עם Alice, מימין לשמאל
+        - פריט שני
+
+        > اقتباس عربي مع English
+
         \\pagebreak
 
         1. loose item

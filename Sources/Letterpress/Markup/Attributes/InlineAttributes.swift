@@ -29,6 +29,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var float: FloatSide?
     /// For an image: its width in points, or `'40%'` of the column.
     public var width: ImageWidth?
+    /// The base direction of the paragraph, heading or table cell whose text starts with it.
+    public var direction: TextDirection?
     /// Where the innermost `^[` that set these attributes starts, for warnings.
     public var location: SourceLocation?
 
@@ -62,6 +64,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("link", \.link, .value("a URL"), inSummary: false),
         Field("float", \.float, .choice),
         Field("width", \.width, .imageWidth),
+        Field("direction", \.direction, .choice),
     ]
 
     private static let fieldsByName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })

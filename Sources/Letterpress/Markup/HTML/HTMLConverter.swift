@@ -145,14 +145,14 @@ struct HTMLConverter {
                 .attribute("class")?.split(separator: " ").first { $0.hasPrefix("language-") }.map { String($0.dropFirst(9)) }
             flow.append(.code(language: language, text: text))
         case "ul", "ol":
-            flow.append(.list(list(element, format: format)))
+            flow.append(directed(.list(list(element, format: format)), by: element))
         case "table":
             if let caption = Self.firstElement(named: "caption", in: element.children) {
                 append(blocks(of: caption.children, format: format), aligned: element, to: &flow, default: .center)
             }
-            if let table = table(element, format: format) { flow.append(.table(table)) }
+            if let table = table(element, format: format) { flow.append(directed(.table(table), by: element)) }
         case "blockquote":
-            flow.append(.blockQuote(blocks(of: element.children, format: format)))
+            flow.append(directed(.blockQuote(blocks(of: element.children, format: format)), by: element))
         case "details":
             details(element, format: format, to: &flow)
         case "summary":
@@ -191,15 +191,24 @@ struct HTMLConverter {
         }
     }
 
-    /// `blocks` where `element` stands, in a division when it asks for an alignment.
+    /// `blocks` where `element` stands, in a division when it asks for an alignment or a direction.
     private func append(_ blocks: [Block], aligned element: HTMLElement, to flow: inout Flow,
                         default alignment: ColumnAlignment? = nil) {
         flow.flush()
-        guard let alignment = HTMLVocabulary.alignment(of: element) ?? alignment, !blocks.isEmpty else {
+        let alignment = HTMLVocabulary.alignment(of: element) ?? alignment
+        let direction = HTMLVocabulary.direction(of: element)
+        guard alignment != nil || direction != nil, !blocks.isEmpty else {
             blocks.forEach { flow.append($0) }
             return
         }
-        flow.append(.division(Block.Division(alignment: alignment, blocks: blocks)))
+        flow.append(.division(Block.Division(alignment: alignment ?? .none, direction: direction, blocks: blocks)))
+    }
+
+    /// `block` in a division when `element` has a `dir`: a list's, a table's or a quote's
+    /// `align` is not for the block itself, so only the direction counts.
+    private func directed(_ block: Block, by element: HTMLElement) -> Block {
+        guard let direction = HTMLVocabulary.direction(of: element) else { return block }
+        return .division(Block.Division(alignment: .none, direction: direction, blocks: [block]))
     }
 
     /// Paper cannot fold: the summary is a bold line after a disclosure triangle, and the

@@ -70,6 +70,11 @@ enum HTMLVocabulary {
         }
     }
 
+    /// An element's `dir`; nil for `auto` or none, which leave the direction to the text.
+    static func direction(of element: HTMLElement) -> TextDirection? {
+        element.attribute("dir").flatMap { TextDirection(rawValue: $0.lowercased()) }
+    }
+
     /// One property of an element's `style` attribute, the only CSS read: `color`,
     /// `text-align`, and an image's `width` and `height`.
     static func cssProperty(_ property: String, of element: HTMLElement) -> String? {

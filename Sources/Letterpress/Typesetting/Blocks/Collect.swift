@@ -41,6 +41,22 @@ struct Collector {
         var tight = false
         /// The alignment an HTML division gives the headings, paragraphs and images inside it.
         var align: TextAlignment?
+        /// The direction an HTML division's `dir` gives the blocks inside it.
+        var direction: TextDirection?
+        /// The direction of the enclosing block, which text without a strong character keeps.
+        var inherited: TextDirection = .ltr
+
+        /// A heading's or paragraph's direction: its own `direction` attribute, else the
+        /// division's, else its first strong character's, else the enclosing block's.
+        func direction(ofParagraph text: StyledText) -> TextDirection {
+            text.runs.first?.style.direction ?? direction ?? BaseDirection.firstStrong(in: text.string) ?? inherited
+        }
+
+        /// The direction of a list, quote or table: the division's, else that of its first
+        /// text with one (`blocks`), else the enclosing block's.
+        func direction(of blocks: @autoclosure () -> TextDirection?) -> TextDirection {
+            direction ?? blocks() ?? inherited
+        }
     }
 
     /// The slices laid out since the last call, which this collector then forgets.
@@ -99,7 +115,7 @@ struct Collector {
         case .thematicBreak:
             rule(column: column)
         case let .table(table):
-            self.table(table, column: column)
+            self.table(table, column: column, direction: context.direction(of: BaseDirection.of([block])))
         case let .image(reference):
             image(reference, column: column, align: context.align ?? .center)
         case .pageBreak:
@@ -114,7 +130,12 @@ struct Collector {
             case .right: inner.align = .right
             case .none: break
             }
-            collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent) : column, context: inner)
+            if let direction = division.direction {
+                inner.direction = direction
+                inner.inherited = direction
+            }
+            collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent, direction: inner.inherited) : column,
+                    context: inner)
         }
     }
 
@@ -239,14 +260,20 @@ struct Collector {
         var inner = context
         inner.listDepth += 1
         inner.tight = list.tight
-        return (column.nested(by: max(theme.list.indent * theme.textScale, widest + 1)), inner)
+        // Items take their list's direction, as an HTML `li` does, so that the text starts
+        // beside its marker.
+        let direction = context.direction(of: BaseDirection.of([.list(list)]))
+        inner.direction = direction
+        inner.inherited = direction
+        return (column.nested(by: max(theme.list.indent * theme.textScale, widest + 1), direction: direction), inner)
     }
 
     /// The column and context of a block quote's blocks.
-    static func quoted(in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+    static func quoted(_ blocks: [StyledBlock], in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
         var inner = context
         inner.paragraph = theme.quote
-        return (column.nested(by: theme.quote.indent), inner)
+        inner.inherited = context.direction(of: BaseDirection.of(blocks))
+        return (column.nested(by: theme.quote.indent, direction: inner.inherited), inner)
     }
 
     /// Lays out an item's blocks in `column` and hangs its marker left of the first line. A
@@ -263,13 +290,15 @@ struct Collector {
         guard let index = slices[first...].firstIndex(where: { $0.box?.firstBaseline != nil }),
               let baseline = slices[index].box?.firstBaseline else { return }
         let size = context.paragraph.text.size
+        // Markers hang before the start of the item's column: right of it in a right-to-left list.
+        let rightToLeft = context.inherited == .rtl
         let attachment: PageItem
         switch marker {
         case let .text(text):
             var style = context.paragraph.text
             style.color = theme.list.markerColor
-            let marker = markerLayout(text, style: style)
-            let x = column.x - marker.width - size * 0.45
+            let marker = markerLayout(text, style: style, direction: context.inherited)
+            let x = rightToLeft ? column.x + column.width + size * 0.45 : column.x - marker.width - size * 0.45
             attachment = .text(marker.layout.textLine(0, origin: Point(x: x, y: baseline)))
             if let footnote, let height = slices[index].box?.height {
                 slices[index].changeBox {
@@ -279,7 +308,8 @@ struct Collector {
             }
         case let .checkbox(checked):
             let side = size * 0.8
-            let rect = Rect(x: column.x - side - size * 0.5, y: baseline - side * 0.9, width: side, height: side)
+            let rect = Rect(x: rightToLeft ? column.x + column.width + size * 0.5 : column.x - side - size * 0.5,
+                            y: baseline - side * 0.9, width: side, height: side)
             attachment = .checkbox(rect, checked: checked, theme.list.markerColor)
         }
         slices[index].changeBox { $0.attachments.append(attachment) }
@@ -288,14 +318,16 @@ struct Collector {
     private struct MarkerKey: Hashable {
         var text: String
         var style: TextStyle
+        var direction: TextDirection
     }
 
     /// A list marker's layout and width, made once per marker and style: a layout is drawn
     /// wherever its items place it, and most lists repeat one bullet.
-    private mutating func markerLayout(_ text: String, style: TextStyle) -> (layout: TextLayout, width: Double) {
-        let key = MarkerKey(text: text, style: style)
+    private mutating func markerLayout(_ text: String, style: TextStyle, direction: TextDirection) -> (layout: TextLayout, width: Double) {
+        let key = MarkerKey(text: text, style: style, direction: direction)
         if let known = markerLayouts[key] { return known }
-        let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts,
+                                direction: direction)
         let marker = (layout, layout.naturalWidth)
         markerLayouts[key] = marker
         return marker
@@ -306,8 +338,9 @@ struct Collector {
     private mutating func blockQuote(_ blocks: [StyledBlock], column: Column, context: Context) {
         let quote = theme.quote
         space(before: quote.spaceBefore)
-        let (innerColumn, inner) = Self.quoted(in: column, context: context, theme: theme)
-        withContainer(ContainerBand(x: column.x, width: quote.barWidth, color: quote.barColor)) { collector in
+        let (innerColumn, inner) = Self.quoted(blocks, in: column, context: context, theme: theme)
+        let bar = column.start(ofBoxWide: quote.barWidth, direction: inner.inherited)
+        withContainer(ContainerBand(x: bar, width: quote.barWidth, color: quote.barColor)) { collector in
             collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(quote.spaceAfter)
@@ -316,10 +349,11 @@ struct Collector {
     // MARK: Alerts
 
     /// The column and context of an alert's blocks.
-    static func alerted(in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+    static func alerted(_ blocks: [StyledBlock], in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
         var inner = context
         inner.paragraph = theme.alerts.body
-        return (column.nested(by: theme.alerts.body.indent), inner)
+        inner.inherited = context.direction(of: BaseDirection.of(blocks))
+        return (column.nested(by: theme.alerts.body.indent, direction: inner.inherited), inner)
     }
 
     /// A GitHub alert: its title and blocks beside a bar in the kind's colour.
@@ -327,23 +361,25 @@ struct Collector {
         let style = theme.alerts
         let color = style.color(kind)
         space(before: style.body.spaceBefore)
-        let (innerColumn, inner) = Self.alerted(in: column, context: context, theme: theme)
-        withContainer(ContainerBand(x: column.x, width: style.body.barWidth, color: color)) { collector in
-            collector.alertTitle(kind, color: color, column: innerColumn)
+        let (innerColumn, inner) = Self.alerted(blocks, in: column, context: context, theme: theme)
+        let bar = column.start(ofBoxWide: style.body.barWidth, direction: inner.inherited)
+        withContainer(ContainerBand(x: bar, width: style.body.barWidth, color: color)) { collector in
+            collector.alertTitle(kind, color: color, column: innerColumn, direction: inner.inherited)
             collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(style.body.spaceAfter)
     }
 
     /// An alert's title in its colour after its mark (`AlertMark`), kept with what follows.
-    private mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column) {
+    private mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column, direction: TextDirection) {
         var style = theme.alerts.title
         style.text.color = color
         let size = style.text.size
         let markSide = size * 0.9
-        let textColumn = column.inset(left: markSide + size * 0.45)
+        let indent = markSide + size * 0.45
+        let textColumn = direction == .rtl ? column.inset(left: 0, right: indent) : column.inset(left: indent)
         let layout = TextLayout(StyledText(kind.title, style: style.text), width: textColumn.width, align: .left,
-                                lineHeight: style.lineHeight, context: fonts)
+                                lineHeight: style.lineHeight, context: fonts, direction: direction)
         var phases: [Int: Double] = [:]
         space(before: style.spaceBefore)
         for (index, line) in LineItems(fonts: fonts).boxes(of: layout, left: textColumn.x, phases: &phases).enumerated() {
@@ -351,7 +387,7 @@ struct Collector {
             box.keepWithNext = true
             if index == 0, let baseline = box.firstBaseline {
                 // Centred on the capitals' middle, about 0.36 of the size above the baseline.
-                let center = Point(x: column.x + markSide / 2, y: baseline - size * 0.36)
+                let center = Point(x: column.start(ofBoxWide: markSide, direction: direction) + markSide / 2, y: baseline - size * 0.36)
                 box.items += AlertMark.items(kind, center: center, side: markSide, color: color)
             }
             append(.block(Slice.Block(box: box)))
@@ -485,7 +521,8 @@ struct Collector {
 
     // MARK: Tables
 
-    private mutating func table(_ table: StyledTable, column: Column) {
+    /// A table whose `direction` is right-to-left has its first column on the right.
+    private mutating func table(_ table: StyledTable, column: Column, direction: TextDirection) {
         let style = theme.table
         space(before: theme.body.spaceBefore)
         tableCount += 1
@@ -522,7 +559,7 @@ struct Collector {
         }
         var header = hasHeader ? tableRow(fit.rows[0], fit: fit, alignments: alignments, style: style.header,
                                           column: column, background: style.header.background, topLine: true, spans: spans[0],
-                                          limit: contentHeight) : []
+                                          limit: contentHeight, direction: direction) : []
         // A header row is repeated above the rows that start a page, unless it is tall (a third of a page).
         let repeated = header.count == 1 && header[0].height <= contentHeight / 3
         for index in header.indices {
@@ -537,7 +574,7 @@ struct Collector {
             let stripe = index % 2 == 1 ? style.stripe : nil
             for box in tableRow(row, fit: fit, alignments: alignments, style: style.cell, column: column,
                                 background: stripe, topLine: !hasHeader && index == 0, spans: spans[index + (hasHeader ? 1 : 0)],
-                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil) {
+                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil, direction: direction) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
@@ -548,18 +585,24 @@ struct Collector {
     /// lines so that no text is lost at a page's end.
     private func tableRow(
         _ cells: [StyledText], fit: TableFit, alignments: [TextAlignment], style: BlockStyle,
-        column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil
+        column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil,
+        direction: TextDirection = .ltr
     ) -> [Slice.Box] {
         let (widths, padding) = (fit.widths, fit.padding)
         let layouts = cells.indices.map { index in
             TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
                        width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
-                       lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]))
+                       lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]),
+                       direction: cells[index].runs.first?.style.direction ?? direction)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },
                              padding: padding, limit: limit, firstLimit: firstLimit)
         let tableWidth = widths.reduce(0, +)
+        // Right-to-left, each cell and rule is where its mirror image left-to-right would be.
+        func placed(_ x: Double, width: Double) -> Double {
+            direction == .rtl ? 2 * column.x + tableWidth - x - width : x
+        }
         let lineWidth = theme.table.borderWidth
         let border = theme.table.borderColor
         var boxes: [Slice.Box] = []
@@ -574,9 +617,10 @@ struct Collector {
             var cellItems: [PageItem] = []
             for (cell, layout) in layouts.enumerated() {
                 var phases: [Int: Double] = [:]
+                let left = placed(x, width: widths[cell ..< cell + max(span[cell], 1)].reduce(0, +))
                 for line in layout.lines where padding + line.top >= top && padding + line.top < bottom {
                     let lineTop = padding + line.top - top + shift
-                    cellItems += LineItems(fonts: fonts).items(layout, line: line, left: x + padding, top: lineTop, phases: &phases)
+                    cellItems += LineItems(fonts: fonts).items(layout, line: line, left: left + padding, top: lineTop, phases: &phases)
                     firstBaseline = firstBaseline ?? lineTop + line.baseline - line.top
                     segmentHeight = max(segmentHeight, lineTop + line.height + (index + 1 < cuts.count ? 0 : padding))
                 }
@@ -596,7 +640,8 @@ struct Collector {
                 edge += width
                 // No rule inside a cell that spans columns.
                 if index > 0, index < span.count, span[index] == 0 { continue }
-                items.append(.line(from: Point(x: edge, y: 0), to: Point(x: edge, y: segmentHeight), border, width: lineWidth))
+                let ruleX = placed(edge, width: 0)
+                items.append(.line(from: Point(x: ruleX, y: 0), to: Point(x: ruleX, y: segmentHeight), border, width: lineWidth))
             }
             boxes.append(Slice.Box(height: segmentHeight, items: items, firstBaseline: firstBaseline))
         }

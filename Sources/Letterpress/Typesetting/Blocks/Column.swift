@@ -17,10 +17,18 @@ struct Column: Equatable {
         Column(x: x + left, width: max(width - left - right, 1), narrowest: narrowest)
     }
 
-    /// Content nested `left` further in, though no narrower than `narrowest`: deeper, it stays
-    /// where it is. Thirty nested lists otherwise squeezed their text to a letter a line, then
-    /// past the margin, and the last items off the page.
-    func nested(by left: Double) -> Column {
-        inset(left: min(left, max(width - narrowest, 0)))
+    /// Content nested `amount` further in from its start (the right, for right-to-left
+    /// content), though no narrower than `narrowest`: deeper, it stays where it is. Thirty
+    /// nested lists otherwise squeezed their text to a letter a line, then past the margin,
+    /// and the last items off the page.
+    func nested(by amount: Double, direction: TextDirection = .ltr) -> Column {
+        let indent = min(amount, max(width - narrowest, 0))
+        return direction == .rtl ? inset(left: 0, right: indent) : inset(left: indent)
+    }
+
+    /// The x of a box `boxWidth` wide at the column's start: its left edge, or its right one
+    /// for right-to-left content.
+    func start(ofBoxWide boxWidth: Double, direction: TextDirection) -> Double {
+        direction == .rtl ? x + width - boxWidth : x
     }
 }

@@ -8,6 +8,7 @@ struct ParagraphSetting {
     let column: Column
     let style: BlockStyle
     let outline: OutlineEntry?
+    let direction: TextDirection
 
     /// The setting of `block` in `column`, or nil when it is not a heading or a paragraph.
     init?(of block: StyledBlock, theme: Theme, column: Column, context: Collector.Context) {
@@ -30,6 +31,7 @@ struct ParagraphSetting {
             return nil
         }
         self.column = column
+        direction = context.direction(ofParagraph: text)
     }
 
     /// What its lines are laid out from. Pango's line breaking is quadratic in the length of a
@@ -37,13 +39,13 @@ struct ParagraphSetting {
     /// opportunities first.
     func source() -> ParagraphSource {
         ParagraphSource(text: text.breakingLongWords(), align: style.align, lineHeight: style.lineHeight, column: column,
-                        keepTogether: outline != nil)
+                        keepTogether: outline != nil, direction: direction)
     }
 
     /// Whether `source` was made from a setting like this one, for the same text.
     func matches(_ source: ParagraphSource) -> Bool {
         source.column == column && source.align == style.align && source.lineHeight == style.lineHeight
-            && source.keepTogether == (outline != nil)
+            && source.keepTogether == (outline != nil) && source.direction == direction
     }
 
     /// The lines of `source`, laid out with `fonts`, the first carrying the outline entry.
@@ -69,10 +71,10 @@ struct ParagraphSetting {
                     found.append((path, setting))
                 }
             case let .blockQuote(inner):
-                let (column, context) = Collector.quoted(in: column, context: context, theme: theme)
+                let (column, context) = Collector.quoted(inner, in: column, context: context, theme: theme)
                 found += all(in: inner, theme: theme, column: column, context: context, path: path)
             case let .alert(_, inner):
-                let (column, context) = Collector.alerted(in: column, context: context, theme: theme)
+                let (column, context) = Collector.alerted(inner, in: column, context: context, theme: theme)
                 found += all(in: inner, theme: theme, column: column, context: context, path: path)
             case let .list(list):
                 guard Collector.widestNumber(of: list, context: context) == nil else { continue }

@@ -22,6 +22,31 @@ public enum PageItem: Sendable {
     /// A filled and/or stroked closed shape: a circle or a polygon.
     case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)
 
+    /// The item moved `dx` to the right.
+    func offsetBy(dx: Double) -> PageItem {
+        switch self {
+        case var .text(line):
+            line.origin.x += dx
+            return .text(line)
+        case let .fill(rect, color): return .fill(rect.offsetBy(dx: dx), color)
+        case let .stroke(rect, color, width): return .stroke(rect.offsetBy(dx: dx), color, width: width)
+        case let .line(from, to, color, width):
+            return .line(from: Point(x: from.x + dx, y: from.y), to: Point(x: to.x + dx, y: to.y), color, width: width)
+        case let .image(image, rect): return .image(image, rect.offsetBy(dx: dx))
+        case let .link(target, rects): return .link(target, rects: rects.map { $0.offsetBy(dx: dx) })
+        case let .destination(name, point): return .destination(name, at: Point(x: point.x + dx, y: point.y))
+        case let .checkbox(rect, checked, color): return .checkbox(rect.offsetBy(dx: dx), checked: checked, color)
+        case var .decoration(decoration):
+            decoration.start.x += dx
+            return .decoration(decoration)
+        case .embossed(var line, let clip):
+            line.origin.x += dx
+            return .embossed(line, clip: clip.map { $0.offsetBy(dx: dx) })
+        case let .shape(path, fill, stroke, width):
+            return .shape(path.offsetBy(dx: dx), fill: fill, stroke: stroke, width: width)
+        }
+    }
+
     func offsetBy(dy: Double) -> PageItem {
         switch self {
         case var .text(line):

@@ -68,7 +68,8 @@ struct LineFitter {
                                          right: paragraph.column.x + paragraph.column.width)
         var band = Band(height: height, end: start, phases: phases, density: density)
         var fitted: [(span: ClosedRange<Double>, line: FittedLine)] = []
-        for span in spans where band.end < paragraph.text.string.utf8.count {
+        // Right-to-left text fills a band's spans from the right.
+        for span in paragraph.direction == .rtl ? Array(spans.reversed()) : spans where band.end < paragraph.text.string.utf8.count {
             // A word that does not fit the span waits for a wider one: words are not broken
             // across a hole.
             let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false,
@@ -130,7 +131,8 @@ struct LineFitter {
             while end < limit && bytes[end] != UInt8(ascii: " ") { end += 1 }
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             let layout = TextLayout(paragraph.text.slice(start..<end), width: width, align: paragraph.align,
-                                    lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords)
+                                    lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords,
+                                    direction: paragraph.direction)
             if layout.lines.count < 2 && end < bytes.count {
                 end = min(bytes.count, end + (end - start))
                 continue
@@ -147,7 +149,8 @@ struct LineFitter {
             // shape) is set flush left, as a justified line that cannot stretch is.
             if paragraph.align == .justify && layout.lines.count > 1 && !layout.hasExpandableSpace(line: 0) {
                 let flush = TextLayout(paragraph.text.slice(start..<lineEnd), width: width, align: .left,
-                                       lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords)
+                                       lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords,
+                                       direction: paragraph.direction)
                 if flush.lines.count == 1 { chosen = flush }
             }
             let line = chosen.lines[0]

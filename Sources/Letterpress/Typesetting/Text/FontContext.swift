@@ -11,11 +11,20 @@ public final class FontContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
 
+    /// The context of right-to-left paragraphs, made on first use. A layout takes its base
+    /// direction from its context, and setting it on the shared one would make Pango lay out
+    /// again every layout made in it.
+    private var rightToLeft: OpaquePointer?
+
     public init() {
         StartUpWarmUp.wait()
         FontSetup.addLanguageRules()
         fontMap = pango_cairo_font_map_new()
-        context = pango_font_map_create_context(fontMap)
+        context = Self.makeContext(fontMap, direction: PANGO_DIRECTION_LTR)
+    }
+
+    private static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>, direction: PangoDirection) -> OpaquePointer {
+        let context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -24,10 +33,21 @@ public final class FontContext {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
-        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        pango_context_set_base_dir(context, direction)
+        return context
+    }
+
+    /// The context whose layouts have the base direction `direction`.
+    func context(for direction: TextDirection) -> OpaquePointer {
+        guard direction == .rtl else { return context }
+        if let rightToLeft { return rightToLeft }
+        let made = Self.makeContext(fontMap, direction: PANGO_DIRECTION_RTL)
+        rightToLeft = made
+        return made
     }
 
     deinit {
+        if let rightToLeft { g_object_unref(UnsafeMutableRawPointer(rightToLeft)) }
         for primary in primaryFonts.values { g_object_unref(UnsafeMutableRawPointer(primary.font)) }
         for font in drawingFonts.keys { g_object_unref(UnsafeMutableRawPointer(font)) }
         for font in hexBoxFonts { g_object_unref(UnsafeMutableRawPointer(font)) }

@@ -24,7 +24,7 @@ struct LineItems {
             let end = Self.pieceEnd(of: paragraph, from: start)
             let text = start == 0 && end == total ? paragraph.text : paragraph.text.slice(start..<end)
             let layout = TextLayout(text, width: paragraph.column.width, align: paragraph.align,
-                                    lineHeight: paragraph.lineHeight, context: fonts)
+                                    lineHeight: paragraph.lineHeight, context: fonts, direction: paragraph.direction)
             let kept = end < total && layout.lines.count > 1 ? layout.lines.count - 1 : layout.lines.count
             for (box, lineStart) in boxes(of: layout, left: paragraph.column.x, phases: &phases, lineCount: kept) {
                 lines.append(Slice.Line(box: box, paragraph: paragraph, byteStart: start + lineStart))

@@ -17,21 +17,26 @@ public final class TextLayout {
     /// `hangingIndent` indents every line after the first of each paragraph (wrapped code lines).
     /// `breaksWords` lets a word longer than the width break between letters rather than
     /// overflow. Lines do not break inside the byte ranges `unbreakable` (`allow_breaks`).
+    /// `direction` is the base direction of the whole text: a right-to-left text aligned
+    /// `left` (the start) or justified starts at the right.
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
-         hangingIndent: Double = 0, breaksWords: Bool = true, unbreakable: [Range<Int>] = []) {
-        layout = pango_layout_new(context.context)
+         hangingIndent: Double = 0, breaksWords: Bool = true, unbreakable: [Range<Int>] = [], direction: TextDirection = .ltr) {
+        layout = pango_layout_new(context.context(for: direction))
         fonts = context
+        // Pango would find a direction for each paragraph of the layout (each hard line break
+        // starts one) and each piece laid out: the block's one direction is given instead.
         pango_layout_set_auto_dir(layout, 0)
         if let width {
             pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, breaksWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
         }
+        let start = direction == .rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         switch align {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .left: pango_layout_set_alignment(layout, start)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .justify:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, start)
             pango_layout_set_justify(layout, 1)
         }
         pango_layout_set_line_spacing(layout, Float(lineHeight))
