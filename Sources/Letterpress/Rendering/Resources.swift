@@ -108,7 +108,9 @@ public struct Resources: Sendable {
     private func date(_ noteDate: NoteDate) -> Date? {
         switch noteDate {
         case let .day(date): return date
-        case .rule(.today): return Date()
+        case .rule(.today):
+            // The day, not the minute: the output stays the same all day long.
+            return PDFDate.parse(String(PDFDate.format(Date()).prefix(10)))
         case .rule(.modified):
             guard file != "-", file != "/dev/stdin" else { return nil }
             return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date

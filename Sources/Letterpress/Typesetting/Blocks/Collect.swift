@@ -95,7 +95,7 @@ struct Collector {
             if InlineImages.has(setting.text) {
                 setting.text = InlineImages.resolve(setting.text, load: resources.image, columnWidth: column.width,
                                                     maximumHeight: contentHeight * 0.9) { reference, message in
-                    warnings.append(Warning(file: file, location: reference.location, message: message))
+                    warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
                 }
             }
             if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
@@ -435,6 +435,8 @@ struct Collector {
 
     /// How far an image alone may shrink to fit what is left of a page.
     static let imageShrink = 0.5
+    /// The kind of warning for an image that cannot be drawn, in a block or in a line.
+    static let undrawnImages = "images that cannot be drawn"
     /// The most characters of alt text and path a placeholder shows.
     static let placeholderLabelLength = 600
 
@@ -469,7 +471,7 @@ struct Collector {
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
                                     message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder",
-                                    kind: "images that cannot be drawn"))
+                                    kind: Self.undrawnImages))
             placeholder(reference, column: column)
         }
         pendingGap.ask(theme.body.spaceAfter)
@@ -538,7 +540,7 @@ struct Collector {
         func loaded(_ cell: StyledText) -> StyledText {
             guard InlineImages.has(cell) else { return cell }
             return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
-                warnings.append(Warning(file: file, location: reference.location, message: message))
+                warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
             }
         }
         let cells = (hasHeader ? [table.header] : []) + table.rows
