@@ -92,13 +92,19 @@ import Testing
             .creationDate(frontMatterDate: nil) == nil)
     }
 
-    @Test func theBadgesDateIsTheFrontMattersThenDateOptionThenSourceDateEpochThenTheThemes() throws {
+    /// A note in a new folder, last modified on 6 May 2020 at 07:08:09 UTC.
+    private func noteModifiedIn2020() throws -> (folder: URL, note: URL, modified: Date) {
         let folder = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let note = folder.appendingPathComponent("note.md")
         try "x".write(to: note, atomically: true, encoding: .utf8)
         let modified = day("2020-05-06T07:08:09Z")
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: note.path)
+        return (folder, note, modified)
+    }
+
+    @Test func theBadgesDateIsTheFrontMattersThenDateOptionThenSourceDateEpochThenTheThemes() throws {
+        let (folder, note, modified) = try noteModifiedIn2020()
+        defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [Warning] = []
         let dated = resources(file: note.path, date: "2024-02-02", epoch: "1700000000")
         #expect(dated.noteDate(frontMatterDate: " 2024-01-01 ", location: nil, warnings: &warnings) == day("2024-01-01"))
@@ -122,12 +128,8 @@ import Testing
     }
 
     @Test func dateOptionRulesReadTheFileOrTheClockOnlyWhenAsked() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let (folder, note, modified) = try noteModifiedIn2020()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let note = folder.appendingPathComponent("note.md")
-        try "x".write(to: note, atomically: true, encoding: .utf8)
-        let modified = day("2020-05-06T07:08:09Z")
-        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: note.path)
         var warnings: [Warning] = []
         // An explicit --date rule wins over SOURCE_DATE_EPOCH, and dates the PDF too.
         let byFile = resources(file: note.path, date: "modified", epoch: "1700000000")
