@@ -2,10 +2,17 @@ import Foundation
 
 /// Dates as notes and the command line write them, and as a PDF's metadata holds them.
 public enum PDFDate {
-    /// `YYYY-MM-DD`, optionally with a time (`T` or a space, then `HH:MM` or `HH:MM:SS`) and a
-    /// zone (`Z`, `±HH:MM` or ` ±HHMM`); UTC when no zone is given. Parsed by hand: a date
-    /// formatter would load ICU, several milliseconds of every start.
+    /// `YYYY-MM-DD`, optionally with a time (`T` or a space, then `HH:MM` or `HH:MM:SS`, whose
+    /// seconds may have a fraction, as Jekyll writes `12:00:00.000000000`) and a zone (`Z`,
+    /// `±HH:MM` or ` ±HHMM`); UTC when no zone is given. Parsed by hand: a date formatter would
+    /// load ICU, several milliseconds of every start.
     public static func parse(_ text: String) -> Date? {
+        zoned(text)?.date
+    }
+
+    /// The date `text` writes (as `parse` reads it) and its zone's offset from UTC in seconds
+    /// (0 when none is written), so that it can be shown at the hour and day the note says.
+    public static func zoned(_ text: String) -> (date: Date, offset: Int)? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -26,6 +33,7 @@ public enum PDFDate {
         guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
               let day = number(2), (1...12).contains(month), (1...31).contains(day) else { return nil }
         var hour = 0, minute = 0, second = 0, offset = 0
+        var fraction = 0.0
         if index < bytes.count {
             guard skip(UInt8(ascii: "T")) || skip(UInt8(ascii: " ")), let h = number(2), skip(UInt8(ascii: ":")),
                   let m = number(2), h < 24, m < 60 else { return nil }
@@ -33,6 +41,12 @@ public enum PDFDate {
             if skip(UInt8(ascii: ":")) {
                 guard let s = number(2), s < 61 else { return nil }
                 second = s
+                if skip(UInt8(ascii: ".")) {
+                    let start = index
+                    while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - start < 9 { index += 1 }
+                    guard index > start else { return nil }
+                    fraction = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
+                }
             }
             _ = skip(UInt8(ascii: " "))
             if skip(UInt8(ascii: "Z")) {
@@ -56,7 +70,7 @@ public enum PDFDate {
         let seconds = timegm(&parts)
         // timegm moves 30 February to 2 March: such a date is not one.
         guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
+        return (Date(timeIntervalSince1970: TimeInterval(seconds - offset) + fraction), offset)
     }
 
     /// `date` in UTC as `YYYY-MM-DDThh:mm:ssZ`.

@@ -13,6 +13,7 @@ public struct DocumentArchive: Codable, Sendable {
     public var date: String?
     /// The front matter's `lang`; left out when it has none.
     public var lang: LanguageTag?
+    public var locale: String?
     public var characters: Int
     public var runCount: Int
     public var blocks: [Block]
@@ -27,6 +28,7 @@ public struct DocumentArchive: Codable, Sendable {
         author = document.frontMatter.author
         date = document.frontMatter.date
         lang = document.frontMatter.lang
+        locale = document.frontMatter.locale
         blocks = document.blocks
         footnotes = document.footnotes.map(\.blocks)
         let labels = document.footnotes.map(\.label)
@@ -44,6 +46,7 @@ public struct DocumentArchive: Codable, Sendable {
         frontMatter.author = author
         frontMatter.date = date
         frontMatter.lang = lang
+        frontMatter.locale = locale
         frontMatter.theme = theme
         return Document(
             frontMatter: frontMatter, blocks: blocks,

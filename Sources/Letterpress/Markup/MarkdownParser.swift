@@ -46,10 +46,13 @@ public enum MarkdownParser {
     }
 
     /// Parses `source`, naming `file` in any error. `{{name}}` takes its value from
-    /// `variables`, else from the front matter.
-    public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:]) throws -> Document {
+    /// `variables`, else from the front matter, formatted for the front matter's `locale`, else
+    /// `locale`.
+    public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:],
+                             locale: String = "en") throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
-        var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables))
+        var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
+                                 locale: frontMatter.locale ?? locale)
         document.frontMatter = frontMatter
         return document
     }
@@ -58,10 +61,12 @@ public enum MarkdownParser {
     /// extension characters in a process-wide table at the start and end of every parse.
     private static let lock = NSLock()
 
-    /// Parses Markdown without front matter, with `variables` for `{{name}}`; warnings name `file`.
-    public static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:]) -> Document {
+    /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
+    /// `locale`); warnings name `file`.
+    public static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
+                                 locale: String = "en") -> Document {
         var blocks: [Block] = []
-        var document = parseBody(body, file: file, variables: variables) { blocks += $0; return true }
+        var document = parseBody(body, file: file, variables: variables, locale: locale) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -71,10 +76,10 @@ public enum MarkdownParser {
     /// them out before the rest are built, until `deliver` returns false (its reader has gone);
     /// the document returned has the footnotes and warnings, and no blocks (the caller has
     /// them, and need not keep them all).
-    public static func parseBody(_ body: String, file: String, variables: [String: String] = [:],
+    public static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  delivering deliver: ([Block]) -> Bool) -> Document {
         let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
-        let session = ParseSession(body: body, file: file, variables: variables)
+        let session = ParseSession(body: body, file: file, variables: variables, locale: locale)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(file: file, source: body)

@@ -10,6 +10,8 @@ final class ParseSession {
     let file: String
     /// Values for `{{name}}`.
     let variables: [String: String]
+    /// The locale identifier (`de`, `fr_CA`) that formats them.
+    let locale: String
     /// Bytes the attribute body scans may still read. A `(` that never closes is scanned to the
     /// paragraph's end, so text full of them would take quadratic time without a budget; past
     /// it, bodies are left as literal text.
@@ -21,9 +23,10 @@ final class ParseSession {
     /// Variables that could not be put in.
     var variableWarnings: [Warning] = []
 
-    init(body: String, file: String, variables: [String: String]) {
+    init(body: String, file: String, variables: [String: String], locale: String = "en") {
         self.file = file
         self.variables = variables
+        self.locale = locale
         scanBudget = 16 * body.utf8.count + 1_000_000
     }
 

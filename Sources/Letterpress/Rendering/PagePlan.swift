@@ -50,7 +50,7 @@ struct PagePlan {
                                             themeRule: theme.badge.date, warnings: &warnings)
         else { return nil }
         let center = frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }
-        return BadgePlan(lines: BadgePlan.lines(for: date, locale: Locale(identifier: options.locale)),
+        return BadgePlan(lines: BadgePlan.lines(for: date, locale: Locale(identifier: frontMatter.locale ?? options.locale)),
                          center: center, diameter: frontMatter.badge.diameter)
     }
 }

@@ -102,10 +102,11 @@ public final class Renderer {
 
     /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
     /// (with `variables` for `{{name}}`, before the front matter's).
-    public static func document(from data: Data, file: String, variables: [String: String] = [:]) throws -> Document {
+    public static func document(from data: Data, file: String, variables: [String: String] = [:],
+                                locale: String = "en") throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
-        var document = try MarkdownParser.parse(source, file: file, variables: variables)
+        var document = try MarkdownParser.parse(source, file: file, variables: variables, locale: locale)
         document.warnings = warnings + document.warnings
         return document
     }
@@ -168,7 +169,8 @@ public final class Renderer {
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
             let variables = note.frontMatter.variables(overriddenBy: options.variables)
-            let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables) }
+            let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables,
+                                                                                     locale: note.frontMatter.locale ?? options.locale) }
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
@@ -199,7 +201,8 @@ public final class Renderer {
             var styleSeconds = 0.0
             let start = Timings.now()
             let variables = frontMatter.variables(overriddenBy: self.options.variables)
-            let document = MarkdownParser.parseBody(body, file: file, variables: variables) { blocks in
+            let document = MarkdownParser.parseBody(body, file: file, variables: variables,
+                                                    locale: frontMatter.locale ?? self.options.locale) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -92,6 +92,17 @@ import Testing
             .creationDate(frontMatterDate: nil) == nil)
     }
 
+    @Test func jekyllsDatesWithNanosecondsAndAZoneAreDates() throws {
+        let both = resources(file: "-", date: nil, epoch: nil)
+        #expect(both.creationDate(frontMatterDate: "2024-03-14 12:00:00.000000000 +09:00") == "2024-03-14T03:00:00Z")
+        let zoned = try #require(PDFDate.zoned("2024-03-14 12:00:00.250 -0130"))
+        #expect(zoned.offset == -5400)
+        #expect(zoned.date == day("2024-03-14T13:30:00Z").addingTimeInterval(0.25))
+        for text in ["2024-03-14 12:00:00. +09:00", "2024-03-14 12:00.5", "2024-03-14 12:00:00.0000000000"] {
+            #expect(PDFDate.parse(text) == nil, "\(text)")
+        }
+    }
+
     /// A note in a new folder, last modified on 6 May 2020 at 07:08:09 UTC.
     private func noteModifiedIn2020() throws -> (folder: URL, note: URL, modified: Date) {
         let folder = try TestSupport.temporaryFolder()

@@ -37,7 +37,7 @@ enum VariableExtension {
         }
         var text = value
         if parts.count == 2 {
-            switch VariableFormat.apply(parts[1], to: value) {
+            switch VariableFormat.apply(parts[1], to: value, locale: session.locale) {
             case let .success(formatted):
                 text = formatted
             case let .failure(problem):
@@ -77,66 +77,123 @@ public enum VariableName {
     }
 }
 
-/// A printf-style specifier applied to a variable's value: `%d` `%i` `%u` `%o` `%x` `%X`
-/// (whole numbers), `%f` `%F` `%e` `%E` `%g` `%G` `%a` `%A` (numbers), `%s` (text), with the
-/// flags `-+ 0#`, a width and a precision, as in C.
+/// A printf-style specifier applied to a variable's value, as Apple's `String(format:)` takes
+/// it: `%d` `%i` `%u` `%o` `%x` `%X` (whole numbers), `%f` `%F` `%e` `%E` `%g` `%G` `%a` `%A`
+/// (numbers), `%s` `%@` (text); the flags `-+ 0#` and `'` (the locale's grouping and decimal
+/// separator, for `d i u f F`), a width, a precision, a length modifier (`h hh l ll q L z t j`),
+/// and the position `1$` (a variable is one value). A specifier that does not start with `%`
+/// names a locale-aware format (`LocalizedFormat`).
 public enum VariableFormat {
     public struct Problem: Error, Equatable {
         public var message: String
     }
 
-    public static func apply(_ specifier: String, to value: String) -> Result<String, Problem> {
-        guard let spec = Spec(specifier) else {
-            return .failure(Problem(message: "\(Excerpt.quoted(specifier)) is not a printf specifier such as %.2f, %05d or %-10s"))
+    /// `value` formatted by `specifier`; `locale` (an identifier such as `de` or `fr_CA`)
+    /// separates digits for `'` and the named formats.
+    public static func apply(_ specifier: String, to value: String, locale: String = "en") -> Result<String, Problem> {
+        guard specifier.hasPrefix("%") else { return LocalizedFormat.apply(specifier, to: value, locale: locale) }
+        let spec: Spec
+        switch Spec.parse(specifier) {
+        case let .success(parsed): spec = parsed
+        case let .failure(problem): return .failure(problem)
         }
         let number = value.trimmingCharacters(in: .whitespaces)
+        var text: String
         switch spec.conversion {
-        case "s":
-            var text = value
+        case "s", "@":
+            text = value
             if let precision = spec.precision { text = String(text.prefix(precision)) }
-            let padding = String(repeating: " ", count: max((spec.width ?? 0) - text.count, 0))
-            return .success(spec.flags.contains("-") ? text + padding : padding + text)
+            return .success(spec.padded(text))
         case "d", "i", "u", "o", "x", "X":
             guard let whole = Int(number) ?? Double(number).flatMap({ $0.rounded() == $0 && abs($0) < 9e18 ? Int($0) : nil }) else {
                 return .failure(Problem(message: "\(Excerpt.quoted(value)) is not a whole number"))
             }
-            return .success(String(format: spec.prefix + "l" + String(spec.conversion), whole))
+            // Every length but `h` and `hh` is 64 bits here, as `Int` is.
+            let length = spec.length.hasPrefix("h") ? spec.length : "l"
+            guard spec.grouped else { return .success(String(format: spec.prefix + length + String(spec.conversion), whole)) }
+            text = String(format: "%" + length + String(spec.conversion), whole)
         default:
             guard let real = Double(number) else { return .failure(Problem(message: "\(Excerpt.quoted(value)) is not a number")) }
-            return .success(String(format: spec.prefix + String(spec.conversion), real))
+            guard spec.grouped else { return .success(String(format: spec.prefix + String(spec.conversion), real)) }
+            text = String(format: "%" + (spec.precision.map { ".\($0)" } ?? "") + String(spec.conversion), real)
         }
+        // Grouped: C's digits (its rounding kept), separated as the locale writes numbers.
+        guard let grouped = LocalizedFormat.grouped(digits: text, locale: locale) else { return .success(text) }
+        var sign = ""
+        var digits = grouped
+        if grouped.first == "-" || grouped.first == "\u{2212}" {
+            sign = String(grouped.prefix(1))
+            digits = String(grouped.dropFirst())
+        } else if spec.flags.contains("+") {
+            sign = "+"
+        } else if spec.flags.contains(" ") {
+            sign = " "
+        }
+        let room = max((spec.width ?? 0) - sign.count - digits.count, 0)
+        if spec.flags.contains("0") && !spec.flags.contains("-") {
+            return .success(sign + String(repeating: "0", count: room) + digits)
+        }
+        return .success(spec.padded(sign + digits))
     }
 
-    /// `%`, flags, width, precision and one conversion, nothing else.
+    /// `%`, a position, flags, width, precision, a length modifier and one conversion, nothing else.
     private struct Spec {
         var flags: String
         var width: Int?
         var precision: Int?
+        var length: String
         var conversion: Character
-        /// The specifier without its conversion, for `String(format:)`.
-        var prefix: String { "%" + flags + (width.map(String.init) ?? "") + (precision.map { ".\($0)" } ?? "") }
+        /// The specifier without its position, grouping, length and conversion, for `String(format:)`.
+        var prefix: String {
+            "%" + flags.filter { $0 != "'" } + (width.map(String.init) ?? "") + (precision.map { ".\($0)" } ?? "")
+        }
+        var grouped: Bool { flags.contains("'") }
 
-        init?(_ text: String) {
-            var rest = Substring(text)
-            guard rest.popFirst() == "%" else { return nil }
-            flags = String(rest.prefix { "-+ 0#".contains($0) })
+        /// `text` padded with spaces to the width, on the left unless the `-` flag says right.
+        func padded(_ text: String) -> String {
+            let padding = String(repeating: " ", count: max((width ?? 0) - text.count, 0))
+            return flags.contains("-") ? text + padding : padding + text
+        }
+
+        static func parse(_ text: String) -> Result<Spec, Problem> {
+            let unknown = Problem(message: "\(Excerpt.quoted(text)) is not a printf specifier such as %.2f, %05d, %lld or %@")
+            var rest = Substring(text.dropFirst())
+            let position = rest.prefix { $0.isASCII && $0.isNumber }
+            if !position.isEmpty, rest.dropFirst(position.count).first == "$" {
+                guard position == "1" else {
+                    return .failure(Problem(message: "\(Excerpt.quoted(text)) asks for value \(position), but a variable is one value: only %1$ is there"))
+                }
+                rest = rest.dropFirst(2)
+            }
+            let flags = String(rest.prefix { "-+ 0#'".contains($0) })
             rest = rest.dropFirst(flags.count)
             // Digits too many for an `Int` make no specifier (rather than none of a width).
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            width = digits.isEmpty ? nil : Int(digits)
-            guard digits.isEmpty || width != nil else { return nil }
+            let width = digits.isEmpty ? nil : Int(digits)
+            guard digits.isEmpty || width != nil else { return .failure(unknown) }
             rest = rest.dropFirst(digits.count)
+            var precision: Int?
             if rest.first == "." {
                 rest = rest.dropFirst()
                 let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                guard let value = digits.isEmpty ? 0 : Int(digits) else { return nil }
+                guard let value = digits.isEmpty ? 0 : Int(digits) else { return .failure(unknown) }
                 precision = value
                 rest = rest.dropFirst(digits.count)
             }
+            let length = ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"].first { rest.hasPrefix($0) } ?? ""
+            rest = rest.dropFirst(length.count)
             // Room for any sensible column, and no more: `%999999d` would build a huge string.
-            guard rest.count == 1, let conversion = rest.first, "diouxXeEfFgGaAs".contains(conversion),
-                  (width ?? 0) <= 200, (precision ?? 0) <= 200 else { return nil }
-            self.conversion = conversion
+            guard rest.count == 1, let conversion = rest.first, "diouxXeEfFgGaAs@".contains(conversion),
+                  (width ?? 0) <= 200, (precision ?? 0) <= 200 else { return .failure(unknown) }
+            let lengths = "diouxX".contains(conversion) ? ["", "hh", "h", "l", "ll", "q", "z", "t", "j"]
+                : "s@".contains(conversion) ? [""] : ["", "l", "L"]
+            guard lengths.contains(length) else {
+                return .failure(Problem(message: "\(Excerpt.quoted(text)): %\(conversion) takes no length \(Excerpt.quoted(length))"))
+            }
+            guard !flags.contains("'") || "diuFf".contains(conversion) else {
+                return .failure(Problem(message: "\(Excerpt.quoted(text)): the ' flag groups the digits of %d, %i, %u, %f and %F only"))
+            }
+            return .success(Spec(flags: flags, width: width, precision: precision, length: length, conversion: conversion))
         }
     }
 }

@@ -10,6 +10,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var margin: String?
     /// The language the note is written in.
     public var lang: LanguageTag?
+    /// The locale that formats `{{name, format}}` values and the badge's date, before `--locale`.
+    public var locale: String?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     public var badge = BadgeSetting()
     /// Shapes the text flows around.

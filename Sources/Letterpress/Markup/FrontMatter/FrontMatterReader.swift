@@ -118,6 +118,12 @@ public enum FrontMatterReader {
                                                               message: "lang: \(Excerpt.quoted(scalar)) is not a language tag (use one such as 'ja' or 'pt-BR')")
                 }
                 frontMatter.lang = tag
+            case "locale":
+                guard let tag = LanguageTag(parsing: scalar) else {
+                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                              message: "locale: \(Excerpt.quoted(scalar)) is not a locale (use one such as 'de', 'fr_CA' or 'ja')")
+                }
+                frontMatter.locale = tag.description
             default: break
             }
         }
@@ -125,7 +131,7 @@ public enum FrontMatterReader {
     }
 
     /// The keys whose value is one scalar.
-    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin", "lang"]
+    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin", "lang", "locale"]
 
     /// Where a YAML error is (its line shifted by `lineOffset`) and what it says.
     static func describe(_ error: YamlError, lineOffset: Int) -> (SourceLocation?, String) {

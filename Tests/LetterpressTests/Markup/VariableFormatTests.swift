@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// `{{name, format}}`: printf specifiers as Apple's `String(format:)` takes them, and the
+/// named formats in two locales.
+@Suite struct VariableFormatTests {
+    private func format(_ specifier: String, _ value: String, locale: String = "en") -> String? {
+        try? VariableFormat.apply(specifier, to: value, locale: locale).get()
+    }
+
+    private func problem(_ specifier: String, _ value: String = "1") -> String? {
+        if case let .failure(problem) = VariableFormat.apply(specifier, to: value) { return problem.message }
+        return nil
+    }
+
+    @Test func lengthModifiersAreThoseOfStringFormat() {
+        #expect(format("%lld", "1234567") == "1234567")
+        #expect(format("%qd", "-42") == "-42")
+        #expect(format("%zu", "7") == "7")
+        #expect(format("%jd", "8") == "8")
+        #expect(format("%td", "9") == "9")
+        #expect(format("%05ld", "42") == "00042")
+        // `h` and `hh` keep the low 16 and 8 bits, as C's printf does.
+        #expect(format("%hd", "70000") == "4464")
+        #expect(format("%hhd", "300") == "44")
+        #expect(format("%.1lf", "3.14159") == "3.1")
+        #expect(format("%8.3Lf", "2.5") == "   2.500")
+        #expect(problem("%Ld")?.contains("takes no length") == true)
+        #expect(problem("%ls")?.contains("takes no length") == true)
+    }
+
+    @Test func textAndPositions() {
+        #expect(format("%@", "Ada") == "Ada")
+        #expect(format("%1$@", "Ada") == "Ada")
+        #expect(format("%1$.2f", "2") == "2.00")
+        #expect(format("%-5@", "Ada") == "Ada  ")
+        #expect(format("%.2@", "Ada") == "Ad")
+        #expect(problem("%2$@")?.contains("only %1$ is there") == true)
+        #expect(problem("%n") != nil)
+        #expect(problem("%p") != nil)
+    }
+
+    @Test func theGroupingFlagSeparatesAsTheLocaleDoes() {
+        #expect(format("%'d", "1234567") == "1,234,567")
+        #expect(format("%'d", "1234567", locale: "de") == "1.234.567")
+        #expect(format("%'.2f", "-1234567.5", locale: "de") == "-1.234.567,50")
+        #expect(format("%'.2f", "1234567.5") == "1,234,567.50")
+        #expect(format("%+'12d", "1234567") == "  +1,234,567")
+        #expect(format("%-'10d", "1234") == "1,234     ")
+        #expect(format("%'d", "999") == "999")
+        #expect(problem("%'x")?.contains("groups the digits") == true)
+    }
+
+    @Test func numbersInTwoLocales() {
+        #expect(format("number", "1234.5") == "1,234.5")
+        #expect(format("number", "1234.5", locale: "de") == "1.234,5")
+        #expect(format("number: .2", "1234.5") == "1,234.50")
+        #expect(format("number: .2", "1234.5", locale: "de") == "1.234,50")
+        #expect(format("percent", "0.25") == "25%")
+        #expect(format("percent", "0.25", locale: "de") == "25\u{A0}%")
+        #expect(format("currency: EUR", "1234.5") == "€1,234.50")
+        #expect(format("currency: EUR", "1234.5", locale: "de") == "1.234,50\u{A0}€")
+        #expect(format("currency: JPY", "1234", locale: "ja") == "\u{A5}1,234")
+        #expect(problem("currency: EURO")?.contains("ISO 4217") == true)
+        #expect(problem("number", "12 apples")?.contains("is not a number") == true)
+        #expect(problem("number: 2")?.contains("number of decimals") == true)
+    }
+
+    @Test func datesAndTimesInTwoLocales() {
+        #expect(format("date: long", "2024-03-14") == "March 14, 2024")
+        #expect(format("date: long", "2024-03-14", locale: "de") == "14. März 2024")
+        #expect(format("date: short", "2024-03-14", locale: "de") == "14.03.24")
+        #expect(format("date: full", "2024-03-14", locale: "fr") == "jeudi 14 mars 2024")
+        #expect(format("date", "2024-03-14") == "Mar 14, 2024")
+        #expect(format("date: 'yMMMd'", "2024-03-14", locale: "de") == "14. März 2024")
+        #expect(format("date: 'yMMMd'", "2024-03-14", locale: "ja") == "2024年3月14日")
+        // At the hour and on the day the value writes, in its own zone.
+        #expect(format("time", "2024-03-14T23:30+09:00", locale: "de") == "23:30")
+        #expect(format("date: long", "2024-03-14T23:30+09:00") == "March 14, 2024")
+        #expect(format("time", "2024-03-14 12:00:00.000000000 +09:00") == "12:00\u{202F}PM")
+        #expect(problem("date", "soon")?.contains("is not a date") == true)
+        #expect(problem("date: 'yMMMd", "2024-03-14")?.contains("is not short, medium") == true)
+    }
+
+    @Test func bytesAndDurationsInTwoLocales() {
+        #expect(format("bytes", "1234567") == "1.2 MB")
+        #expect(format("bytes", "1234567", locale: "de") == "1,2 MB")
+        #expect(format("duration", "3725") == "1 hour, 2 minutes, 5 seconds")
+        #expect(format("duration", "3725", locale: "de") == "1 Stunde, 2 Minuten und 5 Sekunden")
+        #expect(format("duration: abbreviated", "3725") == "1 hr, 2 min, 5 sec")
+        #expect(problem("duration", "an hour")?.contains("number of seconds") == true)
+        #expect(problem("sum")?.contains("neither a printf specifier") == true)
+    }
+
+    @Test func theFrontMatterLocaleComesBeforeTheCommandLines() throws {
+        func text(_ note: String, locale: String) throws -> String {
+            RunDump.blocks(try MarkdownParser.parse(note, file: "n.md", locale: locale).blocks).joined(separator: "\n")
+        }
+        let body = "price: 1234.5\nwhen: 2024-03-14\n---\n{{price, currency: EUR}}, {{when, date: long}}\n"
+        #expect(try text("---\n" + body, locale: "en").contains("€1,234.50, March 14, 2024"))
+        #expect(try text("---\n" + body, locale: "de").contains("1.234,50\u{A0}€, 14. März 2024"))
+        #expect(try text("---\nlocale: de\n" + body, locale: "en").contains("1.234,50\u{A0}€, 14. März 2024"))
+        #expect(throws: LetterpressError.self) { try MarkdownParser.parse("---\nlocale: 'de de'\n---\nx\n", file: "n.md") }
+    }
+}
