@@ -101,6 +101,8 @@ import Testing
         #expect(try text("---\n" + body, locale: "en").contains("€1,234.50, March 14, 2024"))
         #expect(try text("---\n" + body, locale: "de").contains("1.234,50\u{A0}€, 14. März 2024"))
         #expect(try text("---\nlocale: de\n" + body, locale: "en").contains("1.234,50\u{A0}€, 14. März 2024"))
-        #expect(throws: LetterpressError.self) { try MarkdownParser.parse("---\nlocale: 'de de'\n---\nx\n", file: "n.md") }
+        for locale in ["'de de'", "xq", "[de]"] {
+            #expect(throws: LetterpressError.self) { try MarkdownParser.parse("---\nlocale: \(locale)\n---\nx\n", file: "n.md") }
+        }
     }
 }

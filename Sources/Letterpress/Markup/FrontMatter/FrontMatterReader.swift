@@ -119,7 +119,10 @@ public enum FrontMatterReader {
                 }
                 frontMatter.lang = tag
             case "locale":
-                guard let tag = LanguageTag(parsing: scalar) else {
+                // An unknown language would quietly format as ICU's root locale does.
+                guard let tag = LanguageTag(parsing: scalar), let language = tag.description.split(separator: "-").first?.lowercased(),
+                      BadgePlan.isEnglish(tag.description) || Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == language })
+                else {
                     throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
                                                               message: "locale: \(Excerpt.quoted(scalar)) is not a locale (use one such as 'de', 'fr_CA' or 'ja')")
                 }
