@@ -34,11 +34,40 @@ import Testing
         #expect(format("%@", "Ada") == "Ada")
         #expect(format("%1$@", "Ada") == "Ada")
         #expect(format("%1$.2f", "2") == "2.00")
-        #expect(format("%-5@", "Ada") == "Ada  ")
-        #expect(format("%.2@", "Ada") == "Ad")
+        // As CFString: an object's description whole, whatever the width and precision.
+        #expect(format("%-5@", "Ada") == "Ada")
+        #expect(format("%.2@", "Ada") == "Ada")
+        #expect(format("%D", "-7") == "-7")
+        #expect(format("%U", "7") == "7")
+        #expect(format("%O", "8") == "10")
         #expect(problem("%2$@")?.contains("only %1$ is there") == true)
         #expect(problem("%n") != nil)
         #expect(problem("%p") != nil)
+    }
+
+    /// This platform's `String(format:)` with the value as its one argument (but for `'`, which
+    /// swift-corelibs-foundation does not group, `L`, which reads a long double, and Apple's
+    /// `%D` `%U` `%O`, which it does not know).
+    @Test(arguments: ["%lld", "%+5ld", "%-4hd|", "%hhu", "%#llx", "%1$d", "%zd", "%jd", "%td", "%qd"])
+    func wholeNumbersAsStringFormatWritesThem(specifier: String) {
+        for value in [0, 42, -1234567, 70000] {
+            let trimmed = specifier.hasSuffix("|") ? String(specifier.dropLast()) : specifier
+            #expect(format(trimmed, String(value)) == String(format: trimmed, value), "\(specifier) \(value)")
+        }
+    }
+
+    @Test(arguments: ["%.1lf", "%lf", "%08.3lf", "%1$e", "%lg", "%A", "%-9.2f|"])
+    func numbersAsStringFormatWritesThem(specifier: String) {
+        for value in [0, 2.25, -1234.5678, 1e-5] {
+            let trimmed = specifier.hasSuffix("|") ? String(specifier.dropLast()) : specifier
+            #expect(format(trimmed, String(value)) == String(format: trimmed, value), "\(specifier) \(value)")
+        }
+    }
+
+    @Test func textAsStringFormatWritesIt() {
+        for specifier in ["%@", "%1$@", "%10@", "%-10@", "%.2@"] {
+            #expect(format(specifier, "Ada") == String(format: specifier, "Ada" as NSString), "\(specifier)")
+        }
     }
 
     @Test func theGroupingFlagSeparatesAsTheLocaleDoes() {

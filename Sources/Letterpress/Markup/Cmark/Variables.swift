@@ -79,7 +79,8 @@ public enum VariableName {
 
 /// A printf-style specifier applied to a variable's value, as Apple's `String(format:)` takes
 /// it: `%d` `%i` `%u` `%o` `%x` `%X` (whole numbers), `%f` `%F` `%e` `%E` `%g` `%G` `%a` `%A`
-/// (numbers), `%s` `%@` (text); the flags `-+ 0#` and `'` (the locale's grouping and decimal
+/// (numbers), `%s` `%@` (text; `%@` ignores width and precision, as CFString does), Apple's
+/// `%D` `%U` `%O` (`%ld` `%lu` `%lo`); the flags `-+ 0#` and `'` (the locale's grouping and decimal
 /// separator, for `d i u f F`), a width, a precision, a length modifier (`h hh l ll q L z t j`),
 /// and the position `1$` (a variable is one value). A specifier that does not start with `%`
 /// names a locale-aware format (`LocalizedFormat`).
@@ -100,7 +101,10 @@ public enum VariableFormat {
         let number = value.trimmingCharacters(in: .whitespaces)
         var text: String
         switch spec.conversion {
-        case "s", "@":
+        case "@":
+            // CFString puts an object's description in whole, whatever the width or precision.
+            return .success(value)
+        case "s":
             text = value
             if let precision = spec.precision { text = String(text.prefix(precision)) }
             return .success(spec.padded(text))
@@ -183,8 +187,12 @@ public enum VariableFormat {
             let length = ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"].first { rest.hasPrefix($0) } ?? ""
             rest = rest.dropFirst(length.count)
             // Room for any sensible column, and no more: `%999999d` would build a huge string.
-            guard rest.count == 1, let conversion = rest.first, "diouxXeEfFgGaAs@".contains(conversion),
+            guard rest.count == 1, var conversion = rest.first, "diouxXeEfFgGaAs@DUO".contains(conversion),
                   (width ?? 0) <= 200, (precision ?? 0) <= 200 else { return .failure(unknown) }
+            if let lower = ["D": "d", "U": "u", "O": "o"][conversion] {
+                guard length.isEmpty else { return .failure(unknown) }
+                conversion = Character(lower)
+            }
             let lengths = "diouxX".contains(conversion) ? ["", "hh", "h", "l", "ll", "q", "z", "t", "j"]
                 : "s@".contains(conversion) ? [""] : ["", "l", "L"]
             guard lengths.contains(length) else {
