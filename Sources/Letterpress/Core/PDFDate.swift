@@ -45,7 +45,9 @@ public enum PDFDate {
                     let start = index
                     while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - start < 9 { index += 1 }
                     guard index > start else { return nil }
-                    fraction = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
+                    // To the microsecond, which a `Date` holds: nanoseconds 999999999 would round to the next second.
+                    let digits = String(decoding: bytes[start..<min(index, start + 6)], as: UTF8.self)
+                    fraction = Double("0." + digits) ?? 0
                 }
             }
             _ = skip(UInt8(ascii: " "))
