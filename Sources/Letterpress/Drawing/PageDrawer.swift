@@ -78,27 +78,38 @@ struct PageDrawer {
         }
     }
 
-    /// The dash pattern of each line pattern, in multiples of the line's thickness.
+    /// The dash pattern of each line pattern, in multiples of the line's thickness (for `dot`,
+    /// of the dots' diameter: a dot is a dash of no length with round caps).
     static func dashes(for pattern: LinePattern) -> [Double] {
         switch pattern {
         case .solid: return []
-        case .dot: return [1, 1.5]
+        case .dot: return [0, 2]
         case .dash: return [4, 2.5]
         case .dashDot: return [4, 2, 1, 2]
         case .dashDotDot: return [4, 2, 1, 2, 1, 2]
         }
     }
 
+    /// The smallest dot of a dotted line: 1.5 pixels at 144 dpi. Dots as thin as a thin
+    /// underline rasterize as faint blurs of the paper's and the line's colours, not as dots.
+    static let minimumDot = 0.75
+
     private func draw(_ decoration: Decoration, on cr: OpaquePointer) {
-        let unit = max(decoration.thickness, 0.5)
+        let dotted = decoration.pattern == .dot
+        let width = dotted ? max(decoration.thickness, Self.minimumDot) : decoration.thickness
+        let unit = dotted ? width : max(decoration.thickness, 0.5)
         let dashes = Self.dashes(for: decoration.pattern).map { $0 * unit }
+        // Dots sit half a period in, so that none sticks out before the text's start.
+        let offset = dotted ? (decoration.phase + unit).truncatingRemainder(dividingBy: 2 * unit) : decoration.phase
         set(cr, color: decoration.color)
-        cairo_set_line_width(cr, decoration.thickness)
-        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), decoration.phase) }
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, dotted ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), offset) }
         cairo_move_to(cr, decoration.start.x, decoration.start.y)
         cairo_line_to(cr, decoration.start.x + decoration.length, decoration.start.y)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
     }
 
     /// Paints a line's glyphs with the calls Pango's renderer makes for a layout line
