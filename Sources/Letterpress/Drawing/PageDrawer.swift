@@ -78,27 +78,38 @@ struct PageDrawer {
         }
     }
 
-    /// The dash pattern of each line pattern, in multiples of the line's thickness.
+    /// The dash pattern of each line pattern, in multiples of the line's thickness (for `dot`,
+    /// of the dots' diameter: a dot is a dash of no length with round caps).
     static func dashes(for pattern: LinePattern) -> [Double] {
         switch pattern {
         case .solid: return []
-        case .dot: return [1, 1.5]
+        case .dot: return [0, 2]
         case .dash: return [4, 2.5]
         case .dashDot: return [4, 2, 1, 2]
         case .dashDotDot: return [4, 2, 1, 2, 1, 2]
         }
     }
 
+    /// The smallest dot of a dotted line: 1.5 pixels at 144 dpi. Dots as thin as a thin
+    /// underline rasterize as faint blurs of the paper's and the line's colours, not as dots.
+    static let minimumDot = 0.75
+
     private func draw(_ decoration: Decoration, on cr: OpaquePointer) {
-        let unit = max(decoration.thickness, 0.5)
+        let dotted = decoration.pattern == .dot
+        let width = dotted ? max(decoration.thickness, Self.minimumDot) : decoration.thickness
+        let unit = dotted ? width : max(decoration.thickness, 0.5)
         let dashes = Self.dashes(for: decoration.pattern).map { $0 * unit }
+        // Dots sit half a period in, so that none sticks out before the text's start.
+        let offset = dotted ? (decoration.phase + unit).truncatingRemainder(dividingBy: 2 * unit) : decoration.phase
         set(cr, color: decoration.color)
-        cairo_set_line_width(cr, decoration.thickness)
-        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), decoration.phase) }
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, dotted ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), offset) }
         cairo_move_to(cr, decoration.start.x, decoration.start.y)
         cairo_line_to(cr, decoration.start.x + decoration.length, decoration.start.y)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
     }
 
     /// Paints a line's glyphs with the calls Pango's renderer makes for a layout line
@@ -307,22 +318,84 @@ struct PageDrawer {
         cairo_stroke(cr)
     }
 
-    /// Text pressed into the paper: a dark edge above and a light edge below the glyphs, drawn
-    /// before the glyphs themselves and limited to the run's area.
+    /// Text pressed into the paper, as iOS 7's letterpress looked, painted over the glyphs and
+    /// limited to the run's area: the ink lightened, a soft dark edge inside the glyphs along
+    /// their tops (the wall of the dent in shadow) and a soft light edge outside along their
+    /// bottoms (the paper's rim catching the light). Each edge is `pressSteps` copies of the
+    /// outlines shifted a step further, so that it fades out over the depth instead of reading
+    /// as a second print when rasterized finely.
     private func emboss(_ line: TextLine, clip: [Rect], on cr: OpaquePointer) {
+        guard let first = clip.first else { return }
+        let area = clip.dropFirst().reduce(first, Self.union)
+        let depth = Self.pressDepth(ofTextSized: line.runs.map(\.font.matrix.yy).max() ?? 0)
+        let around = Rect(x: area.x - 2 * depth, y: area.y - 2 * depth, width: area.width + 4 * depth, height: area.height + 4 * depth)
         cairo_save(cr)
+        cairo_new_path(cr)
         for rect in clip { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
         cairo_clip(cr)
-        // Small offsets and soft colours: the edges should read as depth, not as a second print.
-        for (offset, color) in [(-0.35, Color(red: 0, green: 0, blue: 0, alpha: 0.22)), (0.5, Color(red: 1, green: 1, blue: 1, alpha: 0.55))] {
+        draw(line, on: cr, path: true)
+        let outlines = cairo_copy_path(cr)
+        defer { cairo_path_destroy(outlines) }
+        cairo_new_path(cr)
+
+        cairo_append_path(cr, outlines)
+        set(cr, color: Self.inkLightening)
+        cairo_fill(cr)
+
+        // Outside the glyphs: the outlines shifted down, less the glyphs themselves.
+        cairo_save(cr)
+        cairo_rectangle(cr, around.x, around.y, around.width, around.height)
+        cairo_append_path(cr, outlines)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        pressSteps(outlines, depth: depth, color: Self.rimHighlight, shade: false, around: around, on: cr)
+        cairo_restore(cr)
+
+        // Inside the glyphs: what the outlines shifted down leave uncovered.
+        cairo_save(cr)
+        cairo_append_path(cr, outlines)
+        cairo_clip(cr)
+        pressSteps(outlines, depth: depth, color: Self.wallShadow, shade: true, around: around, on: cr)
+        cairo_restore(cr)
+        cairo_restore(cr)
+    }
+
+    /// Fills `outlines` shifted down by `depth` in `pressSteps` steps, each with a share of
+    /// `color`, so that the overlap nearest the edge is the strongest; `shade` fills what each
+    /// shifted copy leaves uncovered of `around` instead.
+    private func pressSteps(_ outlines: UnsafeMutablePointer<cairo_path_t>?, depth: Double, color: Color, shade: Bool,
+                            around: Rect, on cr: OpaquePointer) {
+        let share = Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha / Double(Self.pressSteps))
+        set(cr, color: share)
+        cairo_set_fill_rule(cr, shade ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        for step in 1...Self.pressSteps {
             cairo_new_path(cr)
-            var raised = line
-            raised.origin.y += offset
-            draw(raised, on: cr, path: true)
-            set(cr, color: color)
+            if shade { cairo_rectangle(cr, around.x, around.y, around.width, around.height) }
+            cairo_save(cr)
+            cairo_translate(cr, 0, depth * Double(step) / Double(Self.pressSteps))
+            cairo_append_path(cr, outlines)
+            cairo_restore(cr)
             cairo_fill(cr)
         }
-        cairo_restore(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// How deep text of `size` points looks pressed: about a pixel at 144 dpi for body text,
+    /// a little more for titles.
+    static func pressDepth(ofTextSized size: Double) -> Double {
+        max(0.5, size * 0.04)
+    }
+
+    static let pressSteps = 4
+    /// The ink pressed into the paper looks lighter than printed ink, which lets the shadow
+    /// inside the glyphs show even on black text.
+    static let inkLightening = Color(red: 1, green: 1, blue: 1, alpha: 0.3)
+    static let wallShadow = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
+    static let rimHighlight = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
+
+    private static func union(_ a: Rect, _ b: Rect) -> Rect {
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
     }
 
     private func checkbox(_ rect: Rect, checked: Bool, color: Color, on cr: OpaquePointer) {

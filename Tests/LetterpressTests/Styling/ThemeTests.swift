@@ -139,6 +139,24 @@ import Testing
         #expect(theme.customStyles["boldcaps"] != nil, "built-in styles stay")
     }
 
+    /// `effect: letterpress` on an element's style: the notepad's title uses it; a value that
+    /// is no effect is an error at its place.
+    @Test func elementStylesTakeTheLetterpressEffect() throws {
+        let folder = try write([
+            "pressed.yaml": "heading: {effect: letterpress}\n",
+            "wrong.yaml": "body:\n  effect: emboss\n",
+        ])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("pressed.yaml").path)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(theme.headings.allSatisfy { $0.text.effect == .letterpress })
+        #expect(theme.body.text.effect == nil)
+        let notepad = try ThemeLoader().load("notepad")
+        #expect(notepad.headings.map { $0.text.effect } == [.letterpress, nil, nil, nil, nil, nil])
+        #expect(notepad.headings.map(\.text.size) == (try ThemeLoader().load("menlo")).headings.map(\.text.size))
+        let error = #expect(throws: LetterpressError.self) { try ThemeLoader().load(folder.appendingPathComponent("wrong.yaml").path) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("wrong.yaml:2:11: body.effect"), "\(String(describing: error))")
+    }
+
     @Test func themeThatExpandsPastTheLimitIsRefused() throws {
         let folder = try write(["bomb.yaml": MarkdownParserTests.mergeBomb(levels: 5, under: "body")])
         let path = folder.appendingPathComponent("bomb.yaml").path

@@ -10,7 +10,7 @@ import Yams
     /// A value for every key of an element's style, unlike the default body's.
     static let styleValues = [
         "font": "Liberation Serif", "size": "12", "weight": "bold", "italic": "true", "color": "'#aa0000'",
-        "background": "'#eeeeee'", "underline": "true", "tracking": "1", "lineHeight": "2", "spaceBefore": "3",
+        "background": "'#eeeeee'", "underline": "true", "tracking": "1", "effect": "letterpress", "lineHeight": "2", "spaceBefore": "3",
         "spaceAfter": "4", "align": "center", "padding": "5", "indent": "6", "barColor": "'#00aa00'",
         "barWidth": "7", "borderColor": "'#0000aa'", "minSize": "1", "maxSize": "90",
     ]

@@ -300,12 +300,12 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         #expect(fills.count == 1)
     }
 
-    @Test func letterpressDrawsAnEmbossBehindItsRunOnly() throws {
+    @Test func letterpressDrawsAnEmbossOverItsRunOnly() throws {
         let document = try TestSupport.typeset("plain ^[pressed](effect: 'letterpress') plain")
         let items = document.pages[0].items
         let emboss = items.firstIndex { if case .embossed = $0 { return true }; return false }
         let text = items.firstIndex { if case .text = $0 { return true }; return false }
-        #expect(emboss != nil && text != nil && emboss! < text!, "the effect is drawn under the text")
+        #expect(emboss != nil && text != nil && emboss! > text!, "the effect is drawn over the text")
         if case let .embossed(_, clip)? = emboss.map({ items[$0] }) {
             #expect(clip.count == 1 && clip[0].x > 72 + 20 && clip[0].width < 60)
         }

@@ -10,6 +10,7 @@ struct StyleSpec: Codable {
     var background: Color?
     var underline: Bool?
     var tracking: Double?
+    var effect: TextEffect?
     var lineHeight: Double?
     var spaceBefore: Double?
     var spaceAfter: Double?
@@ -39,6 +40,7 @@ extension StyleSpec {
         Field("background", \.background) { $1.background = $0 },
         Field("underline", \.underline) { $1.text.underline = $0 ? LineDecoration() : nil },
         Field("tracking", \.tracking) { $1.text.tracking = $0 },
+        Field("effect", \.effect) { $1.text.effect = $0 },
         Field("lineHeight", \.lineHeight) { lineHeight, style in
             if lineHeight > 0 { style.lineHeight = lineHeight }
         },

@@ -17,7 +17,7 @@ public enum PageItem: Sendable {
     /// An underline or strikethrough segment; `phase` continues the dash pattern from the
     /// segment before, across line and page breaks.
     case decoration(Decoration)
-    /// The letterpress effect behind a line of text, limited to `clip`.
+    /// The letterpress effect over a line of text already drawn, limited to `clip`.
     case embossed(TextLine, clip: [Rect])
     /// A filled and/or stroked closed shape: a circle or a polygon.
     case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)

@@ -65,7 +65,7 @@ struct LineItems {
         }
     }
 
-    /// The items that draw one line: the letterpress effect behind it, the text, its
+    /// The items that draw one line: the text, the letterpress effect over it, its
     /// underlines and strikethroughs, and its link areas. `left` is the layout's left edge and
     /// `top` the line's top in the slice. `phases` carries each decorated run's dash phase, by
     /// run id, to its next line, also when the line was cut from a slice of the paragraph.
@@ -74,6 +74,7 @@ struct LineItems {
         let baseline = top + line.baseline - line.top
         let textLine = layout.textLine(line.index, origin: Point(x: left + line.x, y: baseline))
         var items: [PageItem] = []
+        var pressed: [PageItem] = []
         var after: [PageItem] = []
         for run in layout.text.runs where run.range.overlaps(line.byteRange) {
             let style = run.style
@@ -109,7 +110,7 @@ struct LineItems {
                 }
             }
             if style.effect == .letterpress {
-                items.append(.embossed(textLine, clip: rects))
+                pressed.append(.embossed(textLine, clip: rects))
             }
             let metrics = (style.underline ?? style.strikethrough) != nil ? fonts.lineMetrics(for: style) : nil
             for (decoration, isUnderline) in [(style.underline, true), (style.strikethrough, false)] {
@@ -132,6 +133,6 @@ struct LineItems {
             items.append(.destination(anchor.name, at: Point(x: left + line.x, y: top)))
         }
         items.append(.text(textLine))
-        return items + after
+        return items + pressed + after
     }
 }
