@@ -7,6 +7,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var customColor: String?
     public var font: [String]?
     public var size: Double?
+    /// A named size (and weight) relative to the theme's body text.
+    public var textStyle: FontTextStyle?
     public var fontWeight: FontWeight?
     public var fontDesign: FontDesign?
     public var fontWidth: FontWidth?
@@ -44,6 +46,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("customColor", \.customColor, .value("a colour name")),
         Field("font", \.font, .families),
         Field("size", \.size, .points),
+        Field("textStyle", \.textStyle, .choice),
         Field("fontWeight", \.fontWeight, .choice),
         Field("fontDesign", \.fontDesign, .choice),
         Field("fontWidth", \.fontWidth, .choice),
