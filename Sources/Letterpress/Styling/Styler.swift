@@ -209,6 +209,11 @@ public struct Styler {
         },
         Effect(\.effect) { $1.style.effect = $0 },
         Effect(\.textTransform) { $1.style.transform = $0 },
+        Effect(\.lineLimit) { lines, change in
+            guard lines >= 1 else { return change.messages.append("lineLimit \(lines) is not a positive number of lines; attribute ignored") }
+            change.style.lineLimit = lines
+        },
+        Effect(\.truncation) { $1.style.truncation = $0 },
         Effect(\.lang) { $1.style.language = $0 },
         Effect(\.link) { $1.style.link = $0 },
         Effect(\.direction) { $1.style.direction = $0 },

@@ -18,6 +18,9 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var baselineOffset: Double = 0
     public var width: FontWidth = .standard
     public var transform: TextTransform = .none
+    /// The most lines the paragraph this run is in may take, and where it is cut.
+    public var lineLimit: Int?
+    public var truncation: Truncation = .tail
     /// The language Pango is told the text is in; nil: none, as Pango guesses from the script.
     public var language: LanguageTag?
     /// OpenType features to turn on, such as `tnum` for tabular digits.

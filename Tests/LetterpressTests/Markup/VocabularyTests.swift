@@ -11,7 +11,7 @@ import Testing
         "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
         "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
-        "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
+        "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lineLimit": "2", "truncation": "'head'",
         "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
     ]
 

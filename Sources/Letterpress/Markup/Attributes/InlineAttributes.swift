@@ -24,6 +24,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var baselineOffset: Double?
     public var effect: TextEffect?
     public var textTransform: TextTransform?
+    /// The most lines the paragraph the text is in may take.
+    public var lineLimit: Int?
+    /// Where a paragraph cut short by `lineLimit` loses its text.
+    public var truncation: Truncation?
     /// The language of the text, for its fonts and line breaks.
     public var lang: LanguageTag?
     public var link: String?
@@ -62,6 +66,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("baselineOffset", \.baselineOffset, .points),
         Field("effect", \.effect, .choice),
         Field("textTransform", \.textTransform, .choice),
+        Field("lineLimit", \.lineLimit, .value("a whole number of lines")),
+        Field("truncation", \.truncation, .choice),
         Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
         // Dumps show it as the run's link.
         Field("link", \.link, .value("a URL"), inSummary: false),

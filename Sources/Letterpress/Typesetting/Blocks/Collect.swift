@@ -595,7 +595,7 @@ struct Collector {
             TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
                        width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
                        lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]),
-                       direction: cells[index].runs.first?.style.direction ?? direction)
+                       direction: cells[index].runs.first?.style.direction ?? direction, lineLimit: cells[index].lineLimit)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },
