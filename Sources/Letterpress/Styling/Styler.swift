@@ -193,6 +193,8 @@ public struct Styler {
         Effect(\.monospacedDigit) { monospacedDigit, change in
             if monospacedDigit, !change.style.features.contains("tnum") { change.style.features.append("tnum") }
         },
+        Effect(\.lowercaseSmallCaps) { $1.style.smallCaps = $0 ? .lowercase : .none },
+        Effect(\.smallCaps) { $1.style.smallCaps = $0 ? .all : .none },
         Effect(\.foregroundColor) { $1.style.color = $0 },
         Effect(\.backgroundColor) { $1.style.background = $0 },
         Effect(\.underline) { $1.style.underline = $0 },

@@ -17,6 +17,7 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     /// Vertical shift of the baseline, in points (positive is up).
     public var baselineOffset: Double = 0
     public var width: FontWidth = .standard
+    public var smallCaps: SmallCaps = .none
     public var transform: TextTransform = .none
     /// The most lines the paragraph this run is in may take, and where it is cut.
     public var lineLimit: Int?

@@ -15,6 +15,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var italic: Bool?
     public var monospaced: Bool?
     public var monospacedDigit: Bool?
+    /// Every letter as a small capital.
+    public var smallCaps: Bool?
+    /// Lower-case letters as small capitals, capitals as they are.
+    public var lowercaseSmallCaps: Bool?
     public var foregroundColor: Color?
     public var backgroundColor: Color?
     public var underline: LineDecoration?
@@ -57,6 +61,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("italic", \.italic, .value("true or false")),
         Field("monospaced", \.monospaced, .value("true or false")),
         Field("monospacedDigit", \.monospacedDigit, .value("true or false")),
+        Field("smallCaps", \.smallCaps, .value("true or false")),
+        Field("lowercaseSmallCaps", \.lowercaseSmallCaps, .value("true or false")),
         Field("foregroundColor", \.foregroundColor, .value("#rrggbb or a CSS colour name")),
         Field("backgroundColor", \.backgroundColor, .value("#rrggbb or a CSS colour name")),
         Field("underline", \.underline, .value(LineDecoration.expected)),

@@ -28,6 +28,13 @@ enum FontDescriptionCache {
         case .expanded: stretch = PANGO_STRETCH_EXPANDED
         }
         pango_font_description_set_stretch(description, stretch)
+        // Pango 1.50 turns on `smcp` (and `c2sc`) where the font has them, and otherwise sets
+        // the letters as capitals of a smaller size.
+        switch style.smallCaps {
+        case .none: break
+        case .lowercase: pango_font_description_set_variant(description, PANGO_VARIANT_SMALL_CAPS)
+        case .all: pango_font_description_set_variant(description, PANGO_VARIANT_ALL_SMALL_CAPS)
+        }
         return description
     }
 
