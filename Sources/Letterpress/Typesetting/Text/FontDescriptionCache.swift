@@ -40,7 +40,7 @@ enum FontDescriptionCache {
 
     static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_family(description, FontAliases.expanded(families).joined(separator: ","))
         pango_font_description_set_size(description, Int32((size * Double(PANGO_SCALE)).rounded()))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
