@@ -199,8 +199,8 @@ public struct Styler {
         Effect(\.backgroundColor) { $1.style.background = $0 },
         Effect(\.underline) { $1.style.underline = $0 },
         Effect(\.strikethrough) { $1.style.strikethrough = $0 },
+        // As SwiftUI's `kerning(_:)`: points added to the font's own kerning, which 0 leaves as it is.
         Effect(\.kerning) { kerning, change in
-            change.style.kerning = kerning != 0
             if let value = change.clamped(change.style.tracking + kerning, spacingRange, "kerning") { change.style.tracking = value }
         },
         Effect(\.tracking) { tracking, change in

@@ -26,8 +26,6 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var language: LanguageTag?
     /// OpenType features to turn on, such as `tnum` for tabular digits.
     public var features: [String] = []
-    /// False turns the font's kerning off.
-    public var kerning = true
     public var effect: TextEffect?
     public var link: String?
     /// The image a run's U+FFFC stands for.
