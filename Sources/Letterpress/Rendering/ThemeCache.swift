@@ -42,14 +42,9 @@ struct ThemeCache {
     /// A warning for each family a theme asks for first that is not installed, naming the
     /// font used instead.
     private static func missingFonts(in theme: Theme, fonts: FontContext) -> [Warning] {
-        var lists = [theme.body, theme.code, theme.quote, theme.footnotes, theme.table.cell, theme.table.header]
-            .map(\.text.fontFamilies) + theme.headings.map(\.text.fontFamilies)
-        lists += [theme.badge.fontFamilies, theme.page.header?.style.fontFamilies, theme.page.footer?.style.fontFamilies,
-                  theme.inlineCode.fontFamilies].compactMap { $0 }
-        lists += theme.customStyles.values.compactMap(\.font) + theme.highlights.compactMap(\.style.font)
         var warned = Set<String>()
         var warnings: [Warning] = []
-        for list in lists {
+        for list in theme.familyLists {
             guard let first = list.first, !warned.contains(first), !fonts.isInstalled(first) else { continue }
             warned.insert(first)
             let fallback = list.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"

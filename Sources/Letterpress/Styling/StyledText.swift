@@ -35,6 +35,11 @@ public struct TextAnchor: Sendable, Equatable {
 }
 
 extension StyledText {
+    /// The line limit of the paragraph: the first run's that has one.
+    var lineLimit: LineLimit? {
+        runs.lazy.compactMap { run in run.style.lineLimit.map { LineLimit(lines: $0, truncation: run.style.truncation) } }.first
+    }
+
     /// Words longer than this many bytes get a zero-width space every `longWordStep` bytes.
     static let longWord = 200
     static let longWordStep = 64

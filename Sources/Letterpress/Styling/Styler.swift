@@ -159,7 +159,7 @@ public struct Styler {
     }
 
     private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
-        var change = StyleChange(style: style, designs: theme.designs, textScale: theme.textScale)
+        var change = StyleChange(style: style, designs: theme.designs, textScale: theme.textScale, bodySize: theme.body.text.size)
         for effect in Self.effects { effect.apply(attributes, &change) }
         style = change.style
         change.messages.forEach(warn)
@@ -175,9 +175,15 @@ public struct Styler {
             if monospaced, let families = change.designs[.monospaced] { change.style.fontFamilies = families }
         },
         Effect(\.font) { font, change in
-            // Keep the surrounding families as fallbacks for glyphs the named font lacks.
-            if !font.isEmpty { change.style.fontFamilies = font + change.surroundingFamilies.filter { !font.contains($0) } }
+            // `font: 'title'` is SwiftUI's `.font(.title)`, a text style rather than a family.
+            if font.count == 1, let textStyle = FontTextStyle(rawValue: font[0]) {
+                change.apply(textStyle)
+            } else if !font.isEmpty {
+                // Keep the surrounding families as fallbacks for glyphs the named font lacks.
+                change.style.fontFamilies = font + change.surroundingFamilies.filter { !font.contains($0) }
+            }
         },
+        Effect(\.textStyle) { $1.apply($0) },
         Effect(\.size) { size, change in
             if let value = change.clamped(size * change.textScale, sizeRange, "size") { change.style.size = value }
         },
@@ -187,12 +193,14 @@ public struct Styler {
         Effect(\.monospacedDigit) { monospacedDigit, change in
             if monospacedDigit, !change.style.features.contains("tnum") { change.style.features.append("tnum") }
         },
+        Effect(\.lowercaseSmallCaps) { $1.style.smallCaps = $0 ? .lowercase : .none },
+        Effect(\.smallCaps) { $1.style.smallCaps = $0 ? .all : .none },
         Effect(\.foregroundColor) { $1.style.color = $0 },
         Effect(\.backgroundColor) { $1.style.background = $0 },
         Effect(\.underline) { $1.style.underline = $0 },
         Effect(\.strikethrough) { $1.style.strikethrough = $0 },
+        // As SwiftUI's `kerning(_:)`: points added to the font's own kerning, which 0 leaves as it is.
         Effect(\.kerning) { kerning, change in
-            change.style.kerning = kerning != 0
             if let value = change.clamped(change.style.tracking + kerning, spacingRange, "kerning") { change.style.tracking = value }
         },
         Effect(\.tracking) { tracking, change in
@@ -203,6 +211,11 @@ public struct Styler {
         },
         Effect(\.effect) { $1.style.effect = $0 },
         Effect(\.textTransform) { $1.style.transform = $0 },
+        Effect(\.lineLimit) { lines, change in
+            guard lines >= 1 else { return change.messages.append("lineLimit \(lines) is not a positive number of lines; attribute ignored") }
+            change.style.lineLimit = lines
+        },
+        Effect(\.truncation) { $1.style.truncation = $0 },
         Effect(\.lang) { $1.style.language = $0 },
         Effect(\.link) { $1.style.link = $0 },
         Effect(\.direction) { $1.style.direction = $0 },
@@ -227,15 +240,23 @@ public struct Styler {
         /// The theme's families for `fontDesign` and `monospaced`.
         let designs: [FontDesign: [String]]
         let textScale: Double
+        /// The theme's body size, already scaled, which named text styles are relative to.
+        let bodySize: Double
         /// The families before any key changed them, which a named font falls back on.
         let surroundingFamilies: [String]
         var messages: [String] = []
 
-        init(style: TextStyle, designs: [FontDesign: [String]], textScale: Double) {
+        init(style: TextStyle, designs: [FontDesign: [String]], textScale: Double, bodySize: Double) {
             self.style = style
             self.designs = designs
             self.textScale = textScale
+            self.bodySize = bodySize
             surroundingFamilies = style.fontFamilies
+        }
+
+        mutating func apply(_ textStyle: FontTextStyle) {
+            style.size = textStyle.size(forBody: bodySize)
+            if let weight = textStyle.weight { style.weight = weight }
         }
 
         /// `value` within `range`, with a message when it is not; nil, with a message, when

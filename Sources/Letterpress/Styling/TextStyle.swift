@@ -17,13 +17,15 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     /// Vertical shift of the baseline, in points (positive is up).
     public var baselineOffset: Double = 0
     public var width: FontWidth = .standard
+    public var smallCaps: SmallCaps = .none
     public var transform: TextTransform = .none
+    /// The most lines the paragraph this run is in may take, and where it is cut.
+    public var lineLimit: Int?
+    public var truncation: Truncation = .tail
     /// The language Pango is told the text is in; nil: none, as Pango guesses from the script.
     public var language: LanguageTag?
     /// OpenType features to turn on, such as `tnum` for tabular digits.
     public var features: [String] = []
-    /// False turns the font's kerning off.
-    public var kerning = true
     public var effect: TextEffect?
     public var link: String?
     /// The image a run's U+FFFC stands for.

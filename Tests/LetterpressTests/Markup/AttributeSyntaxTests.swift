@@ -227,14 +227,7 @@ import Testing
     /// The decoder, `merged(over:)` and `summary` go by `InlineAttributes.fields`: a key the
     /// table left out would be dropped without a word.
     @Test func everyKeyIsDecodedMergedAndShown() throws {
-        let values = [
-            "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Sans'", "size": "12",
-            "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
-            "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
-            "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
-            "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
-            "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
-        ]
+        let values = VocabularyTests.values
         #expect(Set(values.keys) == Set(InlineAttributes.keys))
         let body = InlineAttributes.keys.map { "\($0): \(values[$0] ?? "")" }.joined(separator: ", ")
         let (decoded, problems) = AttributeDecoder.decode(body)

@@ -7,11 +7,11 @@ import Testing
 @Suite struct VocabularyTests {
     /// A value for every key, as a body writes it.
     static let values = [
-        "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Serif, Liberation Serif'", "size": "12",
+        "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Serif, Liberation Serif'", "size": "12", "textStyle": "'title'",
         "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
-        "monospaced": "true", "monospacedDigit": "true", "foregroundColor": "'#d11a2a'",
+        "monospaced": "true", "monospacedDigit": "true", "smallCaps": "true", "lowercaseSmallCaps": "true", "foregroundColor": "'#d11a2a'",
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
-        "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'",
+        "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lineLimit": "2", "truncation": "'head'",
         "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
     ]
 

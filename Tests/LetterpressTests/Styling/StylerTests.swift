@@ -3,10 +3,10 @@ import Testing
 @testable import Letterpress
 
 @Suite struct StylerTests {
-    private func styled(_ markdown: String, theme: String = "default") throws -> (StyledText, [Warning]) {
+    private func styled(_ markdown: String, theme: String = "default", scale: Double = 1) throws -> (StyledText, [Warning]) {
         let document = try TestSupport.parse(markdown)
         guard case let .paragraph(text)? = document.blocks.first else { throw LetterpressError.invalidOption("no paragraph") }
-        let theme = try ThemeLoader().load(theme)
+        let theme = try ThemeLoader().load(theme, scale: scale)
         var warnings: [Warning] = []
         let result = Styler(theme: theme, file: "test.md").style(text, base: theme.body.text, warnings: &warnings)
         return (result, document.warnings + warnings)
@@ -118,8 +118,28 @@ import Testing
         #expect(a.strikethrough == LineDecoration())
         #expect(a.tracking == 2 && a.baselineOffset == 3 && a.effect == .letterpress && a.link == "https://x.example")
         let m = try #require(style(of: "m", in: text))
-        #expect(m.fontFamilies.first == "DejaVu Sans Mono" && m.features == ["tnum"] && !m.kerning)
+        #expect(m.fontFamilies.first == "DejaVu Sans Mono" && m.features == ["tnum"] && m.tracking == 0, "kerning 0 is the font's own")
         #expect(try #require(style(of: "s", in: text)).fontFamilies.first == "DejaVu Serif")
+    }
+
+    @Test func textStylesAreSizesRelativeToTheBodyAndScaleWithIt() throws {
+        let markdown = """
+            ^[L](textStyle: 'largeTitle') ^[h](textStyle: 'headline') ^[c](textStyle: 'caption2') \
+            ^[t](font: 'title') ^[b](textStyle: 'title3', size: 9, fontWeight: 'bold') ^[x](textStyle: 'titel')
+            """
+        let (text, warnings) = try styled(markdown)
+        // The default theme's body is 10.5 points: Apple's 17.
+        #expect(try #require(style(of: "L", in: text)).size == 21)
+        let headline = try #require(style(of: "h", in: text))
+        #expect(headline.size == 10.5 && headline.weight == .semibold)
+        #expect(try #require(style(of: "c", in: text)).size == 10.5 * 11 / 17)
+        let title = try #require(style(of: "t", in: text))
+        #expect(title.size == 10.5 * 28 / 17 && title.fontFamilies.first == "DejaVu Sans", "a text style, not a family")
+        let explicit = try #require(style(of: "b", in: text))
+        #expect(explicit.size == 9 && explicit.weight == .bold, "explicit keys win over the style's")
+        #expect(warnings.map(\.message) == ["unknown textStyle 'titel' (did you mean 'title'?)"])
+        let (larger, _) = try styled(markdown, scale: TextSize.accessibility1.scale)
+        #expect(abs(try #require(style(of: "L", in: larger)).size - 21 * 28 / 17) < 1e-9)
     }
 
     @Test func unknownStyleNamesWarnWithTheirLocation() throws {

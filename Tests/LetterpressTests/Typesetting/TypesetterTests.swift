@@ -228,6 +228,40 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         expectContinuousPhases(segments)
     }
 
+    @Test func lineLimitsCutTheParagraphWithAnEllipsis() throws {
+        let words = String(repeating: "limited words ", count: 60)
+        /// Each line's text, and where its ellipsis is among its glyph runs counted from the
+        /// end (0: the last run): the run of one glyph that stands for the text left out.
+        func lines(_ markdown: String) throws -> [(text: String, ellipsis: Int?, fromEnd: Int?, width: Double)] {
+            try TestSupport.typeset(markdown).pages[0].items.compactMap { item in
+                guard case let .text(line) = item, !line.string.allSatisfy(\.isNumber) else { return nil }
+                let ellipsis = line.runs.firstIndex { $0.glyphs.count == 1 && $0.utf8.count > 20 }
+                return (line.string, ellipsis.map { $0 - line.runs.startIndex }, ellipsis.map { line.runs.endIndex - 1 - $0 },
+                        line.metrics.width)
+            }
+        }
+        let column = PageSize.a4.width - 144
+        let tail = try lines("Start ^[x](lineLimit: 2) \(words)end\n\nNext paragraph")
+        #expect(tail.map(\.text.first) == ["S", "w", "N"] && tail.map(\.fromEnd) == [nil, 0, nil])
+        #expect(tail[1].text.hasSuffix("end") && tail[1].width <= column, "the ellipsis stands for the rest")
+        let head = try lines("^[Start](lineLimit: 1, truncation: 'head') \(words)end")
+        #expect(head.count == 1 && head[0].ellipsis == 0 && head[0].width <= column)
+        let middle = try lines("^[Start](lineLimit: 1, truncation: 'middle') \(words)end")
+        #expect(middle.count == 1 && (middle[0].ellipsis ?? 0) > 0 && (middle[0].fromEnd ?? 0) > 0 && middle[0].width <= column)
+        let long = String(repeating: "many words ", count: LineItems.layoutPiece / 11 + 100)
+        #expect(try lines("^[\(long)](lineLimit: 3)").count == 3, "pieces of a long paragraph share the limit")
+        let beside = try lines("""
+            ---
+            exclusions:
+              - {shape: circle, page: 1, center: [297, 110], radius: 30}
+            ---
+            ^[\(words)](lineLimit: 4)
+            """)
+        #expect(beside.count(where: { $0.ellipsis != nil }) == 1 && beside.last?.ellipsis != nil)
+        #expect(beside.count > 4 && beside.count <= 8, "four lines, beside the circle in two spans")
+        #expect(try lines("| a |\n|---|\n| ^[\(words)](lineLimit: 1) |").map(\.fromEnd) == [nil, 0])
+    }
+
     @Test func dashedUnderlinesContinueAcrossTheLayoutPiecesOfALongParagraph() throws {
         let words = String(repeating: "dashes run on ", count: LineItems.layoutPiece / 14 + 200)
         let document = try TestSupport.typeset("^[\(words)](underline: {pattern: 'dash'})")

@@ -7,12 +7,18 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var customColor: String?
     public var font: [String]?
     public var size: Double?
+    /// A named size (and weight) relative to the theme's body text.
+    public var textStyle: FontTextStyle?
     public var fontWeight: FontWeight?
     public var fontDesign: FontDesign?
     public var fontWidth: FontWidth?
     public var italic: Bool?
     public var monospaced: Bool?
     public var monospacedDigit: Bool?
+    /// Every letter as a small capital.
+    public var smallCaps: Bool?
+    /// Lower-case letters as small capitals, capitals as they are.
+    public var lowercaseSmallCaps: Bool?
     public var foregroundColor: Color?
     public var backgroundColor: Color?
     public var underline: LineDecoration?
@@ -22,6 +28,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var baselineOffset: Double?
     public var effect: TextEffect?
     public var textTransform: TextTransform?
+    /// The most lines the paragraph the text is in may take.
+    public var lineLimit: Int?
+    /// Where a paragraph cut short by `lineLimit` loses its text.
+    public var truncation: Truncation?
     /// The language of the text, for its fonts and line breaks.
     public var lang: LanguageTag?
     public var link: String?
@@ -44,12 +54,15 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("customColor", \.customColor, .value("a colour name")),
         Field("font", \.font, .families),
         Field("size", \.size, .points),
+        Field("textStyle", \.textStyle, .choice),
         Field("fontWeight", \.fontWeight, .choice),
         Field("fontDesign", \.fontDesign, .choice),
         Field("fontWidth", \.fontWidth, .choice),
         Field("italic", \.italic, .value("true or false")),
         Field("monospaced", \.monospaced, .value("true or false")),
         Field("monospacedDigit", \.monospacedDigit, .value("true or false")),
+        Field("smallCaps", \.smallCaps, .value("true or false")),
+        Field("lowercaseSmallCaps", \.lowercaseSmallCaps, .value("true or false")),
         Field("foregroundColor", \.foregroundColor, .value("#rrggbb or a CSS colour name")),
         Field("backgroundColor", \.backgroundColor, .value("#rrggbb or a CSS colour name")),
         Field("underline", \.underline, .value(LineDecoration.expected)),
@@ -59,6 +72,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("baselineOffset", \.baselineOffset, .points),
         Field("effect", \.effect, .choice),
         Field("textTransform", \.textTransform, .choice),
+        Field("lineLimit", \.lineLimit, .value("a whole number of lines")),
+        Field("truncation", \.truncation, .choice),
         Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
         // Dumps show it as the run's link.
         Field("link", \.link, .value("a URL"), inSummary: false),

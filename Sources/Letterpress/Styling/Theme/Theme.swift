@@ -33,3 +33,13 @@ public struct Theme: Sendable, Encodable {
     /// The style of heading `level`, clamped to 1…6.
     public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
 }
+
+extension Theme {
+    /// Every family list the theme gives, in its styles, custom styles and highlight rules.
+    var familyLists: [[String]] {
+        var lists = [body, code, quote, footnotes, table.cell, table.header].map(\.text.fontFamilies) + headings.map(\.text.fontFamilies)
+        lists += [badge.fontFamilies, page.header?.style.fontFamilies, page.footer?.style.fontFamilies, inlineCode.fontFamilies]
+            .compactMap { $0 }
+        return lists + customStyles.values.compactMap(\.font) + highlights.compactMap(\.style.font)
+    }
+}

@@ -20,6 +20,9 @@ struct Collector {
     private var handedContainers = 0
     /// Font family and feature pairs already warned about, with their warning's index.
     private var featureWarnings: [String: Int] = [:]
+    /// The first families of runs checked for being installed; the theme's own are checked
+    /// when it is loaded.
+    private lazy var checkedFamilies = Set(theme.familyLists.compactMap(\.first))
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
     /// Where the block being collected is: its index among the top-level blocks being
     /// collected, then its list item's and its own among the item's or quote's blocks.
@@ -178,6 +181,7 @@ struct Collector {
     /// Warns once per font when a run asks for an OpenType feature its font lacks (tabular
     /// digits need a font such as Inter: none of the DejaVu, Liberation or URW fonts has them).
     private mutating func checkFeatures(of text: StyledText) {
+        checkFamilies(of: text)
         for run in text.runs where !run.style.features.isEmpty {
             for feature in run.style.features where !fonts.font(for: run.style, hasFeature: feature) {
                 // Fonts whose digits all have one width are tabular without the feature.
@@ -190,6 +194,15 @@ struct Collector {
                 warnings.append(Warning(file: file, message: "font \(Excerpt.quoted(family)) has no \(Excerpt.quoted(feature)) feature for \(Excerpt.quoted(sample))"
                     + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : "")))
             }
+        }
+    }
+
+    /// Warns once per family when a run's font (`font: 'X'`) is not installed, naming the one used.
+    private mutating func checkFamilies(of text: StyledText) {
+        for run in text.runs {
+            guard let first = run.style.fontFamilies.first, checkedFamilies.insert(first).inserted, !fonts.isInstalled(first) else { continue }
+            let used = run.style.fontFamilies.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
+            warnings.append(Warning(file: file, message: "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"))
         }
     }
 
@@ -595,7 +608,7 @@ struct Collector {
             TextLayout(span[index] == 0 ? StyledText("", style: style.text) : cells[index],
                        width: widths[index ..< index + max(span[index], 1)].reduce(0, +) - 2 * padding, align: alignments[index],
                        lineHeight: style.lineHeight, context: fonts, unbreakable: fit.unbreakable(cells[index]),
-                       direction: cells[index].runs.first?.style.direction ?? direction)
+                       direction: cells[index].runs.first?.style.direction ?? direction, lineLimit: cells[index].lineLimit)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * padding
         let cuts = Self.cuts(height: height, lines: layouts.flatMap { $0.lines.map { padding + $0.top ... padding + $0.top + $0.height } },

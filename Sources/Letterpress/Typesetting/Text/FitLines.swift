@@ -28,24 +28,27 @@ struct LineFitter {
         var height = firstHeight
         var phases: [Int: Double] = [:]
         var density: Double?
+        let lineLimit = paragraph.text.lineLimit
         while cursor < total, y + height <= bottom, exclusions.blocks(page: page, top: y, bottom: y + height, left: left, right: right) {
-            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density)
+            // The band of the limit's last line ends the paragraph there, with its ellipsis.
+            let last = lineLimit.flatMap { lines.count + 1 >= $0.lines ? LineLimit(lines: 1, truncation: $0.truncation) : nil }
+            var band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density, last: last)
             for _ in 0..<3 where band.height > height + 0.01 {
                 height = band.height
-                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density)
+                band = fitBand(paragraph, from: cursor, page: page, top: y, height: height, phases: phases, density: density, last: last)
             }
             guard y + band.height <= bottom else { break }
             let box = Slice.Box(height: band.height, items: band.items, keepWithNext: paragraph.keepTogether,
                                 firstBaseline: band.baseline)
             lines.append(Slice.Line(box: box, paragraph: paragraph, byteStart: cursor, fittedAt: (page, y)))
-            cursor = band.end
+            cursor = last == nil ? band.end : total
             phases = band.phases
             density = band.density
             y += band.height
             height = band.lineHeight ?? height
         }
         guard cursor < total else { return lines }
-        return lines + LineItems(fonts: fonts).lines(of: paragraph, from: cursor, phases: phases)
+        return lines + LineItems(fonts: fonts).lines(of: paragraph, from: cursor, phases: phases, linesAbove: lines.count)
     }
 
     /// One band's lines, one per free span, and where the text goes on.
@@ -63,7 +66,7 @@ struct LineFitter {
     }
 
     private func fitBand(_ paragraph: ParagraphSource, from start: Int, page: Int, top: Double, height: Double,
-                         phases: [Int: Double], density: Double?) -> Band {
+                         phases: [Int: Double], density: Double?, last: LineLimit?) -> Band {
         let spans = exclusions.freeSpans(page: page, top: top, bottom: top + height, left: paragraph.column.x,
                                          right: paragraph.column.x + paragraph.column.width)
         var band = Band(height: height, end: start, phases: phases, density: density)
@@ -73,7 +76,7 @@ struct LineFitter {
             // A word that does not fit the span waits for a wider one: words are not broken
             // across a hole.
             let line = fitLine(paragraph, from: band.end, width: span.upperBound - span.lowerBound, breaksWords: false,
-                               density: band.density)
+                               density: band.density, lineLimit: last)
             guard !line.overflows else { continue }
             fitted.append((span, line))
             band.end = line.end
@@ -83,7 +86,7 @@ struct LineFitter {
            band.end == start {
             // No word fits any span: break the word in the widest, so that the text goes on.
             let line = fitLine(paragraph, from: start, width: widest.upperBound - widest.lowerBound, breaksWords: true,
-                               density: band.density)
+                               density: band.density, lineLimit: last)
             fitted.append((widest, line))
             band.end = line.end
         }
@@ -106,8 +109,9 @@ struct LineFitter {
     }
 
     /// The first line of the paragraph's text from `start` at `width`.
+    /// With a `lineLimit` (of one line), the line holds the rest of the text, ellipsized.
     private func fitLine(_ paragraph: ParagraphSource, from start: Int, width: Double, breaksWords: Bool,
-                         density: Double?) -> FittedLine {
+                         density: Double?, lineLimit: LineLimit?) -> FittedLine {
         let bytes = paragraph.bytes
         let size = (paragraph.text.base ?? paragraph.text.runs.first?.style)?.size ?? 10
         // About a line and a half of text for justified paragraphs (whose first line must not
@@ -126,14 +130,15 @@ struct LineFitter {
             end += 1
         }
         let step = max(end - start, 16)
+        if lineLimit != nil { end = bytes.count }
         while true {
             let limit = min(bytes.count, end + step)
             while end < limit && bytes[end] != UInt8(ascii: " ") { end += 1 }
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             let layout = TextLayout(paragraph.text.slice(start..<end), width: width, align: paragraph.align,
                                     lineHeight: paragraph.lineHeight, context: fonts, breaksWords: breaksWords,
-                                    direction: paragraph.direction)
-            if layout.lines.count < 2 && end < bytes.count {
+                                    direction: paragraph.direction, lineLimit: lineLimit)
+            if lineLimit == nil && layout.lines.count < 2 && end < bytes.count {
                 end = min(bytes.count, end + (end - start))
                 continue
             }

@@ -233,13 +233,15 @@ public final class FontContext {
     private var installedCache: [String: Bool] = [:]
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
-    /// Whether fontconfig has a font of `family` itself, rather than a substitute. Families
+    /// Whether fontconfig has a font of `family` itself (or of one of the fonts an alias stands for, as
+    /// `FontAliases` maps Menlo to DejaVu Sans Mono), rather than a substitute. Families
     /// compare as fontconfig compares them (ignoring case and spaces). A font list, not a match:
     /// a match would first apply every substitution rule of the system's configuration, some
     /// 1M instructions a family. So a family a rule replaces outright still counts as installed.
     public func isInstalled(_ family: String) -> Bool {
         let key = family.lowercased()
         if Self.genericFamilies.contains(key) { return true }
+        if let aliases = FontAliases.table[key], aliases.contains(where: isInstalled) { return true }
         if let known = installedCache[key] { return known }
         guard let pattern = FcPatternCreate() else { return false }
         defer { FcPatternDestroy(pattern) }

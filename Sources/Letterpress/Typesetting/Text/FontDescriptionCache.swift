@@ -28,12 +28,19 @@ enum FontDescriptionCache {
         case .expanded: stretch = PANGO_STRETCH_EXPANDED
         }
         pango_font_description_set_stretch(description, stretch)
+        // Pango 1.50 turns on `smcp` (and `c2sc`) where the font has them, and otherwise sets
+        // the letters as capitals of a smaller size.
+        switch style.smallCaps {
+        case .none: break
+        case .lowercase: pango_font_description_set_variant(description, PANGO_VARIANT_SMALL_CAPS)
+        case .all: pango_font_description_set_variant(description, PANGO_VARIANT_ALL_SMALL_CAPS)
+        }
         return description
     }
 
     static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_family(description, FontAliases.expanded(families).joined(separator: ","))
         pango_font_description_set_size(description, Int32((size * Double(PANGO_SCALE)).rounded()))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)

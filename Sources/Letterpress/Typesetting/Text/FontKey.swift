@@ -7,6 +7,7 @@ struct FontKey: Hashable {
     var weight: FontWeight
     var italic: Bool
     var width: FontWidth
+    var smallCaps: SmallCaps
 
     init(_ style: TextStyle) {
         families = style.fontFamilies
@@ -14,5 +15,6 @@ struct FontKey: Hashable {
         weight = style.weight
         italic = style.italic
         width = style.width
+        smallCaps = style.smallCaps
     }
 }

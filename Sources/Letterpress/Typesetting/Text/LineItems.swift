@@ -14,17 +14,20 @@ struct LineItems {
     /// piece keeps all its lines but the last, which the cut may have shortened, and the next
     /// piece starts where that line started. Lines break where one layout would break them.
     /// `from` is the byte where the first line starts, and `phases` the dash phases the lines
-    /// above it left (see `items`).
-    func lines(of paragraph: ParagraphSource, from first: Int = 0, phases: [Int: Double] = [:]) -> [Slice.Line] {
+    /// above it left (see `items`), and `linesAbove` how many lines of its line limit are set.
+    func lines(of paragraph: ParagraphSource, from first: Int = 0, phases: [Int: Double] = [:], linesAbove: Int = 0) -> [Slice.Line] {
         var phases = phases
         let total = paragraph.text.string.utf8.count
         var lines: [Slice.Line] = []
         var start = first
+        // A limited paragraph is laid out whole: pieces would each keep the limit.
+        let lineLimit = paragraph.text.lineLimit.map { LineLimit(lines: max($0.lines - linesAbove, 1), truncation: $0.truncation) }
         repeat {
-            let end = Self.pieceEnd(of: paragraph, from: start)
+            let end = lineLimit == nil ? Self.pieceEnd(of: paragraph, from: start) : total
             let text = start == 0 && end == total ? paragraph.text : paragraph.text.slice(start..<end)
             let layout = TextLayout(text, width: paragraph.column.width, align: paragraph.align,
-                                    lineHeight: paragraph.lineHeight, context: fonts, direction: paragraph.direction)
+                                    lineHeight: paragraph.lineHeight, context: fonts, direction: paragraph.direction,
+                                    lineLimit: lineLimit)
             let kept = end < total && layout.lines.count > 1 ? layout.lines.count - 1 : layout.lines.count
             for (box, lineStart) in boxes(of: layout, left: paragraph.column.x, phases: &phases, lineCount: kept) {
                 lines.append(Slice.Line(box: box, paragraph: paragraph, byteStart: start + lineStart))

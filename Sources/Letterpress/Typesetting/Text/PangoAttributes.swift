@@ -34,8 +34,7 @@ enum PangoAttributes {
             // for `ja`), and Pango breaks the lines by its rules.
             result.append(pango_attr_language_new(pango_language_from_string(language.description)))
         }
-        let features = style.features + (style.kerning ? [] : ["kern=0"])
-        if !features.isEmpty { result.append(pango_attr_font_features_new(features.joined(separator: ","))) }
+        if !style.features.isEmpty { result.append(pango_attr_font_features_new(style.features.joined(separator: ","))) }
         if style.tracking != 0 { result.append(pango_attr_letter_spacing_new(pangoUnits(style.tracking))) }
         if style.baselineOffset != 0 { result.append(pango_attr_rise_new(pangoUnits(style.baselineOffset))) }
         if let image = style.inlineImage {

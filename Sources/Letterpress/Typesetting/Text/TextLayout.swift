@@ -18,9 +18,11 @@ public final class TextLayout {
     /// `breaksWords` lets a word longer than the width break between letters rather than
     /// overflow. Lines do not break inside the byte ranges `unbreakable` (`allow_breaks`).
     /// `direction` is the base direction of the whole text: a right-to-left text aligned
-    /// `left` (the start) or justified starts at the right.
+    /// `left` (the start) or justified starts at the right. A text with a width keeps at most
+    /// `lineLimit`'s lines, the last ellipsized.
     init(_ text: StyledText, width: Double?, align: TextAlignment, lineHeight: Double, context: FontContext,
-         hangingIndent: Double = 0, breaksWords: Bool = true, unbreakable: [Range<Int>] = [], direction: TextDirection = .ltr) {
+         hangingIndent: Double = 0, breaksWords: Bool = true, unbreakable: [Range<Int>] = [], direction: TextDirection = .ltr,
+         lineLimit: LineLimit? = nil) {
         layout = pango_layout_new(context.context(for: direction))
         fonts = context
         // Pango would find a direction for each paragraph of the layout (each hard line break
@@ -29,6 +31,11 @@ public final class TextLayout {
         if let width {
             pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, breaksWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
+            if let lineLimit {
+                // A negative height is a number of lines (Pango ellipsizes only with a width).
+                pango_layout_set_height(layout, -Int32(min(lineLimit.lines, Self.maximumLineLimit)))
+                pango_layout_set_ellipsize(layout, lineLimit.truncation.pangoMode)
+            }
         }
         let start = direction == .rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         switch align {
@@ -64,6 +71,9 @@ public final class TextLayout {
         pango_attr_list_unref(attributes)
         lines = measureLines(lineHeight: lineHeight)
     }
+
+    /// More lines than any page holds: a larger limit changes nothing.
+    static let maximumLineLimit = 100_000
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(layout))
@@ -256,4 +266,14 @@ public struct LineMetrics: Sendable, Equatable {
     public var x: Double
     public var width: Double
     public var byteRange: Range<Int>
+}
+
+extension Truncation {
+    var pangoMode: PangoEllipsizeMode {
+        switch self {
+        case .tail: return PANGO_ELLIPSIZE_END
+        case .middle: return PANGO_ELLIPSIZE_MIDDLE
+        case .head: return PANGO_ELLIPSIZE_START
+        }
+    }
 }
