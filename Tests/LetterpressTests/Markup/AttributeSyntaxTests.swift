@@ -207,6 +207,13 @@ import Testing
         #expect(try dump("^[x](fontWieght: 'bold', customStyle: 'boldcaps')") == "Paragraph\n  [0..<1] \"x\" customStyle=boldcaps")
     }
 
+    @Test func grammarAgreementKeysSayWhyTheyDoNothing() throws {
+        #expect(try warnings("^[2 apple](inflect: true)") == [
+            "test.md:1:1: warning: 'inflect' is Apple's automatic grammar agreement, which needs Apple's morphology engine (not on Linux); the text is kept as written",
+        ])
+        #expect(try dump("^[2 apple](inflect: true, italic: true)") == "Paragraph\n  [0..<7] \"2 apple\" italic=true")
+    }
+
     @Test func anUnknownDirectionWarnsAndKeepsTheText() throws {
         #expect(try warnings("^[نص](direction: 'rtll')") == ["test.md:1:1: warning: unknown direction 'rtll' (did you mean 'rtl'?)"])
         #expect(try dump("^[نص](direction: 'rtl')") == "Paragraph\n  [0..<2] \"نص\" direction=rtl")

@@ -121,6 +121,11 @@ enum AttributeDecoder {
             let problems = decoder.userInfo[Problems.key] as? Problems
             // Sorted, so that messages come in the same order on every run.
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                if InlineAttributes.needingApplesMorphology.contains(key.stringValue) {
+                    problems?.messages.append("\(Excerpt.quoted(key.stringValue)) is Apple's automatic grammar agreement, which needs "
+                        + "Apple's morphology engine (not on Linux); the text is kept as written")
+                    continue
+                }
                 guard let field = InlineAttributes.field(named: key.stringValue) else {
                     problems?.messages.append("unknown attribute \(Excerpt.quoted(key.stringValue))" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
                     continue

@@ -49,6 +49,11 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// The vocabulary, in the order hints and dumps list it: a row per property but `location`,
     /// all that decoding, merging, dumps and the theme schema need (a key's effect on text is in
     /// `Styler.effects`; VocabularyTests keep them in step).
+    /// The keys of Apple's automatic grammar agreement (`^[1 apple](inflect: true)`): known,
+    /// so that they are not taken for misspellings, but without an engine on Linux.
+    static let needingApplesMorphology: Set = ["inflect", "morphology", "inflectionAlternative", "agreeWithArgument",
+                                               "agreeWithConcept", "referentConcept", "assumedFallbackInflection"]
+
     static let fields: [Field] = [
         Field("customStyle", \.customStyle, .value("a style name")),
         Field("customColor", \.customColor, .value("a colour name")),
