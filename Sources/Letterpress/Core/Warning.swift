@@ -21,12 +21,12 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     /// the limit becomes one line that counts them ("… and 719 more images that cannot be drawn"), at
     /// its place.
     public static func summarized(_ warnings: [Warning], limit: Int = 10) -> [Warning] {
+        let keys = warnings.map(\.kindKey)
         var counts: [String: Int] = [:]
-        for warning in warnings { counts[warning.kindKey, default: 0] += 1 }
+        for key in keys { counts[key, default: 0] += 1 }
         var seen: [String: Int] = [:]
         var kept: [Warning] = []
-        for warning in warnings {
-            let key = warning.kindKey
+        for (warning, key) in zip(warnings, keys) {
             seen[key, default: 0] += 1
             let number = seen[key]!
             // One past the limit is shown as it is: its summary would take as much room.

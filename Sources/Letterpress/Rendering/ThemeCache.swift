@@ -45,10 +45,8 @@ struct ThemeCache {
         var warned = Set<String>()
         var warnings: [Warning] = []
         for list in theme.familyLists {
-            guard let first = list.first, !warned.contains(first), !fonts.isInstalled(first) else { continue }
-            warned.insert(first)
-            let fallback = list.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
-            warnings.append(Warning(file: "theme '\(Excerpt.name(theme.name))'", message: "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(fallback, maximumLength: Excerpt.maximumLength))"))
+            guard let first = list.first, warned.insert(first).inserted, let message = fonts.missingFontMessage(list) else { continue }
+            warnings.append(Warning(file: "theme '\(Excerpt.name(theme.name))'", message: message))
         }
         return warnings
     }

@@ -200,9 +200,9 @@ struct Collector {
     /// Warns once per family when a run's font (`font: 'X'`) is not installed, naming the one used.
     private mutating func checkFamilies(of text: StyledText) {
         for run in text.runs {
-            guard let first = run.style.fontFamilies.first, checkedFamilies.insert(first).inserted, !fonts.isInstalled(first) else { continue }
-            let used = run.style.fontFamilies.dropFirst().first(where: fonts.isInstalled) ?? "the system's default"
-            warnings.append(Warning(file: file, message: "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"))
+            guard let first = run.style.fontFamilies.first, checkedFamilies.insert(first).inserted,
+                  let message = fonts.missingFontMessage(run.style.fontFamilies) else { continue }
+            warnings.append(Warning(file: file, message: message))
         }
     }
 

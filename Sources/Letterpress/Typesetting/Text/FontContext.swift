@@ -230,6 +230,14 @@ public final class FontContext {
                       descent: descent)
     }
 
+    /// "font 'X' is not installed; using Y" when the first of `families` is not installed,
+    /// naming the first installed one after it; nil when it is installed.
+    func missingFontMessage(_ families: [String]) -> String? {
+        guard let first = families.first, !isInstalled(first) else { return nil }
+        let used = families.dropFirst().first(where: isInstalled) ?? "the system's default"
+        return "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"
+    }
+
     private var installedCache: [String: Bool] = [:]
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
