@@ -82,7 +82,7 @@ public enum MarkdownParser {
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
-        var walker = CmarkConverter(file: file, source: body)
+        var walker = CmarkConverter(file: file, source: body, variables: session.variables)
         walker.document(root, deliver)
         var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")

@@ -8,10 +8,8 @@ import Foundation
 /// share any of it.
 final class ParseSession {
     let file: String
-    /// Values for `{{name}}`.
-    let variables: [String: String]
-    /// The locale identifier (`de`, `fr_CA`) that formats them.
-    let locale: String
+    /// Values for `{{name}}`, and the locale that formats them.
+    let variables: VariableValues
     /// Bytes the attribute body scans may still read. A `(` that never closes is scanned to the
     /// paragraph's end, so text full of them would take quadratic time without a budget; past
     /// it, bodies are left as literal text.
@@ -25,8 +23,7 @@ final class ParseSession {
 
     init(body: String, file: String, variables: [String: String], locale: String = "en") {
         self.file = file
-        self.variables = variables
-        self.locale = locale
+        self.variables = VariableValues(variables, locale: locale)
         scanBudget = 16 * body.utf8.count + 1_000_000
     }
 

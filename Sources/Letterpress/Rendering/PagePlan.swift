@@ -7,12 +7,19 @@ struct PagePlan {
     var geometry: PageGeometry
     var badge: BadgePlan?
     var metadata: DocumentMetadata
-    /// Warnings about the front matter's date, reported with the note's others.
+    /// The values of the `{{…}}` in the theme's headers and footers, by what is inside the
+    /// braces.
+    var runningVariables: [String: String] = [:]
+    /// Warnings about the front matter's date and the headers' variables, reported with the
+    /// note's others.
     var warnings: [Warning] = []
 
     init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
         geometry = try Self.geometry(frontMatter: frontMatter, theme: theme, options: options, file: resources.file)
         badge = Self.badge(frontMatter: frontMatter, theme: theme, options: options, resources: resources, warnings: &warnings)
+        runningVariables = Self.runningVariables(theme: theme, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
+                                                                                      locale: frontMatter.locale ?? options.locale),
+                                                 warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
@@ -40,6 +47,29 @@ struct PagePlan {
         if let size = options.pageSize { geometry.size = size }
         if let margins = options.margins { geometry.margins = margins }
         return geometry
+    }
+
+    /// The values of the `{{…}}` the theme's headers and footers hold (formatted once, not on
+    /// every page), with a warning at the theme's line for each that is undefined or badly formatted.
+    private static func runningVariables(theme: Theme, values: VariableValues, warnings: inout [Warning]) -> [String: String] {
+        var found: [String: String] = [:]
+        for part in [theme.page.header, theme.page.footer].compactMap({ $0 }) {
+            for (key, template) in part.templates {
+                for reference in VariableValues.references(in: template) {
+                    switch values.resolve(reference.inside) {
+                    case let .value(value, problem)?:
+                        found[reference.inside] = value
+                        if let problem { warnings.append(Warning(file: part.file, location: part.locations[key], message: problem)) }
+                    case let .undefined(message)?:
+                        warnings.append(Warning(file: part.file, location: part.locations[key], message: message + "; kept as written",
+                                                kind: VariableValues.undefinedKind))
+                    case nil:
+                        continue
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// The badge, dated by `resources`; none with `badge: false`, `--no-badge`, or no date.

@@ -17,33 +17,25 @@ enum VariableExtension {
 
     private static let openBrace = UInt8(ascii: "{")
     private static let closeBrace = UInt8(ascii: "}")
-    /// Longest `{{…}}` looked for, so that a stray `{{` costs little.
-    private static let longest: Int32 = 256
+    private static let longest = Int32(VariableValues.longestReference)
 
     private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
         guard let ext, let inline, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
         guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace,
               let (inside, end) = reference(inline, from: start + 2) else { return nil }
-        let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let name = parts.first, VariableName.isValid(name) else { return nil }
-        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
         let session = ParseSession.of(ext)
-        guard let value = session.variables[name] else {
-            let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
-            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
-                                                    kind: "undefined variables"))
+        guard let resolution = session.variables.resolve(inside) else { return nil }
+        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
+        let text: String
+        switch resolution {
+        case let .undefined(message):
+            session.variableWarnings.append(Warning(file: session.file, location: location, message: message + "; kept as written",
+                                                    kind: VariableValues.undefinedKind))
             return nil
-        }
-        var text = value
-        if parts.count == 2 {
-            switch VariableFormat.apply(parts[1], to: value, locale: session.locale) {
-            case let .success(formatted):
-                text = formatted
-            case let .failure(problem):
-                session.variableWarnings.append(Warning(file: session.file, location: location,
-                                                        message: "{{\(name), \(parts[1])}}: \(problem.message); the value is shown as it is"))
-            }
+        case let .value(value, problem):
+            text = value
+            if let problem { session.variableWarnings.append(Warning(file: session.file, location: location, message: problem)) }
         }
         cmark_inline_parser_set_offset(inline, end)
         return AttributeExtension.textNode(text)

@@ -8,4 +8,41 @@ public struct HeaderFooter: Sendable, Encodable {
     public var style: TextStyle
     /// Whether it also appears on the first page.
     public var firstPage: Bool
+    /// The theme file the templates come from, and where each (`left`, `center`, `right`) is
+    /// written in it, for warnings about their variables.
+    var file = "theme"
+    var locations: [String: SourceLocation] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case left, center, right, style, firstPage
+    }
+
+    /// The templates by their key.
+    var templates: [(key: String, template: String)] {
+        [("left", left), ("center", center), ("right", right)]
+    }
+
+    /// `template` filled in one pass: each `{{…}}` from `variables` (by what is inside the
+    /// braces, already formatted), each `{name}` from `placeholders`; anything else (an
+    /// undefined `{{…}}` whole), and the values put in, as written.
+    static func filled(_ template: String, placeholders: [String: String], variables: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            rest = rest[open...]
+            if rest.hasPrefix("{{"), let close = rest.range(of: "}}") {
+                result += variables[String(rest[rest.index(open, offsetBy: 2)..<close.lowerBound])] ?? String(rest[..<close.upperBound])
+                rest = rest[close.upperBound...]
+            } else if let close = rest.firstIndex(of: "}"), let value = placeholders[String(rest[rest.index(after: open)..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
 }

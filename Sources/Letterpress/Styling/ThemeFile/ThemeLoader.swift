@@ -71,6 +71,12 @@ public struct ThemeLoader: Sendable {
             theme.highlights[index].file = source.path
             theme.highlights[index].location = patternLocation(index)
         }
+        for (name, keyPath) in [("header", \Theme.page.header), ("footer", \Theme.page.footer)] where theme[keyPath: keyPath] != nil {
+            theme[keyPath: keyPath]?.file = source.path
+            for key in ["left", "center", "right"] {
+                theme[keyPath: keyPath]?.locations[key] = node["page"]?[name]?[key].flatMap(location(of:))
+            }
+        }
         theme.name = source.name
         theme.description = description ?? ""
         return (theme, warnings)
