@@ -63,9 +63,13 @@ public struct ThemeLoader: Sendable {
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
-        } catch {
+        } catch let .pattern(error) {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
                                                 message: "highlights[\(error.index)].pattern \(Excerpt.quoted(error.pattern)) is not a regular expression")
+        } catch let .customStyle(name, message) {
+            let style = node["customStyles"]?[name]
+            throw LetterpressError.invalidTheme(file: source.path, location: (style?["customStyle"] ?? style).flatMap(location(of:)),
+                                                message: "customStyles.\(name).customStyle: \(message)")
         }
         for index in theme.highlights.indices {
             theme.highlights[index].file = source.path

@@ -31,16 +31,30 @@ enum ThemeResolver {
         }(),
     ]
 
+    /// Why a theme cannot be resolved.
+    enum Failure: Error {
+        case pattern(HighlightRule.InvalidPattern)
+        /// The custom style `name`'s `customStyle:` names none, or makes a cycle.
+        case customStyle(name: String, message: String)
+    }
+
     /// The theme `spec` describes, with every text size multiplied by `scale` and then kept
-    /// within its style's `minSize`…`maxSize`; fails on the first highlight pattern that is not
-    /// a regular expression.
-    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(HighlightRule.InvalidPattern) -> Theme {
-        var theme = try resolveUnscaled(spec)
+    /// within its style's `minSize`…`maxSize` (which sizes set inline keep within too); fails
+    /// on the first highlight pattern that is not a regular expression, and on a custom style
+    /// built on one there is none of, or on itself.
+    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(Failure) -> Theme {
+        var theme: Theme
+        do {
+            theme = try resolveUnscaled(spec)
+        } catch {
+            throw .pattern(error)
+        }
+        theme.customStyles = try composed(theme.customStyles)
         theme.textScale = scale
-        guard scale != 1 else { return theme }
         func scaled(_ style: BlockStyle, _ spec: StyleSpec?) -> BlockStyle {
             var style = style
-            style.text.size = clamp(style.text.size * scale, spec)
+            if scale != 1 { style.text.size = clamp(style.text.size * scale, spec) }
+            style.text.sizeLimits = SizeLimits(minimum: spec?.minSize, maximum: spec?.maxSize)
             return style
         }
         theme.body = scaled(theme.body, spec.body)
@@ -55,6 +69,36 @@ enum ThemeResolver {
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
         theme.table.header = scaled(theme.table.header, spec.table?.header)
         return theme
+    }
+
+    /// The custom styles with each one's `customStyle:` chain laid under its own keys (its own
+    /// win), so that the styler applies one set of keys. Followed without recursion: a theme is
+    /// untrusted input, and a chain may be as long as the theme.
+    static func composed(_ styles: [String: InlineAttributes]) throws(Failure) -> [String: InlineAttributes] {
+        var composed: [String: InlineAttributes] = [:]
+        for name in styles.keys.sorted() where composed[name] == nil {
+            var chain = [name]
+            while let base = styles[chain[chain.count - 1]]?.customStyle, composed[chain[chain.count - 1]] == nil {
+                guard styles[base] != nil else {
+                    let message = "no custom style \(Excerpt.quoted(base))" + Hint.suggestion(for: base, among: styles.keys.sorted())
+                    throw .customStyle(name: chain[chain.count - 1], message: message)
+                }
+                if let start = chain.firstIndex(of: base) {
+                    throw .customStyle(name: base, message: "makes a cycle: " + (chain[start...] + [base]).joined(separator: " → "))
+                }
+                chain.append(base)
+            }
+            var below = composed[chain[chain.count - 1]] ?? styles[chain[chain.count - 1]]!
+            below.customStyle = nil
+            composed[chain[chain.count - 1]] = below
+            for member in chain.dropLast().reversed() {
+                var style = styles[member]!
+                style.customStyle = nil
+                below = style.merged(over: below)
+                composed[member] = below
+            }
+        }
+        return composed
     }
 
     private static func clamp(_ size: Double, _ spec: StyleSpec?) -> Double {
