@@ -71,6 +71,10 @@ import Testing
                                           theme.headings[0].text.size, 6])
         let body = try runs("Body ^[tiny](size: 4) ^[big](size: 30) ^[caption](textStyle: 'caption2')", theme: theme)
         #expect(body.map(\.1.size) == [10.5, 9, 10.5, 14, 10.5, 9])
+        // `heading:` bounds every level unless the level's own style in `headings:` sets limits.
+        let levels = try self.theme("extends: default\nheading: {maxSize: 20}\nheadings: [{size: 26}, {size: 21, maxSize: 30}]\n")
+        #expect(try runs("# ^[a](size: 40)", theme: levels, base: \.headings[0].text).map(\.1.size) == [20])
+        #expect(try runs("## ^[a](size: 40)", theme: levels, base: \.headings[1].text).map(\.1.size) == [30])
     }
 
     /// A custom style's limits bound the sizes set inside it, the element's too: both hold.

@@ -4,12 +4,12 @@ import Foundation
 /// variables and `--var`s, formatted for its locale), in its text (`VariableExtension`) and
 /// where cmark's inline parser does not look: link destinations, image paths, HTML `href` and
 /// `src`, strings in attribute bodies, and the theme's headers and footers.
-public struct VariableValues: Sendable {
-    public var values: [String: String]
+struct VariableValues: Sendable {
+    var values: [String: String]
     /// The locale identifier (`de`, `fr_CA`) that formats them.
-    public var locale: String
+    var locale: String
 
-    public init(_ values: [String: String] = [:], locale: String = "en") {
+    init(_ values: [String: String] = [:], locale: String = "en") {
         self.values = values
         self.locale = locale
     }
@@ -20,7 +20,7 @@ public struct VariableValues: Sendable {
     static let longestReference = 256
 
     /// What the inside of a `{{…}}` stands for.
-    public enum Resolution: Equatable {
+    enum Resolution: Equatable {
         /// The value, formatted, and what was wrong with the format (the value is then as it is).
         case value(String, problem: String?)
         /// No such variable: the message says so, with a hint.
@@ -29,7 +29,7 @@ public struct VariableValues: Sendable {
 
     /// What `{{inside}}` stands for; nil when `inside` names no variable (a template sample's
     /// `{{ x + 1 }}`), which stays as written without a word.
-    public func resolve(_ inside: String) -> Resolution? {
+    func resolve(_ inside: String) -> Resolution? {
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = values[name] else {
@@ -46,13 +46,13 @@ public struct VariableValues: Sendable {
     }
 
     /// A `{{…}}` of a text: where it is (UTF-8 offsets) and what is inside.
-    public struct Reference: Equatable {
-        public var range: Range<Int>
-        public var inside: String
+    struct Reference: Equatable {
+        var range: Range<Int>
+        var inside: String
     }
 
     /// The `{{…}}` of `text` that name a variable, found as in text: on one line, no `{` inside.
-    public static func references(in text: String) -> [Reference] {
+    static func references(in text: String) -> [Reference] {
         let bytes = Array(text.utf8)
         var references: [Reference] = []
         var index = 0
@@ -81,7 +81,7 @@ public struct VariableValues: Sendable {
     /// `text` with each `{{…}}` replaced by its value passed through `escaping`; `problem` is
     /// told each message (an undefined variable, which stays as written, or a bad format) and
     /// the UTF-8 offset of its `{{`. Whether every variable was defined comes back too.
-    public func substituted(in text: String, escaping: (String) -> String = { $0 },
+    func substituted(in text: String, escaping: (String) -> String = { $0 },
                             problem: (_ message: String, _ undefined: Bool, _ offset: Int) -> Void) -> (text: String, complete: Bool) {
         let references = Self.references(in: text)
         guard !references.isEmpty else { return (text, true) }
@@ -112,7 +112,7 @@ public struct VariableValues: Sendable {
     /// (a space, quotes, `<>\^`{|}`, controls, other scripts), a `%` that starts no `%XX` as
     /// `%25`. Reserved characters (`/ ? # & =`) stay, since the value may be a whole URL or
     /// path; a value meaning them literally writes them percent-encoded.
-    public static func uriEscaped(_ value: String) -> String {
+    static func uriEscaped(_ value: String) -> String {
         let bytes = Array(value.utf8)
         var result = ""
         for (index, byte) in bytes.enumerated() {
@@ -132,7 +132,7 @@ public struct VariableValues: Sendable {
 
     /// A value put in an image's path, which is read percent-decoded (`ImagePath`): its `%`
     /// written `%25`, so that the value names the file it says.
-    public static func pathEscaped(_ value: String) -> String {
+    static func pathEscaped(_ value: String) -> String {
         value.replacingOccurrences(of: "%", with: "%25")
     }
 }

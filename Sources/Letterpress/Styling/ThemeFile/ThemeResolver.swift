@@ -51,15 +51,17 @@ enum ThemeResolver {
         }
         theme.customStyles = try composed(theme.customStyles)
         theme.textScale = scale
-        func scaled(_ style: BlockStyle, _ spec: StyleSpec?) -> BlockStyle {
+        func scaled(_ style: BlockStyle, _ spec: StyleSpec?, under outer: StyleSpec? = nil) -> BlockStyle {
             var style = style
-            if scale != 1 { style.text.size = clamp(style.text.size * scale, spec) }
-            style.text.sizeLimits = SizeLimits(minimum: spec?.minSize, maximum: spec?.maxSize)
+            let limits = SizeLimits(minimum: spec?.minSize ?? outer?.minSize, maximum: spec?.maxSize ?? outer?.maxSize)
+            if scale != 1 { style.text.size = limits?.clamped(style.text.size * scale) ?? style.text.size * scale }
+            style.text.sizeLimits = limits
             return style
         }
         theme.body = scaled(theme.body, spec.body)
+        // A level's own limits, else `heading:`'s, which every level is built on.
         theme.headings = theme.headings.enumerated().map { level, style in
-            scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil } ?? spec.heading)
+            scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil }, under: spec.heading)
         }
         theme.code = scaled(theme.code, spec.code)
         theme.quote = scaled(theme.quote, spec.quote)
@@ -99,13 +101,6 @@ enum ThemeResolver {
             }
         }
         return composed
-    }
-
-    private static func clamp(_ size: Double, _ spec: StyleSpec?) -> Double {
-        var size = size
-        if let minimum = spec?.minSize { size = max(size, minimum) }
-        if let maximum = spec?.maxSize { size = min(size, maximum) }
-        return size
     }
 
     private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
