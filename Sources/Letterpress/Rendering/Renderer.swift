@@ -153,7 +153,7 @@ public final class Renderer {
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             deliver: deliver)
+                                             runningDate: plan.runningDate, deliver: deliver)
         clock.add(outcome.timings)
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
