@@ -67,7 +67,7 @@ enum ThemeResolver {
     private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
         var highlights: [HighlightRule] = []
         for (index, rule) in (spec.highlights ?? []).enumerated() {
-            highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, index: index))
+            highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, group: rule.group ?? 0, index: index))
         }
         let body = apply(spec.body, to: defaultBody)
         let headingBase = apply(spec.heading, to: headingDefault(body))
