@@ -100,13 +100,20 @@ public final class Renderer {
                            metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
     }
 
-    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
-    /// (with `variables` for `{{name}}`, before the front matter's).
+    /// The document in `data`: a saved run archive (`render inspect --json`), else plain text
+    /// where the front matter or a `.txt` name says, else Markdown (with `variables` for
+    /// `{{name}}`, before the front matter's).
     public static func document(from data: Data, file: String, variables: [String: String] = [:],
                                 locale: String = "en") throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
-        var document = try MarkdownParser.parse(source, file: file, variables: variables, locale: locale)
+        let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
+        // Without a theme here: a note the theme alone makes plain is read as Markdown.
+        var document = NoteMarkup.of(file: file, frontMatter: frontMatter, theme: nil) == .plain
+            ? PlainTextParser.parseBody(body, title: frontMatter.title)
+            : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
+                                       locale: frontMatter.locale ?? locale)
+        document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document
     }
@@ -167,6 +174,10 @@ public final class Renderer {
         switch (note.body, parsing) {
         case let (.parsed(document), _):
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
+        case let (.markdown(body), _) where NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup) == .plain:
+            // Plain text is read in one quick pass, with nothing for a second thread to do.
+            let document = clock.measure(\.parse) { PlainTextParser.parseBody(body, title: note.frontMatter.title) }
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter), markup: .plain)
         case let (.markdown(body), .first):
             let variables = note.frontMatter.variables(overriddenBy: options.variables)
             let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables,

@@ -121,7 +121,8 @@ enum ThemeResolver {
             shapes: ShapeStyle(
                 fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
-                strokeWidth: spec.shapes?.strokeWidth ?? 0.75))
+                strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
+            markup: spec.markup)
     }
 
     private static func designs(_ fonts: [String: FontList]?, body: BlockStyle) -> [FontDesign: [String]] {
