@@ -47,3 +47,22 @@ import Testing
         #expect(RunDump.blocks(document.blocks) == ["Heading 1", #"  [0..<1] "T""#, "Paragraph", ##"  [0..<15] "# not a heading""##])
     }
 }
+
+extension PlainTextTests {
+    /// A theme's `markup` takes the same two values, and says so where it is wrong.
+    @Test func aThemesMarkupIsOneOfTwo() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "extends: notepad\nmarkup: rst\n".write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        try "extends: notepad\nmarkup: markdown\n".write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        #expect(try ThemeLoader(searchPaths: [folder]).load("m").markup == .markdown)
+        #expect(try ThemeLoader().load("notepad").markup == .plain)
+        #expect(try ThemeLoader().load("menlo").markup == nil)
+        do {
+            _ = try ThemeLoader(searchPaths: [folder]).load("t")
+            Issue.record("loaded")
+        } catch {
+            #expect("\(error)".hasSuffix("t.yaml:2:9: markup: 'rst' is neither 'markdown' nor 'plain'"), "\(error)")
+        }
+    }
+}

@@ -11,3 +11,15 @@ public enum NoteMarkup: String, Sendable, Codable, CaseIterable {
         frontMatter.markup ?? theme ?? (URL(fileURLWithPath: file).pathExtension.lowercased() == "txt" ? .plain : .markdown)
     }
 }
+
+extension NoteMarkup {
+    /// A theme's `markup`, refused with the two values it may take.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let value = try container.decode(String.self)
+        guard let markup = NoteMarkup(rawValue: value) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(Excerpt.quoted(value)) is neither 'markdown' nor 'plain'")
+        }
+        self = markup
+    }
+}
