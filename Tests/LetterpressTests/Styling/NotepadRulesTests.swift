@@ -83,6 +83,28 @@ import Testing
         ])
     }
 
+    /// The sample note, rendered as paragraphs, marks the words that seed 003's patterns select
+    /// when matched over the whole note at once, as its text storage did.
+    @Test func theSampleMarksWhatTheSeedsPatternsSelect() throws {
+        let source = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Samples/notepad.txt"), encoding: .utf8)
+        let body = String(try FrontMatterReader.split(source, file: "notepad.txt").1.drop { $0 == "\n" })
+        // SyntaxHighlightTextStorage's dictionary, its Objective-C escapes undone.
+        let seed = [
+            ("bold", #"(\*\w+(\s\w+)*\*)\s"#), ("italic", #"(_\w+(\s\w+)*_)\s"#), ("bold", #"([0-9]+\.)\s"#),
+            ("struck", #"(-\w+(\s\w+)*-)\s"#), ("script", #"(~\w+(\s\w+)*~)\s"#), ("red", #"\s([A-Z]{2,})\s"#),
+        ]
+        var selected: [String] = []
+        for (mark, pattern) in seed {
+            let expression = try NSRegularExpression(pattern: pattern)
+            for match in expression.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+                let text = String(body[try #require(Range(match.range(at: 1), in: body))])
+                selected.append(mark + " " + text.replacingOccurrences(of: "\n", with: "⏎"))
+            }
+        }
+        #expect(selected.count >= 15)
+        #expect(try marks(body).sorted() == selected.sorted())
+    }
+
     /// A Markdown note in the notepad theme (`markup: markdown`) shows the rules on the text
     /// Markdown leaves: its escaped markers, and not past the paragraph's end.
     @Test func markdownNotesSeeTheDisplayedText() throws {
