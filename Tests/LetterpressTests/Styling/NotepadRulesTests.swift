@@ -9,13 +9,13 @@ import Testing
 
     /// One line per styled run of `text` read as a plain note: its marks, then its text (a
     /// line end as `⏎`).
-    private func marks(_ text: String, markup: NoteMarkup = .plain) throws -> [String] {
+    private func marks(_ text: String, markup: NoteMarkup = .plain, theme: Theme = notepad) throws -> [String] {
         let document = markup == .plain ? PlainTextParser.parseBody(text, title: nil) : try TestSupport.parse(text)
-        let styler = Styler(theme: Self.notepad, file: "note.txt", markup: markup)
+        let styler = Styler(theme: theme, file: "note.txt", markup: markup)
         var warnings: [Warning] = []
         var lines: [String] = []
         for case let .paragraph(paragraph) in document.blocks {
-            let styled = styler.style(paragraph, base: Self.notepad.body.text, warnings: &warnings)
+            let styled = styler.style(paragraph, base: theme.body.text, warnings: &warnings)
             let utf8 = Array(styled.string.utf8)
             for run in styled.runs {
                 let style = run.style
@@ -109,6 +109,17 @@ import Testing
     /// Markdown leaves: its escaped markers, and not past the paragraph's end.
     @Test func markdownNotesSeeTheDisplayedText() throws {
         #expect(try marks(#"Buy \*milk\* and **eggs** by FRIDAY"#, markup: .markdown) == ["bold *milk*", "bold eggs"])
+    }
+
+    /// A theme's pattern anchored with `(?m)^` matches at the start of each line of a plain
+    /// note; `^` alone, before the line end the rules see, never does.
+    @Test func anchoredPatternsInPlainNotes() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "highlights:\n  - {pattern: '(?m)^TO\\w+', style: {italic: true}}\n  - {pattern: '^DONE', style: {italic: true}}\n"
+            .write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        let theme = try ThemeLoader(searchPaths: [folder]).load("t")
+        #expect(try marks("TODO one\nTOMORROW two, not TODAY\n\nDONE", theme: theme) == ["italic TODO", "italic TOMORROW"])
     }
 
     /// `group` names a group the pattern has; a wrong one is refused where it is written.
