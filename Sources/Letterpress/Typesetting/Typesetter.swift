@@ -37,9 +37,10 @@ public struct Typesetter {
 
     /// A stream holding `document`'s blocks and footnotes, all styled, after `warnings` and the
     /// document's, in `language` (else the front matter's); styling's time is the stream's to report.
-    func styled(_ document: Document, file: String, warnings earlier: [Warning] = [], language: LanguageTag? = nil) -> StyledBlockStream {
+    func styled(_ document: Document, file: String, warnings earlier: [Warning] = [], language: LanguageTag? = nil,
+                markup: NoteMarkup = .markdown) -> StyledBlockStream {
         let start = Timings.now()
-        let styler = Styler(theme: theme, file: file, language: language ?? document.frontMatter.lang)
+        let styler = Styler(theme: theme, file: file, language: language ?? document.frontMatter.lang, markup: markup)
         var warnings = earlier + document.warnings
         let blocks = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let footnotes = styler.style(document.footnotes, warnings: &warnings)

@@ -168,8 +168,17 @@ import LetterpressTesting
         try check("theme-\(theme)", theme: theme, Self.themeSample)
     }
 
+    /// The notepad reads the note as plain text: its title pressed into the paper, the seed's
+    /// rules on the markers as written, lines kept.
     @Test func notepadHighlightRules() throws {
-        try check("theme-notepad", theme: "notepad", #"Buy \*milk\* and \_eggs\_, not -cake-, from \~Anna\~ by FRIDAY."#)
+        try check("theme-notepad", theme: "notepad", """
+            ---
+            title: Groceries
+            ---
+            iOS 7 is *awesome*
+            Buy *milk* and _eggs_ or -cake- from ~Anna~ by FRIDAY
+            1. a state-of-the-art NO, # not a heading
+            """)
     }
 
     @Test func customStylesAndColours() throws {

@@ -57,15 +57,15 @@ public struct ThemeLoader: Sendable {
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
         try ThemeRanges.check(spec, in: node, file: source.path)
-        func patternLocation(_ index: Int) -> SourceLocation? {
-            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }.flatMap(location(of:))
+        func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
+            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
         } catch {
-            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
-                                                message: "highlights[\(error.index)].pattern \(Excerpt.quoted(error.pattern)) is not a regular expression")
+            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
+                                                message: "highlights[\(error.index)].\(error.key) \(error.message)")
         }
         for index in theme.highlights.indices {
             theme.highlights[index].file = source.path
