@@ -42,8 +42,8 @@ install:
 
 demo: build
 	@mkdir -p out
-	@for file in Samples/*.md; do \
-		name=$$(basename $$file .md); \
+	@for file in Samples/*.md Samples/*.txt; do \
+		name=$$(basename $${file%.*}); \
 		$(RENDER) $$file -o out/$$name.pdf && \
 		$(RENDER) $$file -o out/$$name.png --dpi 96 && \
 		echo "out/$$name.pdf and out/$$name*.png"; \

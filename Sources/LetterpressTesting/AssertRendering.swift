@@ -1,5 +1,6 @@
 import Foundation
 import Letterpress
+import Testing
 
 /// How `assertRendering` renders and compares.
 public struct RenderingCheck: Sendable {
@@ -29,23 +30,85 @@ public struct RenderingCheck: Sendable {
     }
 }
 
-/// A rendering that does not match its reference image, or a reference just recorded.
+/// A rendering that does not match its reference images, or references just recorded.
 public struct RenderingMismatch: Error, CustomStringConvertible {
     public var reference: URL
     public var message: String
-    public var description: String { "\(reference.lastPathComponent): \(message)" }
+    /// `file:line` of the `assertRendering` call.
+    public var caller: String
+    public var description: String { "\(caller): \(reference.lastPathComponent): \(message)" }
 }
 
-/// Renders `markdown` (its first page) to PNG and compares it with the PNG at `reference`,
-/// throwing `RenderingMismatch` when more than `check.tolerance` of the pixels differ. The
-/// actual image and a diff image (differences in red) are then kept beside the reference as
+/// Renders `markdown` to PNG and compares each page with its reference: `NAME.png` for a
+/// document of one page, else `NAME-1.png`, `NAME-2.png` … (padded as `render` pads them:
+/// `NAME-01.png` from ten pages on) beside `reference`, the names `render -o NAME.png` gives.
+/// A page that differs by more than `check.tolerance` of its pixels, a reference missing, or
+/// a reference page the document no longer has is a failure. The actual image and a diff
+/// image (differences in red) of each page that differs are kept beside its reference as
 /// `NAME.actual.png` and `NAME.diff.png`.
 ///
-/// Works in Swift Testing and XCTest alike: a thrown error fails the test. With the environment
-/// variable `LETTERPRESS_RECORD_GOLDEN` set, it writes the reference instead and throws, so that
-/// a recording run never passes by accident. Images are found relative to `baseURL`.
+/// In Swift Testing, each failure is recorded as an issue at the call (the caller's `#fileID`,
+/// `#filePath`, `#line` and `#column`), and the test goes on. Elsewhere (XCTest) the first
+/// failure is thrown as a `RenderingMismatch` that names the call's file and line. With the
+/// environment variable `LETTERPRESS_RECORD_GOLDEN` set, it writes the references instead (and
+/// removes reference pages the document no longer has) and fails, so that a recording run
+/// never passes by accident. Images in the note are found relative to `baseURL`. Throws when
+/// the note cannot be rendered or a file cannot be read.
 public func assertRendering(markdown: String, matches reference: URL, check: RenderingCheck = RenderingCheck(),
-                            baseURL: URL? = nil) throws {
+                            baseURL: URL? = nil, fileID: String = #fileID, filePath: String = #filePath,
+                            line: Int = #line, column: Int = #column) throws {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rendered = try render(markdown, check: check, file: (baseURL ?? reference.deletingLastPathComponent())
+        .appendingPathComponent("document.md").path, to: folder.appendingPathComponent(reference.lastPathComponent))
+    let references = rendered.map { reference.deletingLastPathComponent().appendingPathComponent($0.lastPathComponent) }
+    let earlier = OutputWriter(format: .png).existingPages(at: reference)
+    let fileManager = FileManager.default
+    if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
+        for page in earlier where !references.contains(page) { try fileManager.removeItem(at: page) }
+        for (page, target) in zip(rendered, references) {
+            try? fileManager.removeItem(at: target)
+            try fileManager.copyItem(at: page, to: target)
+        }
+        let names = references.count == 1 ? "the reference" : "\(references.count) reference pages"
+        try caller.fail(reference, "recorded \(names); look at them, then run again without LETTERPRESS_RECORD_GOLDEN")
+        return
+    }
+    var failures: [String] = []
+    for page in earlier where !references.contains(page) {
+        failures.append("\(page.lastPathComponent) is a reference page the document no longer has (\(rendered.count) pages now)")
+    }
+    let comparison = GoldenComparison(tolerance: check.tolerance, threshold: check.threshold, dpi: check.dpi)
+    for (page, target) in zip(rendered, references) {
+        let (actualCopy, diffCopy) = (GoldenFiles.actual(for: target), GoldenFiles.diff(for: target))
+        guard fileManager.fileExists(atPath: target.path) else {
+            failures.append("no reference image \(target.lastPathComponent); record one with LETTERPRESS_RECORD_GOLDEN=1")
+            continue
+        }
+        let diff = folder.appendingPathComponent("diff.png")
+        try? fileManager.removeItem(at: diff)
+        let verdict = try comparison.compare(expected: target, actual: page, diff: diff)
+        guard verdict.matches else {
+            for (source, copy) in [(page, actualCopy), (diff, diffCopy)] {
+                try? fileManager.removeItem(at: copy)
+                try? fileManager.copyItem(at: source, to: copy)
+            }
+            let difference = verdict.pages[0]
+            failures.append("\(target.lastPathComponent): \(difference.differingPixels) pixels differ "
+                + "(\(percent(difference.fraction)), tolerance \(percent(check.tolerance))); see \(actualCopy.lastPathComponent) and \(diffCopy.lastPathComponent)")
+            continue
+        }
+        try? fileManager.removeItem(at: actualCopy)
+        try? fileManager.removeItem(at: diffCopy)
+    }
+    for failure in failures { try caller.fail(reference, failure) }
+}
+
+/// Renders `markdown` as `check` says to PNG pages at `destination`, named as `render` names
+/// them, and returns the files.
+private func render(_ markdown: String, check: RenderingCheck, file: String, to destination: URL) throws -> [URL] {
     var options = RenderOptions()
     options.theme = check.theme
     options.pageSize = check.pageSize
@@ -54,43 +117,29 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     options.textScale = check.textScale
     options.locale = check.locale
     let renderer = Renderer(options: options)
-    let file = (baseURL ?? reference.deletingLastPathComponent()).appendingPathComponent("document.md").path
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     // Test runners call this on several threads at once.
-    let (rendered, pageCount) = try FontWork.exclusively {
+    return try FontWork.exclusively {
         let typeset = try renderer.typeset(source: markdown, file: file)
-        var firstPage = typeset.document
-        firstPage.pages = Array(typeset.document.pages.prefix(1))
         var writer = OutputWriter(format: .png, dpi: check.dpi, metadata: typeset.metadata)
-        return (try writer.write(firstPage, to: folder.appendingPathComponent("actual.png"))[0], typeset.document.pages.count)
+        return try writer.write(typeset.document, to: destination)
     }
-    let fileManager = FileManager.default
-    let actualCopy = GoldenFiles.actual(for: reference)
-    let diffCopy = GoldenFiles.diff(for: reference)
-    if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
-        try? fileManager.removeItem(at: reference)
-        try fileManager.copyItem(at: rendered, to: reference)
-        throw RenderingMismatch(reference: reference, message: "recorded; look at it, then run again without LETTERPRESS_RECORD_GOLDEN")
-    }
-    guard fileManager.fileExists(atPath: reference.path) else {
-        throw RenderingMismatch(reference: reference, message: "no reference image; record one with LETTERPRESS_RECORD_GOLDEN=1")
-    }
-    let comparison = GoldenComparison(tolerance: check.tolerance, threshold: check.threshold, dpi: check.dpi)
-    let verdict = try comparison.compare(expected: reference, actual: rendered, diff: folder.appendingPathComponent("diff.png"))
-    let difference = verdict.pages[0]
-    if pageCount > 1 {
-        throw RenderingMismatch(reference: reference, message: "the document has \(pageCount) pages; golden documents fit on one")
-    }
-    guard verdict.matches else {
-        for (source, target) in [(rendered, actualCopy), (folder.appendingPathComponent("diff.png"), diffCopy)] {
-            try? fileManager.removeItem(at: target)
-            try? fileManager.copyItem(at: source, to: target)
+}
+
+private func percent(_ fraction: Double) -> String { String(format: "%.3f%%", fraction * 100) }
+
+/// Where `assertRendering` was called, and how a failure there is reported.
+private struct Caller {
+    var fileID: String
+    var filePath: String
+    var line: Int
+    var column: Int
+
+    /// Records `message` as an issue at the call in a Swift Testing test; throws it elsewhere.
+    func fail(_ reference: URL, _ message: String) throws {
+        guard Test.current != nil else {
+            throw RenderingMismatch(reference: reference, message: message, caller: "\(filePath):\(line)")
         }
-        let percent = String(format: "%.3f%%", difference.fraction * 100)
-        throw RenderingMismatch(reference: reference, message: "\(difference.differingPixels) pixels differ (\(percent), tolerance \(String(format: "%.3f%%", check.tolerance * 100))); see \(actualCopy.lastPathComponent) and \(diffCopy.lastPathComponent)")
+        Issue.record(Comment(rawValue: message),
+                     sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
-    try? fileManager.removeItem(at: actualCopy)
-    try? fileManager.removeItem(at: diffCopy)
 }

@@ -7,6 +7,9 @@ struct PagePlan {
     var geometry: PageGeometry
     var badge: BadgePlan?
     var metadata: DocumentMetadata
+    /// The note's date (the badge's) as the note's locale writes it, for `{date}` in headers
+    /// and footers; nil when the note has no date or the theme shows none.
+    var runningDate: String?
     /// The values of the `{{…}}` in the theme's headers and footers, by what is inside the
     /// braces.
     var runningVariables: [String: String] = [:]
@@ -16,7 +19,22 @@ struct PagePlan {
 
     init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
         geometry = try Self.geometry(frontMatter: frontMatter, theme: theme, options: options, file: resources.file)
-        badge = Self.badge(frontMatter: frontMatter, theme: theme, options: options, resources: resources, warnings: &warnings)
+        let locale = Locale(identifier: frontMatter.locale ?? options.locale)
+        // A front matter date written with its zone is that day there, not in UTC.
+        let offset = frontMatter.date.flatMap { PDFDate.zoned($0.trimmingCharacters(in: .whitespaces))?.offset } ?? 0
+        let showsBadge = options.badge && frontMatter.badge.enabled
+        let showsDate = [theme.page.header, theme.page.footer].contains { style in
+            style.map { [$0.left, $0.center, $0.right].contains { $0.contains("{date}") } } ?? false
+        }
+        let date = showsBadge || showsDate
+            ? resources.noteDate(frontMatterDate: frontMatter.date, location: frontMatter.locations["date"],
+                                 themeRule: theme.badge.date, warnings: &warnings)
+            : nil
+        if showsBadge, let date {
+            badge = BadgePlan(lines: BadgePlan.lines(for: date, locale: locale, offset: offset),
+                              center: frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }, diameter: frontMatter.badge.diameter)
+        }
+        if showsDate, let date { runningDate = BadgePlan.mediumDate(date, locale: locale, offset: offset) }
         runningVariables = Self.runningVariables(theme: theme, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
                                                                                       locale: frontMatter.locale ?? options.locale),
                                                  warnings: &warnings)
@@ -70,17 +88,5 @@ struct PagePlan {
             }
         }
         return found
-    }
-
-    /// The badge, dated by `resources`; none with `badge: false`, `--no-badge`, or no date.
-    private static func badge(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources,
-                              warnings: inout [Warning]) -> BadgePlan? {
-        guard options.badge, frontMatter.badge.enabled,
-              let date = resources.noteDate(frontMatterDate: frontMatter.date, location: frontMatter.locations["date"],
-                                            themeRule: theme.badge.date, warnings: &warnings)
-        else { return nil }
-        let center = frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }
-        return BadgePlan(lines: BadgePlan.lines(for: date, locale: Locale(identifier: frontMatter.locale ?? options.locale)),
-                         center: center, diameter: frontMatter.badge.diameter)
     }
 }

@@ -100,13 +100,20 @@ public final class Renderer {
                            metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
     }
 
-    /// The document in `data`: a saved run archive (`render inspect --json`), else Markdown
-    /// (with `variables` for `{{name}}`, before the front matter's).
+    /// The document in `data`: a saved run archive (`render inspect --json`), else plain text
+    /// where the front matter or a `.txt` name says, else Markdown (with `variables` for
+    /// `{{name}}`, before the front matter's).
     public static func document(from data: Data, file: String, variables: [String: String] = [:],
                                 locale: String = "en") throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
-        var document = try MarkdownParser.parse(source, file: file, variables: variables, locale: locale)
+        let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
+        // Without a theme here: a note the theme alone makes plain is read as Markdown.
+        var document = NoteMarkup.of(file: file, frontMatter: frontMatter, theme: nil) == .plain
+            ? PlainTextParser.parseBody(body, title: frontMatter.title)
+            : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
+                                       locale: frontMatter.locale ?? locale)
+        document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document
     }
@@ -153,7 +160,7 @@ public final class Renderer {
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             runningVariables: plan.runningVariables, deliver: deliver)
+                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
         clock.add(outcome.timings)
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
@@ -164,21 +171,21 @@ public final class Renderer {
     /// second thread.
     private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String,
                               clock: StepClock) throws -> StyledBlockStream {
+        let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
         switch (note.body, parsing) {
         case let (.parsed(document), _):
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
-            let variables = note.frontMatter.variables(overriddenBy: options.variables)
-            let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables,
-                                                                                     locale: note.frontMatter.locale ?? options.locale) }
-            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
+            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file) }
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
+                                     markup: markup)
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
             // takes no more runs. Should this thread leave before offering it work, the
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
-            parseBeside(body, frontMatter: note.frontMatter, file: file, warnings: note.warnings,
+            parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings,
                         typesetter: typesetter, into: stream)
             return stream
         }
@@ -189,20 +196,40 @@ public final class Renderer {
         frontMatter.lang ?? options.language
     }
 
-    /// Starts a second thread that parses the Markdown `body` with cmark, and walks and styles
-    /// it top-level block by block into `stream`, while this one lays out the blocks already
+    /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
+    /// document returned has the footnotes and warnings, not the blocks.
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String,
+                       delivering deliver: ([Block]) -> Bool) -> Document {
+        switch markup {
+        case .markdown:
+            return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
+                                            locale: frontMatter.locale ?? options.locale, delivering: deliver)
+        case .plain:
+            PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
+            return Document(blocks: [])
+        }
+    }
+
+    /// The whole document in `body`, parsed as `markup` says.
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String) -> Document {
+        var blocks: [Block] = []
+        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file) { blocks += $0; return true }
+        document.blocks = blocks
+        return document
+    }
+
+    /// Starts a second thread that parses `body` (Markdown with cmark, or plain text), and
+    /// styles it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
-    private func parseBeside(_ body: String, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
+    private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
                              typesetter: Typesetter, into stream: StyledBlockStream) {
-        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter))
+        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
         let base = typesetter.theme.body.text
         let parse = {
             var warnings: [Warning] = []
             var styleSeconds = 0.0
             let start = Timings.now()
-            let variables = frontMatter.variables(overriddenBy: self.options.variables)
-            let document = MarkdownParser.parseBody(body, file: file, variables: variables,
-                                                    locale: frontMatter.locale ?? self.options.locale) { blocks in
+            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -23,8 +23,9 @@ final class HighlightBudget: @unchecked Sendable {
         reserves = Array(repeating: Self.reserve, count: rules)
     }
 
-    /// The UTF-16 ranges of `rule`'s matches in `string`, in order; none once the rule has
-    /// spent its reserve, with a warning the time it does.
+    /// The UTF-16 ranges of `rule`'s matches in `string` (of its group, where it sets one and
+    /// the group took part), in order; none once the rule has spent its reserve, with a
+    /// warning the time it does.
     func matches(of rule: HighlightRule, in string: String, note: String, warnings: inout [Warning]) -> [NSRange] {
         guard var reserve = reserves[rule.index] else { return [] }
         let length = string.utf16.count
@@ -35,7 +36,8 @@ final class HighlightBudget: @unchecked Sendable {
         var gaveUp = false
         rule.expression.enumerateMatches(in: string, options: .reportProgress, range: NSRange(location: 0, length: length)) { match, _, stop in
             if let match {
-                ranges.append(match.range)
+                let styled = match.range(at: rule.group)
+                if styled.location != NSNotFound { ranges.append(styled) }
                 credit -= match.range.length
                 return
             }

@@ -9,13 +9,16 @@ public struct Styler {
     /// The document's language (front matter `lang`, else `--lang`), which text takes unless
     /// a `lang` attribute says otherwise.
     let language: LanguageTag?
+    /// How the document was read: a plain note's paragraphs are lines of its text.
+    let markup: NoteMarkup
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
 
-    public init(theme: Theme, file: String = "<input>", language: LanguageTag? = nil) {
+    public init(theme: Theme, file: String = "<input>", language: LanguageTag? = nil, markup: NoteMarkup = .markdown) {
         self.theme = theme
         self.file = file
         self.language = language
+        self.markup = markup
         highlightBudget = HighlightBudget(rules: theme.highlights.count)
     }
 
@@ -302,9 +305,21 @@ public struct Styler {
         guard !theme.highlights.isEmpty, !text.string.isEmpty else { return }
         let string = text.string
         let utf8 = string.utf8
+        // The rules see a plain note's paragraph as its text holds it, between line ends, as
+        // TextKit's notepad matched the whole note: its patterns end a word at whitespace
+        // (`(\*\w+\*)\s`), which a paragraph's last word has only in the file.
+        let lineEnd = markup == .plain ? "\n" : ""
+        let searched = lineEnd + string + lineEnd
+        let shift = lineEnd.utf16.count
+        let length = string.utf16.count
         for rule in theme.highlights {
             // A regex's matches are in order and do not overlap: one pass over the runs.
-            let matches = highlightBudget.matches(of: rule, in: string, note: file, warnings: &warnings)
+            let matches = highlightBudget.matches(of: rule, in: searched, note: file, warnings: &warnings)
+                .map { match -> NSRange in
+                    // What a match takes of the line ends around the paragraph is not styled.
+                    let start = min(max(match.location - shift, 0), length)
+                    return NSRange(location: start, length: min(max(match.upperBound - shift, 0), length) - start)
+                }
                 .compactMap { Range($0, in: string) }
                 .map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound) }
                 .filter { !$0.isEmpty }

@@ -670,6 +670,21 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try runRender(["dated.md", "--date", "yesterday"], in: folder).status == 2)
     }
 
+    /// A `.txt` note, or any note in the notepad theme, is plain text; `markup:` in the front
+    /// matter says otherwise.
+    @Test func plainTextNotesKeepTheirMarkers() throws {
+        let folder = try folder(with: ["note.txt": "# not a heading\n*bold* {{name}}\n", "note.md": "# Heading\n",
+                                       "marked.md": "---\nmarkup: markdown\n---\n# Heading\n"])
+        func text(_ arguments: [String]) throws -> String {
+            #expect(try runRender(arguments + ["-o", "out.pdf"], in: folder).status == 0)
+            return try pdfText(folder.appendingPathComponent("out.pdf"))
+        }
+        #expect(try text(["note.txt"]).contains("# not a heading\n*bold* {{name}}"))
+        #expect(try !text(["note.md"]).contains("#"))
+        #expect(try text(["note.md", "--theme", "notepad"]).contains("# Heading"))
+        #expect(try !text(["marked.md", "--theme", "notepad"]).contains("#"))
+    }
+
     @Test func anUndatedNoteGivesTheSameBytesAfterItsFileIsTouched() throws {
         let folder = try folder(with: ["README.md": "# Project\n\nSome text.\n"])
         let note = folder.appendingPathComponent("README.md").path

@@ -25,6 +25,23 @@ import Testing
         }
     }
 
+    /// The seeds' Apple families come out in the fonts `FontAliases` names for them, as
+    /// `render fonts` lists and `pdffonts` shows; a width picks the narrow family.
+    @Test func fontsListsTheFontsAppleFamiliesAreSetIn() throws {
+        let folder = try folder(["a.md": "^[code](font: 'Menlo') ^[script](font: 'Zapfino') ^[narrow](font: 'Helvetica', fontWidth: 'condensed')\n"])
+        let listed = try runRender(["fonts", "a.md"], in: folder)
+        let text = String(decoding: listed.stdout, as: UTF8.self)
+        #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
+        for line in ["DejaVu Sans Mono Book → /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                     "Z003 Medium Italic → /usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf",
+                     "Nimbus Sans Narrow Regular → /usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Regular.otf"] {
+            #expect(text.contains(line), "\(text)")
+        }
+        #expect(try runRender(["a.md", "-o", "a.pdf", "--date", "2024-01-01"], in: folder).status == 0)
+        let fonts = try popplerOutput("pdffonts", [folder.appendingPathComponent("a.pdf").path])
+        #expect(fonts.contains("DejaVuSansMono") && fonts.contains("Z003-MediumItalic") && fonts.contains("NimbusSansNarrow-Regular"), "\(fonts)")
+    }
+
     /// Cairo puts a colour glyph in a PDF as an image: each emoji is one object however often
     /// it is used, drawn at four times the text's resolution (288 pixels an inch), not 72.
     @Test func emojiInAPDFAreSharpImagesEmbeddedOnce() throws {

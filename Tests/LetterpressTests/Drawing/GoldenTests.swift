@@ -11,11 +11,13 @@ import LetterpressTesting
     static let page = PageSize(width: 300, height: 220)
     static let margins = Margins(top: 16, right: 16, bottom: 16, left: 16)
 
+    /// Failures are recorded at the test's call of `check`.
     private func check(_ name: String, theme: String = "default", scale: Double = 1, locale: String = "en",
-                       page: PageSize = GoldenTests.page, _ markdown: String) throws {
+                       page: PageSize = GoldenTests.page, _ markdown: String, fileID: String = #fileID,
+                       filePath: String = #filePath, line: Int = #line, column: Int = #column) throws {
         let check = RenderingCheck(theme: theme, pageSize: page, margins: Self.margins, textScale: scale, locale: locale)
         try assertRendering(markdown: markdown, matches: TestSupport.golden.appendingPathComponent("\(name).png"),
-                            check: check, baseURL: TestSupport.fixtures)
+                            check: check, baseURL: TestSupport.fixtures, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     @Test func paragraphsAndInlineStyles() throws {
@@ -166,8 +168,17 @@ import LetterpressTesting
         try check("theme-\(theme)", theme: theme, Self.themeSample)
     }
 
+    /// The notepad reads the note as plain text: its title pressed into the paper, the seed's
+    /// rules on the markers as written, lines kept.
     @Test func notepadHighlightRules() throws {
-        try check("theme-notepad", theme: "notepad", #"Buy \*milk\* and \_eggs\_, not -cake-, from \~Anna\~ by FRIDAY."#)
+        try check("theme-notepad", theme: "notepad", """
+            ---
+            title: Groceries
+            ---
+            iOS 7 is *awesome*
+            Buy *milk* and _eggs_ or -cake- from ~Anna~ by FRIDAY
+            1. a state-of-the-art NO, # not a heading
+            """)
     }
 
     @Test func customStylesAndColours() throws {

@@ -122,12 +122,34 @@ import Testing
         #expect(problem("sum")?.contains("neither a printf specifier") == true)
     }
 
+    @Test func dateRangesInThreeLocales() throws {
+        func range(_ format: String, _ start: String, _ end: String, locale: String = "en") -> Result<String, VariableFormat.Problem> {
+            VariableFormat.apply(format, to: start, locale: locale, variables: ["until": end])
+        }
+        #expect(try range("range: until", "2024-03-14", "2024-03-16").get() == "Mar 14\u{2009}\u{2013}\u{2009}16, 2024")
+        #expect(try range("range: until, long", "2024-03-14", "2024-03-16", locale: "de").get() == "14.\u{2013}16. März 2024")
+        #expect(try range("range: until, 'yMMMd'", "2024-03-14", "2024-04-02", locale: "ja").get() == "2024年3月14日～4月2日")
+        #expect(try range("range: until", "2024-03-14T09:00", "2024-03-14T17:30", locale: "de").get() == "14.03.2024, 09:00\u{2013}17:30 Uhr")
+        let problems = [
+            (range("range: untl", "2024-03-14", "2024-03-16"), "no variable 'untl' in the front matter or --var (did you mean 'until'?)"),
+            (range("range:", "2024-03-14", "2024-03-16"), "range needs the variable"),
+            (range("range: until", "2024-03-16", "2024-03-14"), "is before the start"),
+            (range("range: until", "2024-03-14", "soon"), "not a date such as"),
+            (range("range: until, huge", "2024-03-14", "2024-03-16"), "is not short, medium"),
+        ]
+        for (result, message) in problems {
+            guard case let .failure(problem) = result else { Issue.record("\(message): no problem"); continue }
+            #expect(problem.message.contains(message), "\(problem.message)")
+        }
+    }
+
     @Test func theFrontMatterLocaleComesBeforeTheCommandLines() throws {
         func text(_ note: String, locale: String) throws -> String {
             RunDump.blocks(try MarkdownParser.parse(note, file: "n.md", locale: locale).blocks).joined(separator: "\n")
         }
-        let body = "price: 1234.5\nwhen: 2024-03-14\n---\n{{price, currency: EUR}}, {{when, date: long}}\n"
+        let body = "price: 1234.5\nwhen: 2024-03-14\nuntil: 2024-03-16\n---\n{{price, currency: EUR}}, {{when, date: long}}\n\n{{when, range: until}}\n"
         #expect(try text("---\n" + body, locale: "en").contains("€1,234.50, March 14, 2024"))
+        #expect(try text("---\n" + body, locale: "de").contains("14.\u{2013}16.03.2024"))
         #expect(try text("---\n" + body, locale: "de").contains("1.234,50\u{A0}€, 14. März 2024"))
         #expect(try text("---\nlocale: de\n" + body, locale: "en").contains("1.234,50\u{A0}€, 14. März 2024"))
         for locale in ["'de de'", "xq", "[de]"] {

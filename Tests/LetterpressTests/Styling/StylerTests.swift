@@ -162,7 +162,7 @@ import Testing
     @Test func themeCustomStylesAndHighlightRules() throws {
         let (report, _) = try styled("A ^[term](customStyle: 'term') here", theme: "report")
         #expect(try #require(style(of: "term", in: report)).weight == .semibold)
-        let (notepad, warnings) = try styled(#"Buy \*milk\* and \_eggs\_, not -cake-, from \~Anna\~ by FRIDAY"#, theme: "notepad")
+        let (notepad, warnings) = try styled(#"Buy \*milk\* and \_eggs\_ or -cake- from \~Anna\~ by FRIDAY now"#, theme: "notepad")
         #expect(warnings.isEmpty)
         #expect(try #require(style(of: "*milk*", in: notepad)).weight == .bold)
         #expect(try #require(style(of: "_eggs_", in: notepad)).italic)

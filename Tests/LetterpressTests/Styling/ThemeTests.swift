@@ -25,7 +25,7 @@ import Testing
         #expect(keys(theme["rule"]) == fields(RuleSpec()))
         #expect(keys(theme["badge"]) == fields(BadgeSpec()))
         #expect(keys(theme["shapes"]) == fields(ShapeSpec()))
-        #expect(keys(theme["highlights"]) == ["pattern", "style"])
+        #expect(keys(theme["highlights"]) == ["pattern", "style", "group"])
         #expect(Set(InlineAttributes.keys) == fields(InlineAttributes()).subtracting(["location"]))
         #expect(InlineAttributes.keys.count == Set(InlineAttributes.keys).count)
     }

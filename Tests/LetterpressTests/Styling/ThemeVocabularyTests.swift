@@ -39,7 +39,8 @@ import Yams
         footnotes: {\(style)}
         customStyles: {loud: {fontWeight: black}}
         customColors: {calm: {foregroundColor: teal}}
-        highlights: [{pattern: TODO, style: {fontWeight: bold}}]
+        highlights: [{pattern: '(TODO):', group: 1, style: {fontWeight: bold}}]
+        markup: plain
         fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
         badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}

@@ -32,4 +32,39 @@ import Testing
         ])
         #expect(fonts.contains("LiberationSerif-Regular.ttf"))
     }
+
+    @Test func widthsPickTheFamilysNarrowCuts() throws {
+        let (fonts, warnings) = try files("""
+            ^[a](font: 'Liberation Sans', fontWidth: 'condensed') ^[b](font: 'Helvetica', fontWidth: 'condensed') \
+            ^[c](font: 'DejaVu Sans', fontWidth: 'compressed') ^[d](font: 'Liberation Serif', fontWidth: 'standard')
+            """)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fonts.filter { !$0.hasPrefix("DejaVuSans.") } == [
+            "LiberationSansNarrow-Regular.ttf", "NimbusSansNarrow-Regular.otf", "DejaVuSansCondensed.ttf",
+            "LiberationSerif-Regular.ttf",
+        ])
+        #expect(FontAliases.expanded(["Helvetica", "serif"], width: .condensed) == [
+            "Helvetica Condensed", "Helvetica Narrow", "Helvetica", "Nimbus Sans Condensed", "Nimbus Sans Narrow", "Nimbus Sans",
+            "Liberation Sans Condensed", "Liberation Sans Narrow", "Liberation Sans", "serif",
+        ])
+        #expect(FontAliases.expanded(["Inter"], width: .standard) == ["Inter"])
+    }
+
+    @Test func aWeightOrWidthTheFontLacksWarnsOnceWithWhatWasDrawn() throws {
+        let (fonts, warnings) = try files("""
+            ^[a](font: 'Liberation Sans', fontWeight: 'thin') ^[b](font: 'Liberation Sans', fontWeight: 'thin') \
+            ^[c](font: 'Inter', fontWidth: 'expanded') ^[d](font: 'Liberation Serif', fontWeight: 'black') \
+            ^[e](font: 'DejaVu Sans', fontWeight: 'thin') ^[f](font: 'DejaVu Sans', fontWeight: 'semibold') \
+            ^[g](font: 'Inter', fontWeight: 'thin') ^[h](font: 'Z003', fontWeight: 'bold')
+            """)
+        #expect(warnings == [
+            "font 'Liberation Sans' has no thin (100) weight; drew Regular (400)",
+            "font 'Inter' has no expanded width; drew Regular at the standard width",
+            "font 'Liberation Serif' has no black (900) weight; drew Bold (700)",
+        ])
+        // Close faces pass without a word: extra-light for thin, bold for semibold, and a
+        // bold fontconfig synthesizes for a font with one weight.
+        #expect(fonts.contains("DejaVuSans-ExtraLight.ttf") && fonts.contains("DejaVuSans-Bold.ttf"))
+        #expect(fonts.contains("Inter-Thin.otf"))
+    }
 }

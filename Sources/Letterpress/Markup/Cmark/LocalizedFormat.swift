@@ -4,11 +4,15 @@ import Foundation
 /// through Foundation's formatters (ICU's data): `number` (`number: .2` for two decimals),
 /// `percent`, `currency: EUR`, `date` (`date: short|medium|long|full`, or a template such as
 /// `date: 'yMMMd'`), `time` (the same styles), `bytes` and `duration` (seconds; `duration:
-/// abbreviated|narrow|wide`). Only a note that uses one pays for loading ICU's formatters.
+/// abbreviated|narrow|wide`) and `range: end` (the dates from this value to the variable `end`,
+/// as the locale writes an interval: `Mar 14 – 16, 2024`, `14.–16. März 2024`; a style or
+/// template may follow: `range: end, long`). Only a note that uses one pays for loading ICU's
+/// formatters.
 enum LocalizedFormat {
     typealias Problem = VariableFormat.Problem
 
-    static func apply(_ format: String, to value: String, locale identifier: String) -> Result<String, Problem> {
+    static func apply(_ format: String, to value: String, locale identifier: String,
+                      variables: [String: String] = [:]) -> Result<String, Problem> {
         let (name, argument) = split(format)
         let locale = Locale(identifier: identifier)
         let number = value.trimmingCharacters(in: .whitespaces)
@@ -58,6 +62,8 @@ enum LocalizedFormat {
                 return .failure(Problem(message: "\(name): \(Excerpt.quoted(style)) is not short, medium, long or full\(name == "date" ? " or a quoted template such as 'yMMMd'" : "")"))
             }
             return .success(formatter.string(from: date))
+        case "range":
+            return interval(from: number, to: argument, locale: locale, variables: variables)
         case "bytes":
             guard let count = Int64(number) ?? Double(number).flatMap({ abs($0) < 9e18 ? Int64($0.rounded()) : nil }) else {
                 return .failure(Problem(message: "\(Excerpt.quoted(value)) is not a number of bytes"))
@@ -74,8 +80,51 @@ enum LocalizedFormat {
             let style = Duration.UnitsFormatStyle(allowedUnits: [.days, .hours, .minutes, .seconds], width: width)
             return .success(Duration.seconds(seconds).formatted(style.locale(locale)))
         default:
-            return .failure(Problem(message: "\(Excerpt.quoted(format)) is neither a printf specifier such as %.2f nor a format: number, percent, currency: EUR, date, time, bytes, duration"))
+            return .failure(Problem(message: "\(Excerpt.quoted(format)) is neither a printf specifier such as %.2f nor a format: number, percent, currency: EUR, date, time, range: end, bytes, duration"))
         }
+    }
+
+    /// `range: end` or `range: end, style`: the interval from `start` to the date the variable
+    /// `end` holds, in the start's time zone. Times are shown when either value has one.
+    private static func interval(from start: String, to argument: String?, locale: Locale,
+                                 variables: [String: String]) -> Result<String, Problem> {
+        let parts = (argument ?? "").split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let name = parts.first, !name.isEmpty else {
+            return .failure(Problem(message: "range needs the variable where the range ends, such as 'range: until'"))
+        }
+        guard let endValue = variables[name] else {
+            let hint = Hint.suggestion(for: name, among: Array(variables.keys))
+            return .failure(Problem(message: "range: no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)"))
+        }
+        guard let (from, offset) = PDFDate.zoned(start) else {
+            return .failure(Problem(message: "\(Excerpt.quoted(start)) is not a date such as 2024-03-14 or 2024-03-14T09:30+01:00"))
+        }
+        let end = endValue.trimmingCharacters(in: .whitespaces)
+        guard let (to, _) = PDFDate.zoned(end) else {
+            return .failure(Problem(message: "range: \(name) is \(Excerpt.quoted(endValue)), not a date such as 2024-03-16"))
+        }
+        guard to >= from else {
+            return .failure(Problem(message: "range: \(name) (\(end)) is before the start (\(start.trimmingCharacters(in: .whitespaces)))"))
+        }
+        let formatter = DateIntervalFormatter()
+        formatter.locale = locale
+        formatter.timeZone = TimeZone(secondsFromGMT: offset)
+        let style = parts.count == 2 ? parts[1] : "medium"
+        if let dateStyle = DateIntervalFormatter.Style(rawValue: styles[style]?.rawValue ?? UInt.max) {
+            formatter.dateStyle = dateStyle
+            formatter.timeStyle = hasTime(start) || hasTime(end) ? .short : .none
+        } else if let template = unquoted(style) {
+            formatter.dateTemplate = template
+        } else {
+            return .failure(Problem(message: "range: \(Excerpt.quoted(style)) is not short, medium, long or full or a quoted template such as 'yMMMd'"))
+        }
+        return .success(formatter.string(from: from, to: to) ?? start)
+    }
+
+    /// Whether a date as the front matter writes it has a time of day (`2024-03-14T09:30`,
+    /// `2024-03-14 12:00:00 +09:00`), not only a day.
+    private static func hasTime(_ text: String) -> Bool {
+        text.count > 10 && text.dropFirst(10).contains(":")
     }
 
     /// `digits` as C's printf wrote them (`-1234567.50`), with the locale's grouping and

@@ -37,7 +37,7 @@ struct VariableValues: Sendable {
             return .undefined("no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)")
         }
         guard parts.count == 2 else { return .value(value, problem: nil) }
-        switch VariableFormat.apply(parts[1], to: value, locale: locale) {
+        switch VariableFormat.apply(parts[1], to: value, locale: locale, variables: values) {
         case let .success(formatted):
             return .value(formatted, problem: nil)
         case let .failure(problem):

@@ -82,9 +82,11 @@ public enum VariableFormat {
     }
 
     /// `value` formatted by `specifier`; `locale` (an identifier such as `de` or `fr_CA`)
-    /// separates digits for `'` and the named formats.
-    public static func apply(_ specifier: String, to value: String, locale: String = "en") -> Result<String, Problem> {
-        guard specifier.hasPrefix("%") else { return LocalizedFormat.apply(specifier, to: value, locale: locale) }
+    /// separates digits for `'` and the named formats; `variables` are the other values a
+    /// format may name (the end of `range: end`).
+    public static func apply(_ specifier: String, to value: String, locale: String = "en",
+                             variables: [String: String] = [:]) -> Result<String, Problem> {
+        guard specifier.hasPrefix("%") else { return LocalizedFormat.apply(specifier, to: value, locale: locale, variables: variables) }
         let spec: Spec
         switch Spec.parse(specifier) {
         case let .success(parsed): spec = parsed

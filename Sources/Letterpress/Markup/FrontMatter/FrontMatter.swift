@@ -12,6 +12,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var lang: LanguageTag?
     /// The locale that formats `{{name, format}}` values and the badge's date, before `--locale`.
     public var locale: String?
+    /// How the body is read (`markup: plain` or `markdown`), before the theme's choice.
+    public var markup: NoteMarkup?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     public var badge = BadgeSetting()
     /// Shapes the text flows around.

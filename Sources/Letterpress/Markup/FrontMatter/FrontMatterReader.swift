@@ -127,6 +127,12 @@ public enum FrontMatterReader {
                                                               message: "locale: \(Excerpt.quoted(scalar)) is not a locale (use one such as 'de', 'fr_CA' or 'ja')")
                 }
                 frontMatter.locale = tag.description
+            case "markup":
+                guard let markup = NoteMarkup(rawValue: scalar) else {
+                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                              message: "markup: \(Excerpt.quoted(scalar)) is neither 'markdown' nor 'plain'")
+                }
+                frontMatter.markup = markup
             default: break
             }
         }
@@ -134,7 +140,7 @@ public enum FrontMatterReader {
     }
 
     /// The keys whose value is one scalar.
-    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin", "lang", "locale"]
+    static let scalarKeys: Set = ["title", "author", "date", "theme", "pageSize", "page-size", "margin", "lang", "locale", "markup"]
 
     /// Where a YAML error is (its line shifted by `lineOffset`) and what it says.
     static func describe(_ error: YamlError, lineOffset: Int) -> (SourceLocation?, String) {

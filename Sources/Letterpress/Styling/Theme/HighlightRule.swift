@@ -4,6 +4,10 @@ import Foundation
 public struct HighlightRule: Sendable, Encodable {
     public let pattern: String
     public var style: InlineAttributes
+    /// The capture group whose text gets the style (0: the whole match). TextKit's notepad
+    /// styles its patterns' first group, so that `(\*\w+\*)\s` ends a word at a space without
+    /// styling the space.
+    public let group: Int
     /// `pattern`, compiled once when the theme is loaded; every document's styler matches
     /// with it (matching is safe from several threads).
     public let expression: NSRegularExpression
@@ -16,18 +20,28 @@ public struct HighlightRule: Sendable, Encodable {
     /// every pattern but one that can match only at the start of the text (`^(a+)+$`).
     let reportsPositions: Bool
 
-    /// A pattern that is not a regular expression, and its place among the theme's rules.
+    /// A pattern that is not a regular expression, or a group it does not have, and the
+    /// rule's place among the theme's rules.
     public struct InvalidPattern: Error {
         public let index: Int
         public let pattern: String
+        /// The rule's key that is wrong (`pattern`, `group`), and what is wrong with it.
+        public let key: String
+        public let message: String
     }
 
-    init(pattern: String, style: InlineAttributes, index: Int) throws(InvalidPattern) {
+    init(pattern: String, style: InlineAttributes, group: Int = 0, index: Int) throws(InvalidPattern) {
         guard let expression = try? NSRegularExpression(pattern: pattern) else {
-            throw InvalidPattern(index: index, pattern: pattern)
+            throw InvalidPattern(index: index, pattern: pattern, key: "pattern", message: "\(Excerpt.quoted(pattern)) is not a regular expression")
+        }
+        guard (0...expression.numberOfCaptureGroups).contains(group) else {
+            let groups = expression.numberOfCaptureGroups
+            throw InvalidPattern(index: index, pattern: pattern, key: "group", message:
+                "\(group) is not a group of \(Excerpt.quoted(pattern)), which has \(groups == 1 ? "1 group" : "\(groups) groups")")
         }
         self.pattern = pattern
         self.style = style
+        self.group = group
         self.expression = expression
         self.index = index
         reportsPositions = Self.reportsPositions(expression)
@@ -48,6 +62,6 @@ public struct HighlightRule: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pattern, style
+        case pattern, style, group
     }
 }

@@ -29,6 +29,9 @@ public struct Theme: Sendable, Encodable {
     public var textScale: Double
     public var badge: BadgeStyle
     public var shapes: ShapeStyle
+    /// How the notes it styles are read, unless their front matter says: nil leaves it to the
+    /// file's name (`notepad` reads them as plain text, as TextKit's notepad did).
+    public var markup: NoteMarkup?
 
     /// The style of heading `level`, clamped to 1…6.
     public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }

@@ -57,15 +57,15 @@ public struct ThemeLoader: Sendable {
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         }
         try ThemeRanges.check(spec, in: node, file: source.path)
-        func patternLocation(_ index: Int) -> SourceLocation? {
-            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index]["pattern"] : nil }.flatMap(location(of:))
+        func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
+            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
         } catch let .pattern(error) {
-            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index),
-                                                message: "highlights[\(error.index)].pattern \(Excerpt.quoted(error.pattern)) is not a regular expression")
+            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
+                                                message: "highlights[\(error.index)].\(error.key) \(error.message)")
         } catch let .customStyle(name, message) {
             let style = node["customStyles"]?[name]
             throw LetterpressError.invalidTheme(file: source.path, location: (style?["customStyle"] ?? style).flatMap(location(of:)),

@@ -106,7 +106,7 @@ enum ThemeResolver {
     private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
         var highlights: [HighlightRule] = []
         for (index, rule) in (spec.highlights ?? []).enumerated() {
-            highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, index: index))
+            highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, group: rule.group ?? 0, index: index))
         }
         let body = apply(spec.body, to: defaultBody)
         let headingBase = apply(spec.heading, to: headingDefault(body))
@@ -160,7 +160,8 @@ enum ThemeResolver {
             shapes: ShapeStyle(
                 fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
-                strokeWidth: spec.shapes?.strokeWidth ?? 0.75))
+                strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
+            markup: spec.markup)
     }
 
     private static func designs(_ fonts: [String: FontList]?, body: BlockStyle) -> [FontDesign: [String]] {

@@ -23,9 +23,10 @@ struct ThemeSpec: Codable {
     var fonts: [String: FontList]?
     var badge: BadgeSpec?
     var shapes: ShapeSpec?
+    var markup: NoteMarkup?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts
-        case customStyles, customColors, highlights, fonts, badge, shapes
+        case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

@@ -23,6 +23,14 @@ struct Collector {
     /// The first families of runs checked for being installed; the theme's own are checked
     /// when it is loaded.
     private lazy var checkedFamilies = Set(theme.familyLists.compactMap(\.first))
+    /// The weights and widths asked of each font list, each checked once against the face drawn.
+    private var checkedFaces: Set<FaceRequest> = []
+    private struct FaceRequest: Hashable {
+        var families: [String]
+        var weight: FontWeight
+        var width: FontWidth
+        var italic: Bool
+    }
     private var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
     /// Where the block being collected is: its index among the top-level blocks being
     /// collected, then its list item's and its own among the item's or quote's blocks.
@@ -198,11 +206,19 @@ struct Collector {
     }
 
     /// Warns once per family when a run's font (`font: 'X'`) is not installed, naming the one used.
+    /// Also warns once per font and weight or width the font lacks, saying what was drawn.
     private mutating func checkFamilies(of text: StyledText) {
         for run in text.runs {
-            guard let first = run.style.fontFamilies.first, checkedFamilies.insert(first).inserted,
-                  let message = fonts.missingFontMessage(run.style.fontFamilies) else { continue }
-            warnings.append(Warning(file: file, message: message))
+            let style = run.style
+            if let first = style.fontFamilies.first, checkedFamilies.insert(first).inserted,
+               let message = fonts.missingFontMessage(style.fontFamilies) {
+                warnings.append(Warning(file: file, message: message))
+            }
+            guard style.weight != .regular || style.width != .standard,
+                  checkedFaces.insert(FaceRequest(families: style.fontFamilies, weight: style.weight, width: style.width,
+                                                  italic: style.italic)).inserted,
+                  let message = fonts.faceMessage(style) else { continue }
+            warnings.append(Warning(file: file, message: message, kind: "missing weights and widths"))
         }
     }
 

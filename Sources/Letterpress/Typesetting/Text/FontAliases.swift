@@ -37,4 +37,20 @@ enum FontAliases {
         guard let first = families.first, let fonts = table[first.lowercased()] else { return families }
         return [first] + fonts.filter { !families.contains($0) } + families.dropFirst()
     }
+
+    /// `families` (aliases expanded) with the first family's width siblings before each of its
+    /// fonts: fontconfig gives narrow cuts their own family (Liberation Sans Narrow, Nimbus Sans
+    /// Narrow), which a width alone never reaches. A sibling that is not installed is passed over.
+    static func expanded(_ families: [String], width: FontWidth) -> [String] {
+        let all = expanded(families)
+        let suffixes: [String]
+        switch width {
+        case .standard: return all
+        case .condensed: suffixes = ["Condensed", "Narrow"]
+        case .compressed: suffixes = ["Compressed", "Extra Condensed", "Condensed", "Narrow"]
+        case .expanded: suffixes = ["Expanded", "Extended", "Wide"]
+        }
+        let leading = all.count - (families.count - 1)
+        return all.prefix(leading).flatMap { family in suffixes.map { "\(family) \($0)" } + [family] } + all.dropFirst(leading)
+    }
 }

@@ -238,6 +238,33 @@ public final class FontContext {
         return "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"
     }
 
+    /// "font 'X' has no thin (100) weight; drew Regular (400)" when the face Pango picked for
+    /// `style` misses the asked weight by 200 or more or lies on the other side of regular
+    /// (a light asked and a regular drawn) and is not emboldened by fontconfig, or has the
+    /// standard width where another was asked; nil when the face is close to what was asked.
+    /// So a semibold drawn bold, or a light drawn extra-light, passes without a word.
+    func faceMessage(_ style: TextStyle) -> String? {
+        guard let primary = primaryFont(FontKey(style), style) else { return nil }
+        let font = UnsafeMutablePointer<PangoFont>(primary.font)
+        guard let description = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(description) }
+        let faceName = pango_font_get_face(font).flatMap { pango_font_face_get_face_name($0) }.map { String(cString: $0) } ?? "?"
+        let family = style.fontFamilies.first ?? String(cString: pango_font_description_get_family(description))
+        let asked = style.weight.value
+        let drawn = Int(pango_font_description_get_weight(description).rawValue)
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        var emboldened: FcBool = 0
+        if let pattern = pango_fc_font_get_pattern(fcFont) { _ = FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) }
+        let otherSide = (asked < 400 && drawn >= 400) || (asked >= 600 && drawn < 600 && emboldened == 0)
+        if asked != drawn, otherSide || (abs(asked - drawn) >= 200 && !(asked >= 600 && emboldened != 0)) {
+            return "font \(Excerpt.quoted(family)) has no \(style.weight.rawValue) (\(asked)) weight; drew \(faceName) (\(drawn))"
+        }
+        if style.width != .standard, pango_font_description_get_stretch(description) == PANGO_STRETCH_NORMAL {
+            return "font \(Excerpt.quoted(family)) has no \(style.width.rawValue) width; drew \(faceName) at the standard width"
+        }
+        return nil
+    }
+
     private var installedCache: [String: Bool] = [:]
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 

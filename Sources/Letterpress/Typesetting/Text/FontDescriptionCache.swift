@@ -19,7 +19,8 @@ enum FontDescriptionCache {
     }
 
     static func make(_ style: TextStyle) -> OpaquePointer {
-        let description = make(families: style.fontFamilies, size: style.size, weight: style.weight, italic: style.italic)
+        let description = make(families: FontAliases.expanded(style.fontFamilies, width: style.width), size: style.size,
+                               weight: style.weight, italic: style.italic)
         let stretch: PangoStretch
         switch style.width {
         case .compressed: stretch = PANGO_STRETCH_EXTRA_CONDENSED
@@ -38,9 +39,9 @@ enum FontDescriptionCache {
         return description
     }
 
-    static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
+    private static func make(families: [String], size: Double, weight: FontWeight, italic: Bool) -> OpaquePointer {
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, FontAliases.expanded(families).joined(separator: ","))
+        pango_font_description_set_family(description, families.joined(separator: ","))
         pango_font_description_set_size(description, Int32((size * Double(PANGO_SCALE)).rounded()))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.value)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
