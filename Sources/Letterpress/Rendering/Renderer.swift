@@ -150,7 +150,8 @@ public final class Renderer {
     private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
                               clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
-        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
+        let strings = try stringTable(for: note.frontMatter, resources: resources)
+        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
                                              deliver: deliver)
@@ -162,7 +163,7 @@ public final class Renderer {
 
     /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
     /// second thread.
-    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String,
+    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String, strings: StringTable,
                               clock: StepClock) throws -> StyledBlockStream {
         switch (note.body, parsing) {
         case let (.parsed(document), _):
@@ -170,7 +171,8 @@ public final class Renderer {
         case let (.markdown(body), .first):
             let variables = note.frontMatter.variables(overriddenBy: options.variables)
             let document = clock.measure(\.parse) { MarkdownParser.parseBody(body, file: file, variables: variables,
-                                                                                     locale: note.frontMatter.locale ?? options.locale) }
+                                                                                     locale: note.frontMatter.locale ?? options.locale,
+                                                                                     strings: strings) }
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
@@ -178,7 +180,7 @@ public final class Renderer {
             // takes no more runs. Should this thread leave before offering it work, the
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
-            parseBeside(body, frontMatter: note.frontMatter, file: file, warnings: note.warnings,
+            parseBeside(body, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
                         typesetter: typesetter, into: stream)
             return stream
         }
@@ -193,7 +195,7 @@ public final class Renderer {
     /// it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
-                             typesetter: Typesetter, into stream: StyledBlockStream) {
+                             strings: StringTable, typesetter: Typesetter, into stream: StyledBlockStream) {
         let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter))
         let base = typesetter.theme.body.text
         let parse = {
@@ -202,7 +204,7 @@ public final class Renderer {
             let start = Timings.now()
             let variables = frontMatter.variables(overriddenBy: self.options.variables)
             let document = MarkdownParser.parseBody(body, file: file, variables: variables,
-                                                    locale: frontMatter.locale ?? self.options.locale) { blocks in
+                                                    locale: frontMatter.locale ?? self.options.locale, strings: strings) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

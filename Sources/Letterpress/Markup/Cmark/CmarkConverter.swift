@@ -33,8 +33,12 @@ struct CmarkConverter {
     private var missingAnchorHints = 32
     private static let anchorsToHintAmong = 2000
 
-    init(file: String, source: String) {
+    /// The parse's session, for the translations of `localized` keys.
+    private let session: ParseSession
+
+    init(file: String, source: String, session: ParseSession) {
         self.file = file
+        self.session = session
         sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
     }
@@ -494,8 +498,21 @@ struct CmarkConverter {
         guard let payload = AttributeExtension.payload(of: node), let body = payload.body,
               let attributes = decode(body, at: SourceLocation(line: payload.line, column: payload.column)) else { return content }
         var content = content
+        if let key = attributes.localized { content = localized(content, key: key, at: SourceLocation(line: payload.line, column: payload.column)) }
         content.underlay(attributes)
         return content
+    }
+
+    /// The translation of `key` for `content`, the source text: plain text in the format of
+    /// its first piece (emphasis inside a phrase is the translation's to place, and it has
+    /// none); `content` itself when there is no translation.
+    private func localized(_ content: InlineRuns, key: String, at location: SourceLocation) -> InlineRuns {
+        guard case let .success(text)? = session.translation(key, value: nil, at: location) else { return content }
+        var piece = content.pieces.first ?? InlineRuns.Piece(text: "")
+        piece.text = text
+        piece.image = nil
+        piece.footnote = nil
+        return InlineRuns(piece)
     }
 
     /// The attributes of a body, with its warnings kept and its location set.

@@ -51,7 +51,7 @@ enum VariableExtension {
         }
         var text = value
         if parts.count == 2 {
-            switch format(parts[1], of: name, inside: inside, value: value, session: session) {
+            switch format(parts[1], of: name, inside: inside, value: value, at: location, session: session) {
             case let .success(formatted):
                 text = formatted
             case let .failure(problem):
@@ -66,13 +66,29 @@ enum VariableExtension {
     }
 
     /// `value` written as `format` says: a message pattern (`plural, …`) through ICU, with
-    /// every variable as an argument, else a printf specifier or a named format.
-    private static func format(_ format: String, of name: String, inside: String, value: String,
+    /// every variable as an argument, the translation of a string table's key (`localized:
+    /// 'files.count'`) taking the value, else a printf specifier or a named format.
+    private static func format(_ format: String, of name: String, inside: String, value: String, at location: SourceLocation,
                                session: ParseSession) -> Result<String, MessageFormat.Problem> {
         if MessageFormat.isPattern(format) {
             return MessageFormat.format("{" + inside + "}", arguments: session.variables, locale: session.locale)
         }
+        if let key = localizedKey(format) {
+            // A key with no translation has been warned about; the value is shown as it is.
+            let translation = session.translation(key, value: value, at: location) ?? .success(value)
+            return translation.mapError { MessageFormat.Problem(message: $0.message) }
+        }
         return VariableFormat.apply(format, to: value, locale: session.locale).mapError { MessageFormat.Problem(message: $0.message) }
+    }
+
+    /// `files.count` of `localized: 'files.count'` (or in double quotes); nil for another format.
+    private static func localizedKey(_ format: String) -> String? {
+        guard format.hasPrefix("localized") else { return nil }
+        let key = format.dropFirst("localized".count).drop { $0 == " " }
+        guard key.first == ":" else { return nil }
+        let quoted = key.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard quoted.count >= 2, let quote = quoted.first, quote == "'" || quote == "\"", quoted.last == quote else { return nil }
+        return String(quoted.dropFirst().dropLast())
     }
 
     private enum Reference {
