@@ -56,15 +56,16 @@ import Testing
     }
 
     @Test func badPatternsWarnAtTheirPlaceAndKeepTheValue() {
-        let note = "Bad: {{n, plural, one {# file}}} {{n, plural, other {{nope}}}} {{who, plural, other {#}}}\n\n{{n, plural, one {x} other {y}} and on"
+        let note = "Bad: {{n, plural, one {# file}}} {{n, plural, other {{nope}}}} {{who, plural, other {#}}}\n\n{{n, plural, one {x} other {y}} and on {{ a, b, {c} }"
         let document = parse(note, ["n": "3", "who": "Ada"])
         #expect(document.warnings.map(\.description) == [
             "p.md:1:7: warning: {{n, plural, one {# file}}}: a plural or select needs an 'other' branch; the value is shown as it is",
             "p.md:1:55: warning: {{n, plural, other {{nope}}}}: no variable 'nope' in the front matter or --var; the value is shown as it is",
             "p.md:1:66: warning: {{who, plural, other {#}}}: 'Ada', the value of 'who', is not a number; the value is shown as it is",
-            "p.md:3:1: warning: the braces of this '{{name, plural, …}}' do not balance before its line ends; kept as written",
+            "p.md:3:1: warning: the braces of this '{{n, plural, …}}' do not balance before its line ends; kept as written",
         ])
         #expect(text(note, ["n": "3", "who": "Ada"]) == "Bad: 3 3 Ada")
+        #expect(String(describing: parse(note, ["n": "3"]).blocks.last).contains("{{ a, b, {c} }"), "other braces are kept without a word")
     }
 
     /// A stray `{{` with two commas scans no further than its line and the parse's budget.

@@ -34,9 +34,13 @@ enum VariableExtension {
         switch reference(inline, from: start + 2, session: session) {
         case .none:
             return nil
-        case .unclosed:
-            session.variableWarnings.append(Warning(file: session.file, location: location,
-                                                    message: "the braces of this '{{name, plural, …}}' do not balance before its line ends; kept as written"))
+        case let .unclosed(text):
+            // Only what reads as a plural or select of a variable: other braces are no business of ours.
+            let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, VariableName.isValid(parts[0]), MessageFormat.isPattern(parts[1]) {
+                session.variableWarnings.append(Warning(file: session.file, location: location,
+                                                        message: "the braces of this '{{\(parts[0]), \(parts[1].prefix { $0 != "," }), …}}' do not balance before its line ends; kept as written"))
+            }
             return nil
         case let .found(text, after):
             (inside, end) = (text, after)
@@ -96,8 +100,8 @@ enum VariableExtension {
         case found(String, Int32)
         /// No reference: text in braces that is kept as written without a word.
         case none
-        /// A message pattern whose braces do not close on its line.
-        case unclosed
+        /// A message pattern whose braces do not close on its line, as far as it was read.
+        case unclosed(String)
     }
 
     /// The text up to `}}` on the same line. Braces nest only in a message pattern, that is
@@ -125,7 +129,9 @@ enum VariableExtension {
             case closeBrace where depth > 0:
                 depth -= 1
             case closeBrace:
-                guard cmark_inline_parser_peek_at(inline, position + 1) == closeBrace else { return pattern ? .unclosed : .none }
+                guard cmark_inline_parser_peek_at(inline, position + 1) == closeBrace else {
+                    return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
+                }
                 return .found(String(decoding: bytes, as: UTF8.self), position + 2)
             case UInt8(ascii: ",") where depth == 0:
                 commas += 1
@@ -135,7 +141,7 @@ enum VariableExtension {
             bytes.append(character)
             position += 1
         }
-        return pattern ? .unclosed : .none
+        return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
     }
 }
 
