@@ -48,6 +48,9 @@ demo: build
 		$(RENDER) $$file -o out/$$name.png --dpi 96 && \
 		echo "out/$$name.pdf and out/$$name*.png"; \
 	done
+	@$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.pdf && \
+	$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.png --dpi 96 && \
+	echo "out/invoice-de.pdf and out/invoice-de*.png (the invoice in German)"
 
 test: deps
 	$(SWIFT) test
