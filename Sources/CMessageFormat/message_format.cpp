@@ -10,6 +10,7 @@
 #include <unicode/plurrule.h>
 #include <unicode/unistr.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,32 @@ std::string trimmed(const char *text) {
     size_t first = value.find_first_not_of(space);
     if (first == std::string::npos) return "";
     return value.substr(first, value.find_last_not_of(space) - first + 1);
+}
+
+/// Whether `text` is a decimal number: a sign, digits, a fraction, an exponent of at most two
+/// digits. ICU takes more (`inf`, `NaN`, `1e999999999`, which it would write out digit by
+/// digit), none of which is a count.
+bool isDecimal(const std::string &text) {
+    size_t position = 0;
+    auto digits = [&](size_t most) {
+        size_t start = position;
+        while (position < text.size() && position - start < most && text[position] >= '0' && text[position] <= '9') position++;
+        return position - start;
+    };
+    if (position < text.size() && (text[position] == '-' || text[position] == '+')) position++;
+    size_t whole = digits(SIZE_MAX);
+    size_t fraction = 0;
+    if (position < text.size() && text[position] == '.') {
+        position++;
+        fraction = digits(SIZE_MAX);
+    }
+    if (whole + fraction == 0) return false;
+    if (position < text.size() && (text[position] == 'e' || text[position] == 'E')) {
+        position++;
+        if (position < text.size() && (text[position] == '-' || text[position] == '+')) position++;
+        if (digits(2) == 0) return false;
+    }
+    return position == text.size();
 }
 
 /// Whether the argument at `start` (an ARG_START part) is formatted as a number.
@@ -101,9 +128,10 @@ extern "C" letterpress_message letterpress_format_message(const char *locale, co
         if (use.number) {
             // A decimal number keeps every digit written, where a double would round long ones.
             std::string number = trimmed(value->second);
+            if (!isDecimal(number)) return outcome(LETTERPRESS_MESSAGE_NOT_A_NUMBER, name, use.offset);
             UErrorCode decimal = U_ZERO_ERROR;
             Formattable argument(icu::StringPiece(number), decimal);
-            if (U_FAILURE(decimal) || number.empty()) return outcome(LETTERPRESS_MESSAGE_NOT_A_NUMBER, name, use.offset);
+            if (U_FAILURE(decimal)) return outcome(LETTERPRESS_MESSAGE_NOT_A_NUMBER, name, use.offset);
             arguments.push_back(argument);
         } else {
             arguments.push_back(Formattable(UnicodeString::fromUTF8(value->second)));
@@ -122,11 +150,12 @@ extern "C" int letterpress_plural_category(const char *locale, const char *numbe
     UErrorCode status = U_ZERO_ERROR;
     icu::Locale where(locale);
     std::string digits = trimmed(number);
+    if (!isDecimal(digits)) return -1;
     icu::LocalPointer<icu::PluralRules> rules(icu::PluralRules::forLocale(where, status));
     icu::number::FormattedNumber formatted =
         icu::number::NumberFormatter::withLocale(where).formatDecimal(icu::StringPiece(digits), status);
-    UnicodeString keyword = U_SUCCESS(status) && !digits.empty() ? rules->select(formatted, status) : UnicodeString();
-    if (U_FAILURE(status) || digits.empty()) return -1;
+    UnicodeString keyword = U_SUCCESS(status) ? rules->select(formatted, status) : UnicodeString();
+    if (U_FAILURE(status)) return -1;
     snprintf(category, size, "%s", utf8(keyword).c_str());
     return 0;
 }

@@ -68,6 +68,17 @@ import Testing
         #expect(String(describing: parse(note, ["n": "3"]).blocks.last).contains("{{ a, b, {c} }"), "other braces are kept without a word")
     }
 
+    /// Only decimal numbers are counts: ICU would take `inf` and `NaN`, and write out
+    /// `1e999999999` digit by digit.
+    @Test func valuesThatAreNoCountsWarn() {
+        for value in ["1e999999999", "NaN", "inf", "0x10", " "] {
+            let document = parse("{{n, plural, one {# file} other {# files}}}", ["n": value])
+            #expect(document.warnings.map(\.message) == ["{{n, plural, one {# file} other {# files}}}: \(Excerpt.quoted(value)), the value of 'n', is not a number; the value is shown as it is"])
+        }
+        #expect(text("{{n, plural, one {# file} other {# files}}}", ["n": "-1.5e2"]) == "-150 files")
+        #expect(MessageFormat.pluralCategory(of: "inf", locale: "en") == nil)
+    }
+
     /// A stray `{{` with two commas scans no further than its line and the parse's budget.
     @Test func unclosedPatternsTakeLinearTime() {
         let note = String(repeating: "{{a, b, {", count: 20_000)
