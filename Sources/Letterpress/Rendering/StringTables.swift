@@ -10,7 +10,7 @@ extension Renderer {
             table.add(try StringTableReader.read(path, shownAs: path))
         }
         for path in frontMatter.strings {
-            let url = URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : resources.folder)
+            let url = Self.stringTableURL(path, folder: resources.folder)
             guard resources.mayRead(url) else {
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["strings"],
                                                           message: "strings: \(Excerpt.name(path)) is outside the note's folder, which --sandbox keeps to")
@@ -23,5 +23,10 @@ extension Renderer {
             }
         }
         return table
+    }
+
+    /// The file of the front matter's `strings:` entry `path`, from the note's `folder`.
+    public static func stringTableURL(_ path: String, folder: URL?) -> URL {
+        URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : folder).standardizedFileURL
     }
 }
