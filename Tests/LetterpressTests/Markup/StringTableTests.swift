@@ -93,6 +93,13 @@ import Testing
         #expect(table.lookup("greeting", locale: "fr") == .missing, "a .strings file in de.lproj is German")
     }
 
+    @Test func referenceDefinitionsTranslateToo() throws {
+        let (_, table) = try tables()
+        let note = "^[*Invoice* no. 3][t] and ^[Invoice][t]\n\n^[t]: localized: 'invoice.title', fontWeight: 'bold'"
+        #expect(parse(note, locale: "de", table: table) == ("Rechnung and Rechnung", []))
+        #expect(parse(note, locale: "en", table: table) == ("Invoice no. 3 and Invoice", []))
+    }
+
     @Test func pluralVariationsFollowTheLocalesRules() throws {
         let (_, table) = try tables()
         let note = "{{n, localized: 'files.count'}}"
