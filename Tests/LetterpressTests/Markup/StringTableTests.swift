@@ -58,6 +58,18 @@ import Testing
               <string>%lld Artikel</string>
             </dict>
           </dict>
+          <key>welcome</key>
+          <dict>
+            <key>NSStringVariableWidthRuleType</key>
+            <dict>
+              <key>1</key>
+              <string>Hallo</string>
+              <key>50</key>
+              <string>Herzlich willkommen</string>
+              <key>20</key>
+              <string>Willkommen</string>
+            </dict>
+          </dict>
         </dict>
         </plist>
         """
@@ -87,9 +99,9 @@ import Testing
 
     @Test func eachKindOfTableIsRead() throws {
         let (_, table) = try tables()
-        let note = "^[Invoice](localized: 'invoice.title'), ^[Hi](localized: 'greeting'), ^[Thanks](localized: 'thanks'), ^[x](localized: 'same'), {{n, localized: 'items.count'}}"
+        let note = "^[Invoice](localized: 'invoice.title'), ^[Hi](localized: 'greeting'), ^[Thanks](localized: 'thanks'), ^[x](localized: 'same'), {{n, localized: 'items.count'}}, ^[Hi](localized: 'welcome')"
         #expect(parse(note, locale: "de", table: table, variables: ["n": "3"]).0
-            == "Rechnung, Guten Tag, \"Ada\" à %@, Danke, same, 3 Artikel im Korb")
+            == "Rechnung, Guten Tag, \"Ada\" à %@, Danke, same, 3 Artikel im Korb, Herzlich willkommen")
         #expect(table.lookup("greeting", locale: "fr") == .missing, "a .strings file in de.lproj is German")
     }
 
@@ -145,7 +157,7 @@ import Testing
         #expect(try error("c.strings", "\"a\" = \"b\";\n\"c\" = ;") == "c.strings: line 2, column 7: expected a value in quotes, found ';'")
         #expect(try error("d.strings", "\"a\" = \"b\"\n") == "d.strings: line 2, column 1: expected ';' after 'a'")
         #expect(try error("e.strings", "/* never closed") == "e.strings: line 1, column 1: this comment never ends")
-        #expect(try error("f.stringsdict", "<plist><dict><key>k</key><string>v</string></dict></plist>") == "f.stringsdict: 'k' has no NSStringLocalizedFormatKey")
+        #expect(try error("f.stringsdict", "<plist><dict><key>k</key><string>v</string></dict></plist>") == "f.stringsdict: 'k' has neither NSStringLocalizedFormatKey nor NSStringVariableWidthRuleType")
         #expect(try error("g.txt", "x") == "g.txt: is not a string table (.xcstrings, .strings or .stringsdict)")
         #expect(throws: LetterpressError.self) { try StringTableReader.read(folder.appendingPathComponent("none.strings").path, shownAs: "none.strings") }
     }

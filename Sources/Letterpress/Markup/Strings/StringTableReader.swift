@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads string tables: Apple's `.xcstrings` (a JSON string catalog), `.strings` (`"key" =
-/// "value";` lines) and `.stringsdict` (a property list of plural rules). A `.strings` or
+/// "value";` lines) and `.stringsdict` (a property list of plural and width rules). A `.strings` or
 /// `.stringsdict` file is in the language of the `NAME.lproj` folder it is in, else serves any.
 public enum StringTableReader {
     /// The table in the file at `path`; an error names the file (`shownAs`) and, where the
@@ -130,8 +130,16 @@ public enum StringTableReader {
     private static func stringsdict(_ data: Data, language: String) throws -> StringTable {
         var table = StringTable()
         for (key, value) in try propertyList(data) {
+            // Widths for screens of several sizes: the widest is the one for a page.
+            if let widths = (value as? [String: Any])?["NSStringVariableWidthRuleType"] as? [String: Any] {
+                let widest = widths.compactMap { width, text in Int(width).flatMap { width in (text as? String).map { (width, $0) } } }
+                    .max { $0.0 < $1.0 }
+                guard let widest else { throw Problem("\(Excerpt.quoted(key)) has no width with a text in its NSStringVariableWidthRuleType") }
+                table.add(key, language: language, StringTable.Entry(format: widest.1))
+                continue
+            }
             guard let rules = value as? [String: Any], let format = rules["NSStringLocalizedFormatKey"] as? String else {
-                throw Problem("\(Excerpt.quoted(key)) has no NSStringLocalizedFormatKey")
+                throw Problem("\(Excerpt.quoted(key)) has neither NSStringLocalizedFormatKey nor NSStringVariableWidthRuleType")
             }
             var plurals: [String: [String: String]] = [:]
             for (name, rule) in rules where name != "NSStringLocalizedFormatKey" {
