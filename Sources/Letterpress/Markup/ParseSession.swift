@@ -62,7 +62,7 @@ final class ParseSession {
             return nil
         case .missing:
             if missingKeys.insert(key).inserted {
-                let tables = strings.isEmpty ? " (no string table is given: --strings or front matter strings:)" : ""
+                let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
                 variableWarnings.append(Warning(file: file, location: location,
                                                 message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(value == nil ? "source text" : "value") is shown",
                                                 kind: "missing translations"))
