@@ -19,7 +19,8 @@ import Testing
         let invoice = Self.samples.appendingPathComponent("invoice.md")
         let (english, result) = try text(invoice, ["--locale", "en"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        for phrase in ["Invoice 2024-031", "3 files", "€1,234.50", "March 14, 2024", "Please pay within 30 days"] {
+        for phrase in ["Invoice 2024-031", "3 files", "€1,234.50", "March 14, 2024", "Please pay within 30 days", "Period: Feb 19",
+                       "Mar 8, 2024"] {
             #expect(english.contains(phrase), "\(phrase)")
         }
 
@@ -31,7 +32,8 @@ import Testing
         let catalog = Self.samples.appendingPathComponent("Localizable.xcstrings").path
         let (german, germanResult) = try text(template, ["--locale", "de", "--strings", catalog])
         #expect(germanResult.status == 0 && germanResult.stderr.isEmpty, "\(germanResult.stderr)")
-        for phrase in ["Rechnung 2024-031", "3 Dateien", "1.234,50 €", "14. März 2024", "innerhalb von 30 Tagen"] {
+        for phrase in ["Rechnung 2024-031", "3 Dateien", "1.234,50 €", "14. März 2024", "innerhalb von 30 Tagen",
+                       "Leistungszeitraum: 19.02.", "08.03.2024"] {
             #expect(german.contains(phrase), "\(phrase)")
         }
     }
