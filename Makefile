@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RENDER := .build/release/render
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
-	libcmark-gfm-extensions-dev libxml2-dev libgdk-pixbuf-2.0-dev librsvg2-dev webp-pixbuf-loader libpoppler-glib-dev libdeflate-dev zlib1g-dev fonts-dejavu-core fonts-liberation \
+	libcmark-gfm-extensions-dev libxml2-dev libicu-dev libgdk-pixbuf-2.0-dev librsvg2-dev webp-pixbuf-loader libpoppler-glib-dev libdeflate-dev zlib1g-dev fonts-dejavu-core fonts-liberation \
 	fonts-urw-base35 fonts-dejavu-extra fonts-comfortaa fonts-inter fonts-wqy-microhei poppler-utils \
 	fonts-noto-color-emoji fonts-ipaexfont-gothic fonts-lohit-beng-bengali fonts-lohit-deva fonts-tlwg-loma-ttf \
 	fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-mlym fonts-lohit-guru fonts-lohit-gujr fonts-lohit-orya fonts-lklug-sinhala
@@ -48,6 +48,9 @@ demo: build
 		$(RENDER) $$file -o out/$$name.png --dpi 96 && \
 		echo "out/$$name.pdf and out/$$name*.png"; \
 	done
+	@$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.pdf && \
+	$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.png --dpi 96 && \
+	echo "out/invoice-de.pdf and out/invoice-de*.png (the invoice in German)"
 
 test: deps
 	$(SWIFT) test

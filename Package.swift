@@ -38,7 +38,7 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(
             name: "Letterpress",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "CFatalCleanup", "Yams", "TOMLKit"],
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "CFatalCleanup", "CMessageFormat", "Yams", "TOMLKit"],
             resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
@@ -48,6 +48,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
         .target(name: "CFatalCleanup"),
+        // ICU's MessageFormat and plural rules (Debian's libicu-dev), for `{{n, plural, …}}`.
+        .target(name: "CMessageFormat", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         .executableTarget(
             name: "LetterpressFuzz",
@@ -67,5 +69,6 @@ let package = Package(
             name: "RenderTests",
             dependencies: ["render"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -53,8 +53,8 @@ struct Watcher {
         }
     }
 
-    /// The note, its images, and its theme's files (found as rendering finds them: a path in the
-    /// front matter from the note's folder).
+    /// The note, its images, its theme's files and its string tables (found as rendering finds
+    /// them: a path in the front matter from the note's folder).
     private func watchedFiles() -> [URL] {
         let input = URL(fileURLWithPath: job.input).standardizedFileURL
         var files = [input]
@@ -64,6 +64,8 @@ struct Watcher {
         files += document.imageSources.compactMap { ImagePath.fileURL($0, relativeTo: input.deletingLastPathComponent())?.standardizedFileURL }
         let theme = Renderer.themeName(options.theme, frontMatter: document.frontMatter, folder: resources.folder)
         files += ThemeLoader().files(for: theme).map(\.standardizedFileURL)
+        files += options.strings.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        files += document.frontMatter.strings.map { Renderer.stringTableURL($0, folder: resources.folder) }
         return files
     }
 

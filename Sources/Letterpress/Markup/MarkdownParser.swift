@@ -49,10 +49,10 @@ public enum MarkdownParser {
     /// `variables`, else from the front matter, formatted for the front matter's `locale`, else
     /// `locale`.
     public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:],
-                             locale: String = "en") throws -> Document {
+                             locale: String = "en", strings: StringTable = StringTable()) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
-                                 locale: frontMatter.locale ?? locale)
+                                 locale: frontMatter.locale ?? locale, strings: strings)
         document.frontMatter = frontMatter
         return document
     }
@@ -64,9 +64,9 @@ public enum MarkdownParser {
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
     /// `locale`); warnings name `file`.
     public static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
-                                 locale: String = "en") -> Document {
+                                 locale: String = "en", strings: StringTable = StringTable()) -> Document {
         var blocks: [Block] = []
-        var document = parseBody(body, file: file, variables: variables, locale: locale) { blocks += $0; return true }
+        var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -77,12 +77,12 @@ public enum MarkdownParser {
     /// the document returned has the footnotes and warnings, and no blocks (the caller has
     /// them, and need not keep them all).
     public static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
-                                 delivering deliver: ([Block]) -> Bool) -> Document {
+                                 strings: StringTable = StringTable(), delivering deliver: ([Block]) -> Bool) -> Document {
         let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
-        let session = ParseSession(body: body, file: file, variables: variables, locale: locale)
+        let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
-        var walker = CmarkConverter(file: file, source: body, variables: session.variables)
+        var walker = CmarkConverter(file: file, source: body, session: session)
         walker.document(root, deliver)
         var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")

@@ -2,14 +2,17 @@ import CCmarkGFM
 import Foundation
 
 /// What one parse's cmark extensions read and find: the attribute scanner's budget and the
-/// bodies that never close, and the variables' values and the warnings about them. cmark hands
+/// bodies that never close, the variables' values and the warnings about them, and the string
+/// tables. cmark hands
 /// it to the extensions' callbacks through their private pointer, which holds it for the length
 /// of the parse (under `MarkdownParser`'s lock, as the extensions are shared), so no two parses
 /// share any of it.
 final class ParseSession {
     let file: String
-    /// Values for `{{name}}`, and the locale that formats them.
-    let variables: VariableValues
+    /// Values for `{{name}}`.
+    let variables: [String: String]
+    /// The locale identifier (`de`, `fr_CA`) that formats them.
+    let locale: String
     /// Bytes the attribute body scans may still read. A `(` that never closes is scanned to the
     /// paragraph's end, so text full of them would take quadratic time without a budget; past
     /// it, bodies are left as literal text.
@@ -20,10 +23,15 @@ final class ParseSession {
     var unclosedBodies: [SourceLocation] = []
     /// Variables that could not be put in.
     var variableWarnings: [Warning] = []
+    /// Translations for `localized` keys, and the keys already warned about for having none.
+    let strings: StringTable
+    var missingKeys: Set<String> = []
 
-    init(body: String, file: String, variables: [String: String], locale: String = "en") {
+    init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file
-        self.variables = VariableValues(variables, locale: locale)
+        self.variables = variables
+        self.locale = locale
+        self.strings = strings
         scanBudget = 16 * body.utf8.count + 1_000_000
     }
 
@@ -41,5 +49,25 @@ final class ParseSession {
     /// The session attached to the extension `syntax`, whose callback is running.
     static func of(_ syntax: OpaquePointer) -> ParseSession {
         Unmanaged<ParseSession>.fromOpaque(cmark_syntax_extension_get_private(syntax)!).takeUnretainedValue()
+    }
+
+    /// The translation of `key` for the locale, with `value` put in; nil, with a warning the
+    /// first time a key is missing, when there is none (then the source text, or the value,
+    /// is shown).
+    func translation(_ key: String, value: String?, at location: SourceLocation) -> Result<String, VariableFormat.Problem>? {
+        switch strings.lookup(key, locale: locale) {
+        case let .found(entry):
+            return entry.text(for: value, locale: locale)
+        case .source:
+            return nil
+        case .missing:
+            if missingKeys.insert(key).inserted {
+                let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
+                variableWarnings.append(Warning(file: file, location: location,
+                                                message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(value == nil ? "source text" : "value") is shown",
+                                                kind: "missing translations"))
+            }
+            return nil
+        }
     }
 }

@@ -24,6 +24,8 @@ public struct RenderOptions: Sendable, Codable {
     public var language: LanguageTag?
     /// Values for `{{name}}` (`--var name=value`), before the front matter's.
     public var variables: [String: String] = [:]
+    /// String tables (`--strings`), before the front matter's.
+    public var strings: [String] = []
 
     public init() {}
 }

@@ -157,7 +157,8 @@ public final class Renderer {
     private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
                               clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
-        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, clock: clock)
+        let strings = try stringTable(for: note.frontMatter, resources: resources)
+        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
                                              runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
@@ -169,14 +170,14 @@ public final class Renderer {
 
     /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
     /// second thread.
-    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String,
+    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String, strings: StringTable,
                               clock: StepClock) throws -> StyledBlockStream {
         let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
         switch (note.body, parsing) {
         case let (.parsed(document), _):
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
-            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file) }
+            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings) }
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
                                      markup: markup)
         case let (.markdown(body), .beside(stream)):
@@ -185,7 +186,7 @@ public final class Renderer {
             // takes no more runs. Should this thread leave before offering it work, the
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
-            parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings,
+            parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
                         typesetter: typesetter, into: stream)
             return stream
         }
@@ -198,12 +199,12 @@ public final class Renderer {
 
     /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
     /// document returned has the footnotes and warnings, not the blocks.
-    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String,
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
                        delivering deliver: ([Block]) -> Bool) -> Document {
         switch markup {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
-                                            locale: frontMatter.locale ?? options.locale, delivering: deliver)
+                                            locale: frontMatter.locale ?? options.locale, strings: strings, delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])
@@ -211,9 +212,9 @@ public final class Renderer {
     }
 
     /// The whole document in `body`, parsed as `markup` says.
-    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String) -> Document {
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable) -> Document {
         var blocks: [Block] = []
-        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file) { blocks += $0; return true }
+        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -222,14 +223,14 @@ public final class Renderer {
     /// styles it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
-                             typesetter: Typesetter, into stream: StyledBlockStream) {
+                             strings: StringTable, typesetter: Typesetter, into stream: StyledBlockStream) {
         let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
         let base = typesetter.theme.body.text
         let parse = {
             var warnings: [Warning] = []
             var styleSeconds = 0.0
             let start = Timings.now()
-            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file) { blocks in
+            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -100,6 +100,11 @@ struct Convert: ParsableCommand {
         "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
     var variables: [Parsed<VariableAssignment>] = []
 
+    @Option(name: .customLong("strings"), help: ArgumentHelp(
+        "A string table (.xcstrings, .strings or .stringsdict) for ^[text](localized: 'key') and {{n, localized: 'key'}} (repeatable).",
+        valueName: "file"))
+    var strings: [String] = []
+
     func validate() throws {
         _ = try format?.value()
         _ = try pageSize?.value()
@@ -172,6 +177,7 @@ struct Convert: ParsableCommand {
         options.locale = try locale.value().identifier
         options.language = try lang?.value()
         options.variables = try VariableAssignment.dictionary(variables)
+        options.strings = strings
         options.sandbox = sandbox
         options.textScale = try scale ?? textSize?.value().scale ?? 1
         return options

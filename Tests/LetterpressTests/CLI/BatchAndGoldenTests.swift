@@ -394,6 +394,31 @@ private func note(_ number: Int) -> String {
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
     }
+
+    /// The front matter's string table is watched beside the note, and `--strings` where it is given.
+    @Test func watchRendersAgainWhenAStringTableChanges() throws {
+        let folder = try folder(notes: 0, extra: [
+            "sub/n.md": Data("---\nstrings: de.strings\n---\n^[Invoice](localized: 'title') ^[Total](localized: 'total')\n".utf8),
+            "sub/de.strings": Data("title = \"Rechnung\";\n".utf8),
+            "given.strings": Data("total = \"Summe\";\n".utf8),
+        ])
+        let process = try watch(["in/sub/n.md", "-o", "w.pdf", "--strings", "in/given.strings"], in: folder)
+        defer { if process.isRunning { process.terminate() } }
+        let output = folder.appendingPathComponent("w.pdf")
+        #expect(waitFor { FileManager.default.fileExists(atPath: output.path) })
+        #expect(try pdfText(output).contains("Rechnung Summe"))
+        let first = try Data(contentsOf: output)
+        try "title = \"Faktura\";\n".write(to: folder.appendingPathComponent("in/sub/de.strings"), atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != first } ?? false }, "re-rendered after the note's table changed")
+        #expect(try pdfText(output).contains("Faktura Summe"))
+        let second = try Data(contentsOf: output)
+        try "total = \"Gesamt\";\n".write(to: folder.appendingPathComponent("in/given.strings"), atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: output)).map { $0 != second } ?? false }, "re-rendered after the given table changed")
+        #expect(try pdfText(output).contains("Faktura Gesamt"))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+    }
 }
 
 @Suite struct ImageComparisonTests {

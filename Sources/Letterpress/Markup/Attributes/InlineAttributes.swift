@@ -38,6 +38,9 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var truncation: Truncation?
     /// The language of the text, for its fonts and line breaks.
     public var lang: LanguageTag?
+    /// A key of the string tables: the text is its translation for the note's locale (Markup
+    /// puts it in; the bracketed text is the source text).
+    public var localized: String?
     public var link: String?
     /// For an image: the side it floats to, with text around it.
     public var float: FloatSide?
@@ -86,6 +89,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("lineLimit", \.lineLimit, .value("a whole number of lines")),
         Field("truncation", \.truncation, .choice),
         Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
+        Field("localized", \.localized, .value("a key of the string tables, such as 'invoice.title'")),
         // Dumps show it as the run's link.
         Field("link", \.link, .value("a URL"), inSummary: false),
         Field("float", \.float, .choice),

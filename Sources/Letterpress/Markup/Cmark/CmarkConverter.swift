@@ -33,13 +33,17 @@ struct CmarkConverter {
     private var missingAnchorHints = 32
     private static let anchorsToHintAmong = 2000
 
+    /// The parse's session, for the translations of `localized` keys.
+    private let session: ParseSession
     /// Puts variables in link destinations, image paths and attribute bodies.
     private let variables: VariableSubstitution
 
-    init(file: String, source: String, variables: VariableValues = VariableValues()) {
+    init(file: String, source: String, session: ParseSession) {
         self.file = file
+        self.session = session
         sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        self.variables = VariableSubstitution(values: variables, file: file, sourceLines: sourceLines)
+        variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
+                                         sourceLines: sourceLines)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
     }
 
@@ -536,8 +540,28 @@ struct CmarkConverter {
         guard let payload = AttributeExtension.payload(of: node), let body = payload.body,
               let attributes = decode(body, at: SourceLocation(line: payload.line, column: payload.column)) else { return content }
         var content = content
+        if let key = attributes.localized, let text = translation(of: key, at: SourceLocation(line: payload.line, column: payload.column)) {
+            content = InlineRuns(Self.translated(content.pieces.first ?? InlineRuns.Piece(text: ""), text))
+        }
         content.underlay(attributes)
         return content
+    }
+
+    /// The translation of the `localized` key `key` for the note's locale; nil when there is
+    /// none, and the source text stays.
+    private func translation(of key: String, at location: SourceLocation) -> String? {
+        guard case let .success(text)? = session.translation(key, value: nil, at: location) else { return nil }
+        return text
+    }
+
+    /// The translation `text` in place of a phrase whose first piece is `first`: plain text in
+    /// its format (emphasis inside a phrase is the translation's to place, and it has none).
+    private static func translated(_ first: InlineRuns.Piece, _ text: String) -> InlineRuns.Piece {
+        var piece = first
+        piece.text = text
+        piece.image = nil
+        piece.footnote = nil
+        return piece
     }
 
     /// The attributes of a body, with its warnings kept and its location set.
@@ -754,7 +778,13 @@ struct CmarkConverter {
                 for piece in opener.pieces { output[piece].text = "" }
                 if openers.count < Self.maximumInlineDepth {
                     if let attributes = definedAttributes(label, definition) {
-                        for piece in opener.pieces.upperBound..<output.count { output[piece].underlay(attributes) }
+                        let content = opener.pieces.upperBound..<output.count
+                        if let key = attributes.localized, let first = content.first,
+                           let text = translation(of: key, at: definition.location) {
+                            output[first] = Self.translated(output[first], text)
+                            for piece in content.dropFirst() { output[piece].text = "" }
+                        }
+                        for piece in content { output[piece].underlay(attributes) }
                     }
                 } else {
                     warnDepth(node, "emphasis, links and attributes nested deeper than \(Self.maximumInlineDepth) levels keep the outer style")

@@ -2,7 +2,8 @@ import CCmarkGFM
 import Foundation
 
 /// `{{name}}` and `{{name, %.2f}}` in a note's text: the value of a front matter key or of a
-/// `--var`, formatted by a printf-style specifier. A cmark-gfm inline extension puts the value
+/// `--var`, formatted by a printf-style specifier, a named format or a plural or select
+/// (`MessageFormat`). A cmark-gfm inline extension puts the value
 /// in as the paragraph is parsed, as text (never Markdown), so that an escaped `\{{`, a code
 /// span or a code block keeps it as written.
 enum VariableExtension {
@@ -17,45 +18,131 @@ enum VariableExtension {
 
     private static let openBrace = UInt8(ascii: "{")
     private static let closeBrace = UInt8(ascii: "}")
-    private static let longest = Int32(VariableValues.longestReference)
+    /// Longest `{{…}}` looked for, so that a stray `{{` costs little.
+    private static let longest: Int32 = 256
+    /// Longest `{{name, plural, …}}` looked for.
+    private static let longestPattern: Int32 = 4096
 
     private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
         guard let ext, let inline, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
-        guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace,
-              let (inside, end) = reference(inline, from: start + 2) else { return nil }
+        guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace else { return nil }
         let session = ParseSession.of(ext)
-        guard let resolution = session.variables.resolve(inside) else { return nil }
         let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
-        let text: String
-        switch resolution {
-        case let .undefined(message):
-            session.variableWarnings.append(Warning(file: session.file, location: location, message: message + "; kept as written",
-                                                    kind: VariableValues.undefinedKind))
+        let inside: String
+        let end: Int32
+        switch reference(inline, from: start + 2, session: session) {
+        case .none:
             return nil
-        case let .value(value, problem):
-            text = value
-            if let problem { session.variableWarnings.append(Warning(file: session.file, location: location, message: problem)) }
+        case let .unclosed(text):
+            // Only what reads as a plural or select of a variable: other braces are no business of ours.
+            let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, VariableName.isValid(parts[0]), MessageFormat.isPattern(parts[1]) {
+                session.variableWarnings.append(Warning(file: session.file, location: location,
+                                                        message: "the braces of this '{{\(parts[0]), \(parts[1].prefix { $0 != "," }), …}}' do not balance before its line ends; kept as written"))
+            }
+            return nil
+        case let .found(text, after):
+            (inside, end) = (text, after)
+        }
+        let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let name = parts.first, VariableName.isValid(name) else { return nil }
+        guard let value = session.variables[name] else {
+            let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
+            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
+                                                    kind: "undefined variables"))
+            return nil
+        }
+        var text = value
+        if parts.count == 2 {
+            switch format(parts[1], of: name, inside: inside, value: value, at: location, session: session) {
+            case let .success(formatted):
+                text = formatted
+            case let .failure(problem):
+                // The pattern starts two bytes after `{{`; ICU's offsets count from the `{` put before it.
+                let column = problem.offset.map { location.column + 1 + $0 } ?? location.column
+                session.variableWarnings.append(Warning(file: session.file, location: SourceLocation(line: location.line, column: column),
+                                                        message: "{{\(name), \(Excerpt.cleaned(parts[1], maximumLength: Excerpt.maximumLength))}}: \(problem.message); the value is shown as it is"))
+            }
         }
         cmark_inline_parser_set_offset(inline, end)
         return AttributeExtension.textNode(text)
     }
 
-    /// The text up to `}}` on the same line, and the offset after it; nil when there is none.
-    private static func reference(_ inline: OpaquePointer, from start: Int32) -> (String, Int32)? {
+    /// `value` written as `format` says: a message pattern (`plural, …`) through ICU, with
+    /// every variable as an argument, the translation of a string table's key (`localized:
+    /// 'files.count'`) taking the value, else a printf specifier or a named format.
+    private static func format(_ format: String, of name: String, inside: String, value: String, at location: SourceLocation,
+                               session: ParseSession) -> Result<String, MessageFormat.Problem> {
+        if MessageFormat.isPattern(format) {
+            return MessageFormat.format("{" + inside + "}", arguments: session.variables, locale: session.locale)
+        }
+        if let key = localizedKey(format) {
+            // A key with no translation has been warned about; the value is shown as it is.
+            let translation = session.translation(key, value: value, at: location) ?? .success(value)
+            return translation.mapError { MessageFormat.Problem(message: $0.message) }
+        }
+        return VariableFormat.apply(format, to: value, locale: session.locale, variables: session.variables)
+            .mapError { MessageFormat.Problem(message: $0.message) }
+    }
+
+    /// `files.count` of `localized: 'files.count'` (or in double quotes); nil for another format.
+    private static func localizedKey(_ format: String) -> String? {
+        guard format.hasPrefix("localized") else { return nil }
+        let key = format.dropFirst("localized".count).drop { $0 == " " }
+        guard key.first == ":" else { return nil }
+        let quoted = key.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard quoted.count >= 2, let quote = quoted.first, quote == "'" || quote == "\"", quoted.last == quote else { return nil }
+        return String(quoted.dropFirst().dropLast())
+    }
+
+    private enum Reference {
+        /// The text between the braces, and the offset after the closing `}}`.
+        case found(String, Int32)
+        /// No reference: text in braces that is kept as written without a word.
+        case none
+        /// A message pattern whose braces do not close on its line, as far as it was read.
+        case unclosed(String)
+    }
+
+    /// The text up to `}}` on the same line. Braces nest only in a message pattern, that is
+    /// after a second comma (`{{n, plural, one {# file} other {# files}}}`), so that a stray
+    /// `{{` costs little; a pattern may be longer, and reads from the attribute scanner's
+    /// budget, so that text full of unclosed patterns still takes linear time.
+    private static func reference(_ inline: OpaquePointer, from start: Int32, session: ParseSession) -> Reference {
         var bytes: [UInt8] = []
         var position = start
-        while position < start + longest {
+        var commas = 0
+        var depth = 0
+        var pattern = false
+        while position < start + (pattern ? longestPattern : longest) {
+            if pattern {
+                session.scanBudget -= 1
+                guard session.scanBudget > 0 else { return .none }
+            }
             let character = cmark_inline_parser_peek_at(inline, position)
-            if character == 0 || character == UInt8(ascii: "\n") || character == openBrace { return nil }
-            if character == closeBrace {
-                guard cmark_inline_parser_peek_at(inline, position + 1) == closeBrace else { return nil }
-                return (String(decoding: bytes, as: UTF8.self), position + 2)
+            if character == 0 || character == UInt8(ascii: "\n") { break }
+            switch character {
+            case openBrace:
+                guard commas >= 2 else { return .none }
+                pattern = true
+                depth += 1
+            case closeBrace where depth > 0:
+                depth -= 1
+            case closeBrace:
+                guard cmark_inline_parser_peek_at(inline, position + 1) == closeBrace else {
+                    return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
+                }
+                return .found(String(decoding: bytes, as: UTF8.self), position + 2)
+            case UInt8(ascii: ",") where depth == 0:
+                commas += 1
+            default:
+                break
             }
             bytes.append(character)
             position += 1
         }
-        return nil
+        return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
     }
 }
 

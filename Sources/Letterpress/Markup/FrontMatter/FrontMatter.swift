@@ -18,6 +18,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var badge = BadgeSetting()
     /// Shapes the text flows around.
     public var exclusions: [ExclusionSpec] = []
+    /// String tables (`strings:`, a path or a list), relative to the note's folder.
+    public var strings: [String] = []
     /// Every top-level scalar, by key, for `{{name}}` variables.
     public var variables: [String: String] = [:]
 

@@ -88,6 +88,8 @@ public enum FrontMatterReader {
         }
         frontMatter.badge = try decode(BadgeSetting.self, "badge") ?? BadgeSetting()
         frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
+        frontMatter.strings = try mapping["strings"]?.sequence != nil ? decode([String].self, "strings") ?? []
+            : decode(String.self, "strings").map { [$0] } ?? []
         for (key, value) in mapping {
             guard let name = key.string else { continue }
             if let mark = value.mark {

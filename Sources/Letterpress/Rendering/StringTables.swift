@@ -1,0 +1,32 @@
+import Foundation
+
+extension Renderer {
+    /// The string tables of `--strings`, then of the front matter's `strings:` (relative to the
+    /// note's folder, and inside it with `--sandbox`); a later table's entry for the same key and
+    /// language wins. A table that cannot be read fails the note, naming the file.
+    func stringTable(for frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
+        var table = StringTable()
+        for path in options.strings {
+            table.add(try StringTableReader.read(path, shownAs: path))
+        }
+        for path in frontMatter.strings {
+            let url = Self.stringTableURL(path, folder: resources.folder)
+            guard resources.mayRead(url) else {
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["strings"],
+                                                          message: "strings: \(Excerpt.name(path)) is outside the note's folder, which --sandbox keeps to")
+            }
+            do {
+                table.add(try StringTableReader.read(url.path, shownAs: path))
+            } catch let error as LetterpressError {
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["strings"],
+                                                          message: "strings: \(error.description)")
+            }
+        }
+        return table
+    }
+
+    /// The file of the front matter's `strings:` entry `path`, from the note's `folder`.
+    public static func stringTableURL(_ path: String, folder: URL?) -> URL {
+        URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : folder).standardizedFileURL
+    }
+}

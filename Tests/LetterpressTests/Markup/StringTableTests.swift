@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import Letterpress
+
+/// String tables: `.xcstrings` catalogs, `.strings` and `.stringsdict` files, looked up by
+/// `^[text](localized: 'key')` and `{{n, localized: 'key'}}` for the note's locale.
+@Suite struct StringTableTests {
+    static let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "version" : "1.0",
+          "strings" : {
+            "invoice.title" : {
+              "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Rechnung" } } }
+            },
+            "files.count" : {
+              "localizations" : {
+                "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } },
+                "pl" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld plik" } },
+                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliki" } },
+                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld plików" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliku" } } } } }
+              }
+            }
+          }
+        }
+        """
+
+    static let strings = """
+        /* The greeting, with an escaped quote; */
+        "greeting" = "Guten Tag, \\"Ada\\" \\U00e0 %@"; // after an entry
+        thanks = "Danke";
+        "same";
+        """
+
+    static let stringsdict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+          <key>items.count</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%#@items@ im Korb</string>
+            <key>items</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key>
+              <string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key>
+              <string>lld</string>
+              <key>zero</key>
+              <string>Kein Artikel</string>
+              <key>one</key>
+              <string>Ein Artikel</string>
+              <key>other</key>
+              <string>%lld Artikel</string>
+            </dict>
+          </dict>
+          <key>welcome</key>
+          <dict>
+            <key>NSStringVariableWidthRuleType</key>
+            <dict>
+              <key>1</key>
+              <string>Hallo</string>
+              <key>50</key>
+              <string>Herzlich willkommen</string>
+              <key>20</key>
+              <string>Willkommen</string>
+            </dict>
+          </dict>
+        </dict>
+        </plist>
+        """
+
+    /// A folder with the three tables, the `.strings` and `.stringsdict` in `de.lproj`.
+    private func tables() throws -> (URL, StringTable) {
+        let folder = try TestSupport.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("de.lproj"), withIntermediateDirectories: true)
+        var table = StringTable()
+        for (path, text) in [("Localizable.xcstrings", Self.catalog), ("de.lproj/Localizable.strings", Self.strings),
+                             ("de.lproj/Localizable.stringsdict", Self.stringsdict)] {
+            let url = folder.appendingPathComponent(path)
+            try Data(text.utf8).write(to: url)
+            table.add(try StringTableReader.read(url.path, shownAs: path))
+        }
+        return (folder, table)
+    }
+
+    private func parse(_ markdown: String, locale: String, table: StringTable, variables: [String: String] = [:]) -> (String, [String]) {
+        let document = MarkdownParser.parseBody(markdown, file: "s.md", variables: variables, locale: locale, strings: table)
+        let text = document.blocks.compactMap { block -> String? in
+            if case let .paragraph(text) = block { return String(text.characters) }
+            return nil
+        }.joined(separator: "\n")
+        return (text, Warning.inFileOrder(document.warnings).map(\.description))
+    }
+
+    @Test func eachKindOfTableIsRead() throws {
+        let (_, table) = try tables()
+        let note = "^[Invoice](localized: 'invoice.title'), ^[Hi](localized: 'greeting'), ^[Thanks](localized: 'thanks'), ^[x](localized: 'same'), {{n, localized: 'items.count'}}, ^[Hi](localized: 'welcome')"
+        #expect(parse(note, locale: "de", table: table, variables: ["n": "3"]).0
+            == "Rechnung, Guten Tag, \"Ada\" à %@, Danke, same, 3 Artikel im Korb, Herzlich willkommen")
+        #expect(table.lookup("greeting", locale: "fr") == .missing, "a .strings file in de.lproj is German")
+    }
+
+    @Test func referenceDefinitionsTranslateToo() throws {
+        let (_, table) = try tables()
+        let note = "^[*Invoice* no. 3][t] and ^[Invoice][t]\n\n^[t]: localized: 'invoice.title', fontWeight: 'bold'"
+        #expect(parse(note, locale: "de", table: table) == ("Rechnung and Rechnung", []))
+        #expect(parse(note, locale: "en", table: table) == ("Invoice no. 3 and Invoice", []))
+    }
+
+    @Test func pluralVariationsFollowTheLocalesRules() throws {
+        let (_, table) = try tables()
+        let note = "{{n, localized: 'files.count'}}"
+        #expect(["1", "3"].map { parse(note, locale: "en", table: table, variables: ["n": $0]).0 } == ["1 file", "3 files"])
+        #expect(["1", "3", "5", "22"].map { parse(note, locale: "pl", table: table, variables: ["n": $0]).0 }
+            == ["1 plik", "3 pliki", "5 plików", "22 pliki"])
+        let items = "{{n, localized: 'items.count'}}"
+        #expect(["0", "1", "7"].map { parse(items, locale: "de", table: table, variables: ["n": $0]).0 }
+            == ["Kein Artikel im Korb", "Ein Artikel im Korb", "7 Artikel im Korb"], "zero for 0, as Apple's tables have it")
+    }
+
+    @Test func aRegionFallsBackToItsLanguageAndTheSourceLanguageToTheSourceText() throws {
+        let (_, table) = try tables()
+        #expect(parse("^[Invoice](localized: 'invoice.title')", locale: "de_AT", table: table) == ("Rechnung", []))
+        #expect(parse("^[Invoice](localized: 'invoice.title')", locale: "en_GB", table: table) == ("Invoice", []))
+    }
+
+    @Test func aMissingKeyWarnsOnceAndShowsTheSourceText() throws {
+        let (_, table) = try tables()
+        let (text, warnings) = parse("^[*Total*](localized: 'total') and ^[Total](localized: 'total')\n\n{{n, localized: 'count'}}",
+                                     locale: "de", table: table, variables: ["n": "3"])
+        #expect(text == "Total and Total\n3")
+        #expect(warnings == [
+            "s.md:1:1: warning: no translation of 'total' for locale 'de'; the source text is shown",
+            "s.md:3:1: warning: no translation of 'count' for locale 'de'; the value is shown",
+        ])
+        #expect(parse("^[A](localized: 'a')", locale: "de", table: StringTable()).1 == [
+            "s.md:1:1: warning: no translation of 'a' for locale 'de' (no string table is given, or it is empty: --strings or front matter strings:); the source text is shown",
+        ])
+    }
+
+    @Test func badTablesAreErrorsNamingTheFileAndLine() throws {
+        let folder = try TestSupport.temporaryFolder()
+        func error(_ name: String, _ text: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            do {
+                _ = try StringTableReader.read(url.path, shownAs: name)
+                return "no error"
+            } catch let error as LetterpressError {
+                return error.description
+            }
+        }
+        #expect(try error("a.xcstrings", "{\"sourceLanguage\": \"en\",\n  \"strings\": }") == "a.xcstrings: not a string catalog: line 2, column 14: Invalid value")
+        #expect(try error("b.xcstrings", "{\"strings\": {}}") == "b.xcstrings: not a string catalog: sourceLanguage: missing")
+        #expect(try error("c.strings", "\"a\" = \"b\";\n\"c\" = ;") == "c.strings: line 2, column 7: expected a value in quotes, found ';'")
+        #expect(try error("d.strings", "\"a\" = \"b\"\n") == "d.strings: line 2, column 1: expected ';' after 'a'")
+        #expect(try error("e.strings", "/* never closed") == "e.strings: line 1, column 1: this comment never ends")
+        #expect(try error("f.stringsdict", "<plist><dict><key>k</key><string>v</string></dict></plist>") == "f.stringsdict: 'k' has neither NSStringLocalizedFormatKey nor NSStringVariableWidthRuleType")
+        #expect(try error("g.txt", "x") == "g.txt: is not a string table (.xcstrings, .strings or .stringsdict)")
+        #expect(throws: LetterpressError.self) { try StringTableReader.read(folder.appendingPathComponent("none.strings").path, shownAs: "none.strings") }
+    }
+}
