@@ -29,6 +29,12 @@ import Testing
     }
 
     /// cmark-gfm finds no autolink in a domain with braces: its domain is written out.
+    /// Braces nest only in a message pattern, as in text; any other `{` inside ends the search.
+    @Test func referencesAreFoundAsInText() {
+        let text = "{{a}} {{ b , %d }} {{c, plural, one {#} other {# x}}} {{d {e}} {{ x + 1 }} {{f}"
+        #expect(VariableValues.references(in: text).map(\.inside) == ["a", " b , %d ", "c, plural, one {#} other {# x}"])
+    }
+
     @Test func anAutolinkShowsTheValueItLinksTo() {
         #expect(dump("See https://example.com/{{dir}} now") == """
             Paragraph
@@ -39,7 +45,7 @@ import Testing
     }
 
     @Test func anUndefinedVariableInALinkLeavesItsTextPlainWithAWarning() {
-        let document = parse("Go to\n[the site]({{ulr}}) or [![logo](x.png)]({{nope}}).")
+        let document = parse("Go to\n[the site]({{urk}}) or [![logo](x.png)]({{nope}}).")
         #expect(RunDump.blocks(document.blocks).joined(separator: "\n") == """
             Paragraph
               [0..<18] "Go to the site or "
@@ -47,7 +53,7 @@ import Testing
               [19..<20] "."
             """)
         #expect(document.warnings.map(\.description) == [
-            "v.md:2:12: warning: no variable 'ulr' in the front matter or --var (did you mean 'url'?); its text is shown without the link",
+            "v.md:2:12: warning: no variable 'urk' in the front matter or --var (did you mean 'url'?); its text is shown without the link",
             "v.md:2:41: warning: no variable 'nope' in the front matter or --var; its text is shown without the link",
         ])
     }

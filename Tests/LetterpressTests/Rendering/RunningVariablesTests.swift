@@ -33,6 +33,15 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    /// Plurals and selects as in text, with CLDR's rules for the note's locale.
+    @Test func aHeaderMayHoldAPluralPattern() throws {
+        let (lines, warnings) = try runningLines("---\nitems: 3\nlocale: pl\n---\nText\n",
+                                                 header: "'{{items, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}}'",
+                                                 footer: "'{page}'")
+        #expect(lines == ["3 pliki", "1"])
+        #expect(warnings.isEmpty)
+    }
+
     @Test func anUndefinedVariableInAHeaderStaysAsWrittenWithAWarningAtTheThemesLine() throws {
         let (lines, warnings) = try runningLines("---\nclient: ACME\n---\nText\n", header: "'{{cilent}} {page}'",
                                                  footer: "'{{client, %d}}'")

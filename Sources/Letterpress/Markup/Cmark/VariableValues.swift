@@ -33,10 +33,18 @@ struct VariableValues: Sendable {
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = values[name] else {
-            let hint = Hint.suggestion(for: name, among: Array(values.keys))
+            let hint = Hint.suggestion(for: name, among: values.keys.sorted())
             return .undefined("no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)")
         }
         guard parts.count == 2 else { return .value(value, problem: nil) }
+        if MessageFormat.isPattern(parts[1]) {
+            switch MessageFormat.format("{" + inside + "}", arguments: values, locale: locale) {
+            case let .success(formatted):
+                return .value(formatted, problem: nil)
+            case let .failure(problem):
+                return .value(value, problem: "{{\(name), \(Excerpt.cleaned(parts[1], maximumLength: Excerpt.maximumLength))}}: \(problem.message); the value is shown as it is")
+            }
+        }
         switch VariableFormat.apply(parts[1], to: value, locale: locale, variables: values) {
         case let .success(formatted):
             return .value(formatted, problem: nil)
@@ -51,7 +59,8 @@ struct VariableValues: Sendable {
         var inside: String
     }
 
-    /// The `{{…}}` of `text` that name a variable, found as in text: on one line, no `{` inside.
+    /// The `{{…}}` of `text` that name a variable, found as in text: on one line, braces inside
+    /// only in a message pattern (after a second comma), as `VariableExtension` reads them.
     static func references(in text: String) -> [Reference] {
         let bytes = Array(text.utf8)
         var references: [Reference] = []
@@ -61,21 +70,46 @@ struct VariableValues: Sendable {
                 index += 1
                 continue
             }
-            var end = index + 2
-            while end < bytes.count, end - index - 2 < longestReference,
-                  ![UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\n")].contains(bytes[end]) {
-                end += 1
+            if let close = closingBraces(in: bytes, from: index + 2) {
+                let inside = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
+                if VariableName.isValid(inside.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") {
+                    references.append(Reference(range: index..<(close + 2), inside: inside))
+                    index = close + 2
+                    continue
+                }
             }
-            let inside = String(decoding: bytes[(index + 2)..<min(end, bytes.count)], as: UTF8.self)
-            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "}"), bytes[end + 1] == UInt8(ascii: "}"),
-               VariableName.isValid(inside.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") {
-                references.append(Reference(range: index..<(end + 2), inside: inside))
-                index = end + 2
-            } else {
-                index += 1
-            }
+            index += 1
         }
         return references
+    }
+
+    /// Longest message pattern (`{{n, plural, …}}`) looked for.
+    static let longestPattern = 4096
+
+    /// Where the `}}` that closes a reference whose inside starts at `start` is; nil when none does.
+    private static func closingBraces(in bytes: [UInt8], from start: Int) -> Int? {
+        var position = start
+        var commas = 0
+        var depth = 0
+        while position < bytes.count, position - start < (depth > 0 || commas >= 2 ? longestPattern : longestReference) {
+            switch bytes[position] {
+            case UInt8(ascii: "\n"):
+                return nil
+            case UInt8(ascii: "{"):
+                guard commas >= 2 else { return nil }
+                depth += 1
+            case UInt8(ascii: "}") where depth > 0:
+                depth -= 1
+            case UInt8(ascii: "}"):
+                return position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "}") ? position : nil
+            case UInt8(ascii: ",") where depth == 0:
+                commas += 1
+            default:
+                break
+            }
+            position += 1
+        }
+        return nil
     }
 
     /// `text` with each `{{…}}` replaced by its value passed through `escaping`; `problem` is

@@ -27,15 +27,25 @@ public struct HeaderFooter: Sendable, Encodable {
     /// undefined `{{…}}` whole), and the values put in, as written.
     static func filled(_ template: String, placeholders: [String: String], variables: [String: String]) -> String {
         guard template.contains("{") else { return template }
+        let bytes = Array(template.utf8)
         var result = ""
-        var rest = template[...]
+        var position = 0
+        for reference in VariableValues.references(in: template) {
+            result += placeholdersFilled(String(decoding: bytes[position..<reference.range.lowerBound], as: UTF8.self), placeholders)
+            result += variables[reference.inside] ?? String(decoding: bytes[reference.range], as: UTF8.self)
+            position = reference.range.upperBound
+        }
+        return result + placeholdersFilled(String(decoding: bytes[position...], as: UTF8.self), placeholders)
+    }
+
+    /// `text` with each `{name}` from `placeholders`.
+    private static func placeholdersFilled(_ text: String, _ placeholders: [String: String]) -> String {
+        var result = ""
+        var rest = text[...]
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             rest = rest[open...]
-            if rest.hasPrefix("{{"), let close = rest.range(of: "}}") {
-                result += variables[String(rest[rest.index(open, offsetBy: 2)..<close.lowerBound])] ?? String(rest[..<close.upperBound])
-                rest = rest[close.upperBound...]
-            } else if let close = rest.firstIndex(of: "}"), let value = placeholders[String(rest[rest.index(after: open)..<close])] {
+            if let close = rest.firstIndex(of: "}"), let value = placeholders[String(rest[rest.index(after: open)..<close])] {
                 result += value
                 rest = rest[rest.index(after: close)...]
             } else {
