@@ -10,7 +10,11 @@ struct PagePlan {
     /// The note's date (the badge's) as the note's locale writes it, for `{date}` in headers
     /// and footers; nil when the note has no date or the theme shows none.
     var runningDate: String?
-    /// Warnings about the front matter's date, reported with the note's others.
+    /// The values of the `{{…}}` in the theme's headers and footers, by what is inside the
+    /// braces.
+    var runningVariables: [String: String] = [:]
+    /// Warnings about the front matter's date and the headers' variables, reported with the
+    /// note's others.
     var warnings: [Warning] = []
 
     init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
@@ -31,6 +35,9 @@ struct PagePlan {
                               center: frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }, diameter: frontMatter.badge.diameter)
         }
         if showsDate, let date { runningDate = BadgePlan.mediumDate(date, locale: locale, offset: offset) }
+        runningVariables = Self.runningVariables(theme: theme, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
+                                                                                      locale: frontMatter.locale ?? options.locale),
+                                                 warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
@@ -60,4 +67,26 @@ struct PagePlan {
         return geometry
     }
 
+    /// The values of the `{{…}}` the theme's headers and footers hold (formatted once, not on
+    /// every page), with a warning at the theme's line for each that is undefined or badly formatted.
+    private static func runningVariables(theme: Theme, values: VariableValues, warnings: inout [Warning]) -> [String: String] {
+        var found: [String: String] = [:]
+        for part in [theme.page.header, theme.page.footer].compactMap({ $0 }) {
+            for (key, template) in part.templates {
+                for reference in VariableValues.references(in: template) {
+                    switch values.resolve(reference.inside) {
+                    case let .value(value, problem)?:
+                        found[reference.inside] = value
+                        if let problem { warnings.append(Warning(file: part.file, location: part.locations[key], message: problem)) }
+                    case let .undefined(message)?:
+                        warnings.append(Warning(file: part.file, location: part.locations[key], message: message + "; kept as written",
+                                                kind: VariableValues.undefinedKind))
+                    case nil:
+                        continue
+                    }
+                }
+            }
+        }
+        return found
+    }
 }

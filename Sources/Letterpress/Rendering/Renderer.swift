@@ -161,7 +161,7 @@ public final class Renderer {
         let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
         defer { blocks.close() }
         var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             runningDate: plan.runningDate, deliver: deliver)
+                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
         clock.add(outcome.timings)
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))

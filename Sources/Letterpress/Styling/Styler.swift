@@ -144,28 +144,33 @@ public struct Styler {
             let warning = Warning(file: file, location: attributes.location, message: message)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
+        var sized = false
         if let name = attributes.customStyle {
             if let custom = theme.customStyles[name] {
-                applyKeys(custom, to: &style, warn: warn)
+                sized = applyKeys(custom, to: &style, warn: warn)
             } else {
                 warn("unknown custom style \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customStyles.keys.sorted()))
             }
         }
         if let name = attributes.customColor {
             if let custom = theme.customColors[name] {
-                applyKeys(custom, to: &style, warn: warn)
+                sized = applyKeys(custom, to: &style, warn: warn) || sized
             } else {
                 warn("unknown custom colour \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customColors.keys.sorted()))
             }
         }
-        applyKeys(attributes, to: &style, warn: warn)
+        sized = applyKeys(attributes, to: &style, warn: warn) || sized
+        // Only a size the attributes set: the element's own size is the theme's to bound.
+        if sized, let limits = style.sizeLimits { style.size = limits.clamped(style.size) }
     }
 
-    private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) {
+    /// Applies the keys of `attributes`; whether they set the size.
+    private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) -> Bool {
         var change = StyleChange(style: style, designs: theme.designs, textScale: theme.textScale, bodySize: theme.body.text.size)
         for effect in Self.effects { effect.apply(attributes, &change) }
         style = change.style
         change.messages.forEach(warn)
+        return change.sized
     }
 
     /// What each key does to a run's style, in the order they apply. `customStyle` and
@@ -188,7 +193,16 @@ public struct Styler {
         },
         Effect(\.textStyle) { $1.apply($0) },
         Effect(\.size) { size, change in
-            if let value = change.clamped(size * change.textScale, sizeRange, "size") { change.style.size = value }
+            if let value = change.clamped(size * change.textScale, sizeRange, "size") {
+                change.style.size = value
+                change.sized = true
+            }
+        },
+        Effect(\.minSize) { minimum, change in
+            if let value = change.clamped(minimum, sizeRange, "minSize") { change.narrowLimits(minimum: value, maximum: nil) }
+        },
+        Effect(\.maxSize) { maximum, change in
+            if let value = change.clamped(maximum, sizeRange, "maxSize") { change.narrowLimits(minimum: nil, maximum: value) }
         },
         Effect(\.fontWeight) { $1.style.weight = $0 },
         Effect(\.fontWidth) { $1.style.width = $0 },
@@ -248,6 +262,8 @@ public struct Styler {
         /// The families before any key changed them, which a named font falls back on.
         let surroundingFamilies: [String]
         var messages: [String] = []
+        /// Whether a key set the size, which the limits then bound.
+        var sized = false
 
         init(style: TextStyle, designs: [FontDesign: [String]], textScale: Double, bodySize: Double) {
             self.style = style
@@ -259,7 +275,13 @@ public struct Styler {
 
         mutating func apply(_ textStyle: FontTextStyle) {
             style.size = textStyle.size(forBody: bodySize)
+            sized = true
             if let weight = textStyle.weight { style.weight = weight }
+        }
+
+        mutating func narrowLimits(minimum: Double?, maximum: Double?) {
+            style.sizeLimits = style.sizeLimits?.narrowed(minimum: minimum, maximum: maximum)
+                ?? SizeLimits(minimum: minimum, maximum: maximum)
         }
 
         /// `value` within `range`, with a message when it is not; nil, with a message, when

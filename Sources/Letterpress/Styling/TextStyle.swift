@@ -32,6 +32,9 @@ public struct TextStyle: Sendable, Hashable, Encodable {
     public var inlineImage: InlineImage?
     /// The base direction the `direction` attribute gives the paragraph this run starts.
     public var direction: TextDirection?
+    /// The element's or custom style's `minSize` and `maxSize`, which a size set inline keeps
+    /// within (Styling's alone: Typesetting takes `size`).
+    public var sizeLimits: SizeLimits?
 
     public init(fontFamilies: [String], size: Double) {
         self.fontFamilies = fontFamilies

@@ -64,11 +64,13 @@ public struct Typesetter {
     }
 
     /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter` whose
-    /// images `resources` reads, and hands each page to `deliver` as soon as it is finished (and
-    /// the second thread lays nothing out), so that pages already drawn are not kept; all at
-    /// the end when the headers or footers show the page count.
+    /// images `resources` reads (its headers' and footers' `{{…}}` by what is inside the braces
+    /// in `runningVariables`, as `PagePlan` formats them), and hands each page to `deliver` as
+    /// soon as it is finished (and the second thread lays nothing out), so that pages already
+    /// drawn are not kept; all at the end when the headers or footers show the page count.
     func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, resources: Resources,
-                 badge: BadgePlan? = nil, runningDate: String? = nil, gate: HelperGate = HelperGate(),
+                 badge: BadgePlan? = nil, runningDate: String? = nil, runningVariables: [String: String] = [:],
+                 gate: HelperGate = HelperGate(),
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
         var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
@@ -88,7 +90,7 @@ public struct Typesetter {
             func deliverNext(_ content: Paginator.PageContent) throws {
                 pageCount += 1
                 let finished = page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter,
-                                    runningDate: runningDate)
+                                    runningDate: runningDate, variables: runningVariables)
                 missingCharacters.formUnion(finished.missingCharacters)
                 try deliver(finished)
             }
@@ -128,22 +130,23 @@ public struct Typesetter {
 
     /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
     private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, drawn: [PageItem],
-                      frontMatter: FrontMatter, runningDate: String?) -> Page {
+                      frontMatter: FrontMatter, runningDate: String?, variables: [String: String]) -> Page {
         let top = geometry.margins.top
         var items = drawn + content.items.map { $0.offsetBy(dy: top) }
-        items += runningText(page: number, of: pages, frontMatter: frontMatter, date: runningDate)
+        items += runningText(page: number, of: pages, frontMatter: frontMatter, date: runningDate, variables: variables)
         return Page(size: geometry.size, background: theme.page.background, items: Page.joiningLinks(items),
                     outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see
     /// `showsPageCount`), `{title}`, `{author}`, `{date}` (the note's `date`, as its locale
-    /// writes it) filled.
-    private func runningText(page: Int, of pages: Int?, frontMatter: FrontMatter, date: String?) -> [PageItem] {
+    /// writes it) filled, and `{{…}}` from `variables`.
+    private func runningText(page: Int, of pages: Int?, frontMatter: FrontMatter, date: String?,
+                             variables: [String: String]) -> [PageItem] {
         let values = ["page": String(page), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
                       "author": frontMatter.author ?? "", "date": date ?? ""]
         func fill(_ template: String) -> String {
-            values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+            HeaderFooter.filled(template, placeholders: values, variables: variables)
         }
         var items: [PageItem] = []
         let column = geometry.column

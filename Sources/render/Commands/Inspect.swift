@@ -21,13 +21,18 @@ struct Inspect: ParsableCommand {
         "A value for {{name}} in the text, before the front matter's (repeatable).", valueName: "name=value"))
     var variables: [Parsed<VariableAssignment>] = []
 
+    @Option(help: "The locale of formatted values, {{total, number}}, when the front matter has none, as render's --locale.")
+    var locale = Parsed<LocaleName>(argument: "en")
+
     func validate() throws {
         _ = try VariableAssignment.dictionary(variables)
+        _ = try locale.value()
     }
 
     func run() throws {
         do {
-            let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables))
+            let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
+                                                 locale: try locale.value().identifier)
             for warning in Warning.summarized(document.warnings) { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

@@ -725,6 +725,12 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try pdfText(folder.appendingPathComponent("out/b.pdf")).contains("Grace too"))
         let inspect = try runRender(["inspect", "b.md", "--var", "who=Lin"], in: folder)
         #expect(String(decoding: inspect.stdout, as: UTF8.self).contains("\"Lin too\""))
+        // `inspect` formats values for --locale as rendering does, the front matter's first.
+        try "---\nn: 1234.5\n---\n{{n, number}}\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
+        #expect(String(decoding: try runRender(["inspect", "n.md", "--locale", "de"], in: folder).stdout, as: UTF8.self).contains("\"1.234,5\""))
+        try "---\nn: 1234.5\nlocale: fr\n---\n{{n, number}}\n".write(to: folder.appendingPathComponent("f.md"), atomically: true, encoding: .utf8)
+        #expect(String(decoding: try runRender(["inspect", "f.md", "--locale", "de"], in: folder).stdout, as: UTF8.self).contains("\"1\u{202F}234,5\""))
+        #expect(try runRender(["inspect", "n.md", "--locale", "xx-nowhere"], in: folder).status == 2)
         let unknown = try runRender(["b.md", "-o", "b.pdf", "--strict"], in: folder)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("b.md:1:3: warning: no variable 'who' in the front matter or --var"), "\(unknown.stderr)")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct VocabularyTests {
     /// A value for every key, as a body writes it.
     static let values = [
-        "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Serif, Liberation Serif'", "size": "12", "textStyle": "'title'",
+        "lang": "'ja'", "customStyle": "'boldcaps'", "customColor": "'danger'", "font": "'DejaVu Serif, Liberation Serif'", "size": "12", "minSize": "8", "maxSize": "30", "textStyle": "'title'",
         "fontWeight": "'bold'", "fontDesign": "'serif'", "fontWidth": "'condensed'", "italic": "true",
         "monospaced": "true", "monospacedDigit": "true", "smallCaps": "true", "lowercaseSmallCaps": "true", "foregroundColor": "'#d11a2a'",
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",

@@ -7,6 +7,10 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var customColor: String?
     public var font: [String]?
     public var size: Double?
+    /// The smallest and largest size a `size` or `textStyle` inside may set (a custom style's
+    /// bounds, as StyledTextKit's minimum and maximum sizes).
+    public var minSize: Double?
+    public var maxSize: Double?
     /// A named size (and weight) relative to the theme's body text.
     public var textStyle: FontTextStyle?
     public var fontWeight: FontWeight?
@@ -62,6 +66,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("customColor", \.customColor, .value("a colour name")),
         Field("font", \.font, .families),
         Field("size", \.size, .points),
+        Field("minSize", \.minSize, .points),
+        Field("maxSize", \.maxSize, .points),
         Field("textStyle", \.textStyle, .choice),
         Field("fontWeight", \.fontWeight, .choice),
         Field("fontDesign", \.fontDesign, .choice),

@@ -35,11 +35,15 @@ struct CmarkConverter {
 
     /// The parse's session, for the translations of `localized` keys.
     private let session: ParseSession
+    /// Puts variables in link destinations, image paths and attribute bodies.
+    private let variables: VariableSubstitution
 
     init(file: String, source: String, session: ParseSession) {
         self.file = file
         self.session = session
         sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
+                                         sourceLines: sourceLines)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
     }
 
@@ -93,7 +97,11 @@ struct CmarkConverter {
     /// after one that leaves an element open, go into `html` until its elements are closed.
     private mutating func blocks(for node: OpaquePointer, html: inout HTMLRun) -> [Block] {
         if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
-            html.feed(literal(node), line: Int(cmark_node_get_start_line(node)))
+            var found: [Warning] = []
+            html.feed(literal(node), line: Int(cmark_node_get_start_line(node))) { [variables] in
+                variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
+            }
+            warnings += found
         } else if html.isOpen {
             html.insert(anchoringPending(blocks(for: node)))
         } else {
@@ -206,6 +214,16 @@ struct CmarkConverter {
         return result
     }
 
+    /// What the inline HTML `node` gives, with the variables of its `href` and `src` put in.
+    private mutating func inlineHTMLPieces(_ node: OpaquePointer) -> [InlineHTML.Piece] {
+        var found: [Warning] = []
+        let pieces = inlineHTML.feed(literal(node), line: location(of: node)?.line ?? 1) { [variables] in
+            variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
+        }
+        warnings += found
+        return pieces
+    }
+
     /// A paragraph, with its images set in its lines; or the image it is made of alone; or a
     /// page break marker. A floating image is a block of its own between the paragraph's parts.
     private mutating func paragraph(_ node: OpaquePointer) -> [Block] {
@@ -219,7 +237,7 @@ struct CmarkConverter {
         }
         for child in children(of: node) {
             if cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE {
-                for piece in inlineHTML.feed(literal(child), line: location(of: child)?.line ?? 1) {
+                for piece in inlineHTMLPieces(child) {
                     switch piece {
                     case let .image(element):
                         var converter = HTMLConverter(file: file)
@@ -279,6 +297,26 @@ struct CmarkConverter {
         if firstRemoteImage == nil { firstRemoteImage = location }
     }
 
+    /// A link's destination with its variables put in, or nil (with a warning) when one is
+    /// undefined: its text is then not a link.
+    private mutating func destination(of node: OpaquePointer) -> String? {
+        let (url, complete) = variables.substituted(string(cmark_node_get_url(node)), at: location(of: node), escaping: VariableValues.uriEscaped,
+                                                    consequence: "its text is shown without the link", warnings: &warnings)
+        return complete ? url : nil
+    }
+
+    /// The text of an autolink whose destination names variables (`https://example.com/{{page}}`:
+    /// one text child, written as the destination is), with them put in as in its destination;
+    /// nil for any other link.
+    private func autolinkText(_ node: OpaquePointer) -> String? {
+        let written = string(cmark_node_get_url(node))
+        guard written.contains("{{"), let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT else { return nil }
+        let text = literal(child)
+        guard written == text || written.hasSuffix("//" + text) || written == "mailto:" + text else { return nil }
+        return variables.values.substituted(in: text) { _, _, _ in }.text
+    }
+
     /// `[![alt](pic.png)](https://…)`: a link around one image, which the image carries.
     private mutating func linkedImage(_ node: OpaquePointer) -> ImageReference? {
         guard cmark_node_get_type(node) == CMARK_NODE_LINK, !AttributeExtension.isAttributeNode(node) else { return nil }
@@ -287,8 +325,7 @@ struct CmarkConverter {
         }
         guard content.count == 1, cmark_node_get_type(content[0]) == CMARK_NODE_IMAGE else { return nil }
         var reference = image(content[0])
-        let url = string(cmark_node_get_url(node))
-        if url.utf8.count <= Self.maximumURLLength { reference.link = url }
+        if let url = destination(of: node), url.utf8.count <= Self.maximumURLLength { reference.link = url }
         return reference
     }
 
@@ -357,7 +394,9 @@ struct CmarkConverter {
     /// neither stays a caption).
     private mutating func image(_ node: OpaquePointer) -> ImageReference {
         let location = SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
-        var reference = ImageReference(source: string(cmark_node_get_url(node)), alt: plainText(node),
+        let source = variables.substituted(string(cmark_node_get_url(node)), at: location, escaping: VariableValues.pathEscaped,
+                                           consequence: "the image's path is kept as written", warnings: &warnings).text
+        var reference = ImageReference(source: source, alt: plainText(node),
                                        title: string(cmark_node_get_title(node)), location: location)
         let declarations = reference.title.split(separator: ";").map {
             $0.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -389,8 +428,8 @@ struct CmarkConverter {
         }
         guard content.count == 1, cmark_node_get_type(content[0]) == CMARK_NODE_IMAGE else { return nil }
         var reference = image(content[0])
-        let (attributes, problems) = AttributeDecoder.decode(body)
         let location = AttributeExtension.payload(of: node).map { SourceLocation(line: $0.line, column: $0.column) }
+        let (attributes, problems) = AttributeDecoder.decode(location.map { variables.substitutedBody(body, at: $0, warnings: &warnings) } ?? body)
         warnings += problems.map { Warning(file: file, location: location, message: $0) }
         reference.float = attributes?.float ?? reference.float
         reference.width = attributes?.width ?? reference.width
@@ -431,7 +470,7 @@ struct CmarkConverter {
             return run(literal(node), intent)
         case CMARK_NODE_HTML_INLINE:
             var runs = InlineRuns()
-            for piece in inlineHTML.feed(literal(node), line: location(of: node)?.line ?? 1) {
+            for piece in inlineHTMLPieces(node) {
                 if case let .image(element) = piece {
                     var converter = HTMLConverter(file: file)
                     if let image = converter.image(element, link: link ?? inlineHTML.format.link) {
@@ -455,11 +494,14 @@ struct CmarkConverter {
         case CMARK_NODE_LINK where AttributeExtension.isAttributeNode(node):
             return attributed(node, content: nested(intent, link))
         case CMARK_NODE_LINK:
-            let url = string(cmark_node_get_url(node))
+            guard let url = destination(of: node) else { return nested(intent, link) }
             guard url.utf8.count <= Self.maximumURLLength else {
                 warnings.append(Warning(file: file, location: location(of: node),
                                         message: "a link's URL of \(url.utf8.count) bytes is longer than the \(Self.maximumURLLength) allowed; its text is shown without the link"))
                 return nested(intent, link)
+            }
+            if let shown = autolinkText(node) {
+                return InlineRuns(InlineRuns.Piece(text: shown, intent: intent.union(html.intent), link: url, attributes: html.attributes))
             }
             guard url.hasPrefix("#") else { return nested(intent, url) }
             return nested(intent, internalLink(url, at: location(of: node)) ?? link)
@@ -524,7 +566,7 @@ struct CmarkConverter {
 
     /// The attributes of a body, with its warnings kept and its location set.
     private mutating func decode(_ body: String, at location: SourceLocation) -> InlineAttributes? {
-        let (decoded, problems) = AttributeDecoder.decode(body)
+        let (decoded, problems) = AttributeDecoder.decode(variables.substitutedBody(body, at: location, warnings: &warnings))
         warnings += problems.map { Warning(file: file, location: location, message: $0) }
         guard var attributes = decoded else { return nil }
         attributes.location = location

@@ -17,11 +17,12 @@ struct HTMLRun {
     /// Whether the HTML nested so deep that its rest was taken as text (`HTMLParser.maximumDepth`).
     private(set) var wasTakenAsText = false
 
-    /// Adds an HTML block that starts on `line` of the document.
-    mutating func feed(_ html: String, line: Int) {
+    /// Adds an HTML block that starts on `line` of the document; `adjust` is given each
+    /// element's attributes and line (`CmarkConverter` puts variables in).
+    mutating func feed(_ html: String, line: Int, adjusting adjust: (inout [String: String], Int) -> Void = { _, _ in }) {
         let parser = self.parser ?? HTMLParser()
         self.parser = parser
-        tree.apply(parser.feed(html), firstLine: line)
+        tree.apply(parser.feed(html).map { $0.adjusted(firstLine: line, adjust) }, firstLine: line)
         wasTakenAsText = wasTakenAsText || parser.tooDeep
         lastLine = line
     }
@@ -61,11 +62,13 @@ struct InlineHTML {
         case text(String)
     }
 
-    mutating func feed(_ html: String, line: Int) -> [Piece] {
+    /// What the tags of `html`, on `line`, give; `adjust` is given each element's attributes
+    /// and line first.
+    mutating func feed(_ html: String, line: Int, adjusting adjust: (inout [String: String], Int) -> Void = { _, _ in }) -> [Piece] {
         let parser = self.parser ?? HTMLParser()
         self.parser = parser
         var pieces: [Piece] = []
-        for event in parser.feed(html) {
+        for event in parser.feed(html).map({ $0.adjusted(firstLine: line, adjust) }) {
             switch event {
             case let .start(name, attributes, _):
                 let element = HTMLElement(name: name, attributes: attributes, line: line)
@@ -98,5 +101,15 @@ struct InlineHTML {
 
     private mutating func updateFormat() {
         format = open.reduce(HTMLInlineFormat()) { outer, element in element.format?.inside(outer) ?? outer }
+    }
+}
+
+extension HTMLEvent {
+    /// The event with an element's attributes passed through `adjust`, with its line in the
+    /// document (the fed text starting on `firstLine`).
+    func adjusted(firstLine: Int, _ adjust: (inout [String: String], Int) -> Void) -> HTMLEvent {
+        guard case .start(let name, var attributes, let line) = self else { return self }
+        adjust(&attributes, firstLine + line - 1)
+        return .start(name: name, attributes: attributes, line: line)
     }
 }

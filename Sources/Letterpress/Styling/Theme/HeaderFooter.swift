@@ -8,4 +8,51 @@ public struct HeaderFooter: Sendable, Encodable {
     public var style: TextStyle
     /// Whether it also appears on the first page.
     public var firstPage: Bool
+    /// The theme file the templates come from, and where each (`left`, `center`, `right`) is
+    /// written in it, for warnings about their variables.
+    var file = "theme"
+    var locations: [String: SourceLocation] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case left, center, right, style, firstPage
+    }
+
+    /// The templates by their key.
+    var templates: [(key: String, template: String)] {
+        [("left", left), ("center", center), ("right", right)]
+    }
+
+    /// `template` filled in one pass: each `{{…}}` from `variables` (by what is inside the
+    /// braces, already formatted), each `{name}` from `placeholders`; anything else (an
+    /// undefined `{{…}}` whole), and the values put in, as written.
+    static func filled(_ template: String, placeholders: [String: String], variables: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        let bytes = Array(template.utf8)
+        var result = ""
+        var position = 0
+        for reference in VariableValues.references(in: template) {
+            result += placeholdersFilled(String(decoding: bytes[position..<reference.range.lowerBound], as: UTF8.self), placeholders)
+            result += variables[reference.inside] ?? String(decoding: bytes[reference.range], as: UTF8.self)
+            position = reference.range.upperBound
+        }
+        return result + placeholdersFilled(String(decoding: bytes[position...], as: UTF8.self), placeholders)
+    }
+
+    /// `text` with each `{name}` from `placeholders`.
+    private static func placeholdersFilled(_ text: String, _ placeholders: [String: String]) -> String {
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            rest = rest[open...]
+            if let close = rest.firstIndex(of: "}"), let value = placeholders[String(rest[rest.index(after: open)..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
 }

@@ -52,7 +52,7 @@ extension StyleSpec {
         Field("barColor", \.barColor) { $1.barColor = $0 },
         Field("barWidth", \.barWidth) { $1.barWidth = $0 },
         Field("borderColor", \.borderColor) { $1.borderColor = $0 },
-        // These bound the size when a theme is scaled (`ThemeResolver.resolve`).
+        // These bound the size when a theme is scaled, and a size set inline (`ThemeResolver.resolve`).
         Field("minSize", \.minSize),
         Field("maxSize", \.maxSize),
     ]

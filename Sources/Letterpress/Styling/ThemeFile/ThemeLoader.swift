@@ -63,13 +63,23 @@ public struct ThemeLoader: Sendable {
         var theme: Theme
         do {
             theme = try ThemeResolver.resolve(spec, scale: scale)
-        } catch {
+        } catch let .pattern(error) {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
                                                 message: "highlights[\(error.index)].\(error.key) \(error.message)")
+        } catch let .customStyle(name, message) {
+            let style = node["customStyles"]?[name]
+            throw LetterpressError.invalidTheme(file: source.path, location: (style?["customStyle"] ?? style).flatMap(location(of:)),
+                                                message: "customStyles.\(name).customStyle: \(message)")
         }
         for index in theme.highlights.indices {
             theme.highlights[index].file = source.path
             theme.highlights[index].location = patternLocation(index)
+        }
+        for (name, keyPath) in [("header", \Theme.page.header), ("footer", \Theme.page.footer)] where theme[keyPath: keyPath] != nil {
+            theme[keyPath: keyPath]?.file = source.path
+            for key in ["left", "center", "right"] {
+                theme[keyPath: keyPath]?.locations[key] = node["page"]?[name]?[key].flatMap(location(of:))
+            }
         }
         theme.name = source.name
         theme.description = description ?? ""

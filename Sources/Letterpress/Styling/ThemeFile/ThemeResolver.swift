@@ -31,21 +31,37 @@ enum ThemeResolver {
         }(),
     ]
 
+    /// Why a theme cannot be resolved.
+    enum Failure: Error {
+        case pattern(HighlightRule.InvalidPattern)
+        /// The custom style `name`'s `customStyle:` names none, or makes a cycle.
+        case customStyle(name: String, message: String)
+    }
+
     /// The theme `spec` describes, with every text size multiplied by `scale` and then kept
-    /// within its style's `minSize`…`maxSize`; fails on the first highlight pattern that is not
-    /// a regular expression.
-    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(HighlightRule.InvalidPattern) -> Theme {
-        var theme = try resolveUnscaled(spec)
+    /// within its style's `minSize`…`maxSize` (which sizes set inline keep within too); fails
+    /// on the first highlight pattern that is not a regular expression, and on a custom style
+    /// built on one there is none of, or on itself.
+    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(Failure) -> Theme {
+        var theme: Theme
+        do {
+            theme = try resolveUnscaled(spec)
+        } catch {
+            throw .pattern(error)
+        }
+        theme.customStyles = try composed(theme.customStyles)
         theme.textScale = scale
-        guard scale != 1 else { return theme }
-        func scaled(_ style: BlockStyle, _ spec: StyleSpec?) -> BlockStyle {
+        func scaled(_ style: BlockStyle, _ spec: StyleSpec?, under outer: StyleSpec? = nil) -> BlockStyle {
             var style = style
-            style.text.size = clamp(style.text.size * scale, spec)
+            let limits = SizeLimits(minimum: spec?.minSize ?? outer?.minSize, maximum: spec?.maxSize ?? outer?.maxSize)
+            if scale != 1 { style.text.size = limits?.clamped(style.text.size * scale) ?? style.text.size * scale }
+            style.text.sizeLimits = limits
             return style
         }
         theme.body = scaled(theme.body, spec.body)
+        // A level's own limits, else `heading:`'s, which every level is built on.
         theme.headings = theme.headings.enumerated().map { level, style in
-            scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil } ?? spec.heading)
+            scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil }, under: spec.heading)
         }
         theme.code = scaled(theme.code, spec.code)
         theme.quote = scaled(theme.quote, spec.quote)
@@ -57,11 +73,34 @@ enum ThemeResolver {
         return theme
     }
 
-    private static func clamp(_ size: Double, _ spec: StyleSpec?) -> Double {
-        var size = size
-        if let minimum = spec?.minSize { size = max(size, minimum) }
-        if let maximum = spec?.maxSize { size = min(size, maximum) }
-        return size
+    /// The custom styles with each one's `customStyle:` chain laid under its own keys (its own
+    /// win), so that the styler applies one set of keys. Followed without recursion: a theme is
+    /// untrusted input, and a chain may be as long as the theme.
+    static func composed(_ styles: [String: InlineAttributes]) throws(Failure) -> [String: InlineAttributes] {
+        var composed: [String: InlineAttributes] = [:]
+        for name in styles.keys.sorted() where composed[name] == nil {
+            var chain = [name]
+            while let base = styles[chain[chain.count - 1]]?.customStyle, composed[chain[chain.count - 1]] == nil {
+                guard styles[base] != nil else {
+                    let message = "no custom style \(Excerpt.quoted(base))" + Hint.suggestion(for: base, among: styles.keys.sorted())
+                    throw .customStyle(name: chain[chain.count - 1], message: message)
+                }
+                if let start = chain.firstIndex(of: base) {
+                    throw .customStyle(name: base, message: "makes a cycle: " + (chain[start...] + [base]).joined(separator: " → "))
+                }
+                chain.append(base)
+            }
+            var below = composed[chain[chain.count - 1]] ?? styles[chain[chain.count - 1]]!
+            below.customStyle = nil
+            composed[chain[chain.count - 1]] = below
+            for member in chain.dropLast().reversed() {
+                var style = styles[member]!
+                style.customStyle = nil
+                below = style.merged(over: below)
+                composed[member] = below
+            }
+        }
+        return composed
     }
 
     private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
