@@ -34,6 +34,17 @@ import Testing
             """)
     }
 
+    /// Among names as close as each other, the hint names the first in alphabetical order, not
+    /// the first the dictionary happens to hold, so the warning is the same on every run.
+    @Test func theHintAmongEquallyCloseNamesIsAlwaysTheSame() throws {
+        let names = ["abce", "abcd", "abcg", "abcf", "abch"]
+        let variables = Dictionary(uniqueKeysWithValues: names.map { ($0, "1") })
+        for note in ["{{abcx}}", "{{abcx, number}}", "{{abcd, range: abcx}}"] {
+            let warnings = try parse(note, variables: variables).warnings.map(\.message)
+            #expect(warnings.count == 1 && warnings[0].contains("(did you mean 'abcd'?)"), "\(note): \(warnings)")
+        }
+    }
+
     @Test func listsQuotesAndTableCellsTakeValuesToo() throws {
         let note = "- item {{n}}\n\n> quote {{n}}\n\n| a | b |\n|---|--:|\n| {{n}} | {{n, %5.1f}} |\n"
         #expect(try dump(note, variables: ["n": "3"]) == """

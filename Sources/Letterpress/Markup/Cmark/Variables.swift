@@ -48,7 +48,7 @@ enum VariableExtension {
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = session.variables[name] else {
-            let hint = Hint.suggestion(for: name, among: Array(session.variables.keys))
+            let hint = Hint.suggestion(for: name, among: session.variables.keys.sorted())
             session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
                                                     kind: "undefined variables"))
             return nil
