@@ -59,7 +59,10 @@ final class ParseSession {
         case let .found(entry):
             return entry.text(for: value, locale: locale)
         case .source:
-            return nil
+            // Apple's keys are the source text: `Population %lld` in the source language is
+            // its own format. A key with no specifier (`files.count`) shows the value.
+            guard let value, StringTable.Entry.takesValue(key) else { return nil }
+            return StringTable.Entry(format: key).text(for: value, locale: locale)
         case .missing:
             if missingKeys.insert(key).inserted {
                 let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""

@@ -129,6 +129,22 @@ import Testing
         #expect(parse("^[Invoice](localized: 'invoice.title')", locale: "en_GB", table: table) == ("Invoice", []))
     }
 
+    /// A catalog as Xcode writes it: the keys are the English text, with no English entry.
+    @Test func inTheSourceLanguageAKeyWithASpecifierIsItsOwnFormat() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Localizable.xcstrings")
+        try Data("""
+            {"sourceLanguage": "en", "strings": {"": {},
+              "Population %lld": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Bevölkerung %lld"}}}},
+              "100%% sure": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "100%% sicher"}}}}}}
+            """.utf8).write(to: url)
+        let table = try StringTableReader.read(url.path, shownAs: "Localizable.xcstrings")
+        let note = "{{n, localized: 'Population %lld'}}, {{n, localized: '100%% sure'}}"
+        #expect(parse(note, locale: "en", table: table, variables: ["n": "83200000"]) == ("Population 83200000, 83200000", []))
+        #expect(parse(note, locale: "de", table: table, variables: ["n": "83200000"]) == ("Bevölkerung 83200000, 100% sicher", []))
+    }
+
     @Test func aMissingKeyWarnsOnceAndShowsTheSourceText() throws {
         let (_, table) = try tables()
         let (text, warnings) = parse("^[*Total*](localized: 'total') and ^[Total](localized: 'total')\n\n{{n, localized: 'count'}}",

@@ -105,6 +105,12 @@ extension StringTable.Entry {
     private static let specifier = try! NSRegularExpression(
         pattern: #"%%|%(?:[0-9]+\$)?[-+ 0#']*[0-9]*(?:\.[0-9]*)?(?:hh|ll|[hlqLztj])?[diouxXeEfFgGaAs@DUO]"#)
 
+    /// Whether `format` has a printf specifier for a value (`%lld`, `%@`), not only `%%`.
+    static func takesValue(_ format: String) -> Bool {
+        specifier.matches(in: format, range: NSRange(format.startIndex..., in: format))
+            .contains { Range($0.range, in: format).map { format[$0] != "%%" } ?? false }
+    }
+
     private static func substitute(_ value: String, into text: String, locale: String) -> Result<String, VariableFormat.Problem> {
         var result = ""
         var last = text.startIndex
