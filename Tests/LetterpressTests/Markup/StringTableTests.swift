@@ -58,6 +58,22 @@ import Testing
               <string>%lld Artikel</string>
             </dict>
           </dict>
+          <key>users</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>Das Gerät hat %1$#@token@</string>
+            <key>token</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key>
+              <string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key>
+              <string>ld</string>
+              <key>one</key>
+              <string>%1$ld Nutzer</string>
+              <key>other</key>
+              <string>%1$ld Nutzer*innen</string>
+            </dict>
+          </dict>
           <key>welcome</key>
           <dict>
             <key>NSStringVariableWidthRuleType</key>
@@ -118,6 +134,9 @@ import Testing
         #expect(["1", "3"].map { parse(note, locale: "en", table: table, variables: ["n": $0]).0 } == ["1 file", "3 files"])
         #expect(["1", "3", "5", "22"].map { parse(note, locale: "pl", table: table, variables: ["n": $0]).0 }
             == ["1 plik", "3 pliki", "5 plików", "22 pliki"])
+        let positional = "{{n, localized: 'users'}}"
+        #expect(["1", "5"].map { parse(positional, locale: "de", table: table, variables: ["n": $0]).0 }
+            == ["Das Gerät hat 1 Nutzer", "Das Gerät hat 5 Nutzer*innen"], "%1$#@token@ and %1$ld, as Xcode exports them")
         let items = "{{n, localized: 'items.count'}}"
         #expect(["0", "1", "7"].map { parse(items, locale: "de", table: table, variables: ["n": $0]).0 }
             == ["Kein Artikel im Korb", "Ein Artikel im Korb", "7 Artikel im Korb"], "zero for 0, as Apple's tables have it")

@@ -92,6 +92,9 @@ extension StringTable.Entry {
             if let value, cldr == nil {
                 return .failure(VariableFormat.Problem(message: "\(Excerpt.quoted(value)) is not a number, which this plural entry needs"))
             }
+            // `%#@name@`, or with the value's position, `%1$#@name@`: a note's value is the first.
+            text = Self.pluralReference.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                                 withTemplate: "%#@$1@")
             for (name, forms) in plurals {
                 let form = category.flatMap { forms[$0] } ?? cldr.flatMap { forms[$0] } ?? forms["other"] ?? ""
                 text = text.replacingOccurrences(of: "%#@\(name)@", with: form)
@@ -100,6 +103,8 @@ extension StringTable.Entry {
         guard let value else { return .success(text) }
         return Self.substitute(value, into: text, locale: locale)
     }
+
+    private static let pluralReference = try! NSRegularExpression(pattern: #"%1\$#@([^@]+)@"#)
 
     // A constant pattern: `%%`, or `%`, a position, flags, width, precision, length and conversion.
     private static let specifier = try! NSRegularExpression(
