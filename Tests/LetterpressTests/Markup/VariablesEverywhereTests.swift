@@ -120,4 +120,36 @@ import Testing
         let document = parse("^[x](size: {{n}})")
         #expect(document.warnings.map(\.message) == ["attributes 'size: {{n}}' are not valid JSON5; text kept without them"])
     }
+
+    /// A quote inside a JSON5 comment starts no string, so a value cannot reach keys through one.
+    @Test func aQuoteInACommentOpensNoString() {
+        let note = "^[two](/* it's */ foregroundColor: {{x}} /* ' */) ^[one](/* it's */ foregroundColor: '{{accent}}' /* ' */)"
+        let document = MarkdownParser.parseBody(note, file: "v.md",
+                                                variables: values.merging(["x": "\"blue\", link: \"https://evil.example\", size: 40"]) { $1 })
+        let dump = RunDump.blocks(document.blocks).joined(separator: "\n")
+        #expect(!dump.contains("evil") && !dump.contains("size"), "\(dump)")
+        #expect(dump.contains("\"one\" foregroundColor=#d7263d"), "\(dump)")
+        #expect(document.warnings.map(\.message).contains { $0.contains("are not valid JSON5") })
+    }
+
+    /// cmark counts a lone carriage return as a line's end, and so do the warnings' places.
+    @Test func carriageReturnLinesPlaceWarningsWithoutCrashing() {
+        for note in ["Line one\rLine two\rLine three [x]({{nope}}) end\r", "a\r\rb ![i]({{nope}}/x.png)\r\r^[x](foregroundColor: '{{nope}}')",
+                     "a\r\nb [x]({{nope}})\r\n"] {
+            let warnings = parse(note).warnings.filter { $0.message.contains("'nope'") }
+            #expect(!warnings.isEmpty && warnings.allSatisfy { $0.location != nil }, "\(note.debugDescription)")
+        }
+        #expect(parse("Line one\rLine two\rLine three [x]({{nope}}) end\r").warnings.first?.location == SourceLocation(line: 3, column: 16))
+    }
+
+    /// Thousands of undefined names in one destination cost what they cost in text: the first
+    /// few warnings are placed at their own reference, the rest at the link's.
+    @Test func manyUndefinedReferencesInADestinationTakeLinearTime() {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let document = parse("[x](<" + String(repeating: "{{a}}", count: 20_000) + ">)\n")
+            #expect(document.warnings.count == 20_000)
+        }
+        #expect(elapsed < .seconds(3), "\(elapsed)")
+    }
 }

@@ -41,7 +41,8 @@ struct CmarkConverter {
     init(file: String, source: String, session: ParseSession) {
         self.file = file
         self.session = session
-        sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines as cmark counts them: a line ends at `\n`, `\r\n` or a lone `\r`.
+        sourceLines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                          sourceLines: sourceLines)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))

@@ -14,9 +14,10 @@ struct VariableSubstitution {
     func substituted(_ text: String, at location: SourceLocation?, escaping: (String) -> String = { $0 },
                      consequence: String, warnings: inout [Warning]) -> (text: String, complete: Bool) {
         var found: [Warning] = []
-        let result = values.substituted(in: text, escaping: escaping) { message, undefined, offset in
-            let reference = VariableValues.references(in: String(decoding: text.utf8.dropFirst(offset), as: UTF8.self)).first
-            let place = location.map { located(reference.map { "{{\($0.inside)}}" } ?? "{{", from: $0) }
+        let result = values.substituted(in: text, escaping: escaping) { message, undefined, reference in
+            // Past the few warnings a reader sees (the rest are summed up in one line), the
+            // text's own place will do: finding each costs a search of the lines.
+            let place = location.map { found.count < Self.locatedWarnings ? located("{{\(reference.inside)}}", from: $0) : $0 }
             found.append(Warning(file: file, location: place, message: undefined ? message + "; " + consequence : message,
                                  kind: undefined ? VariableValues.undefinedKind : nil))
         }
@@ -41,33 +42,48 @@ struct VariableSubstitution {
 
     /// An attribute body with the `{{…}}` of its strings put in, each value escaped for the
     /// string's quotes: a value becomes part of a string, never keys or syntax of the body.
+    /// JSON5's comments are passed over, so that a quote inside one starts no string.
     func substitutedBody(_ body: String, at location: SourceLocation, warnings: inout [Warning]) -> String {
         guard body.contains("{{") else { return body }
+        let characters = Array(body)
         var result = ""
-        var literal = ""
-        var quote: Character?
-        var escaped = false
-        for character in body {
-            guard let open = quote else {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if character == "/", next == "/" || next == "*" {
+                let end = Self.commentEnd(in: characters, from: index + 2, block: next == "*")
+                result += String(characters[index..<end])
+                index = end
+            } else if character == "'" || character == "\"" {
+                var close = index + 1
+                while close < characters.count, characters[close] != character {
+                    close += characters[close] == "\\" ? 2 : 1
+                }
+                let literal = String(characters[(index + 1)..<min(close, characters.count)])
                 result.append(character)
-                if character == "'" || character == "\"" { quote = character }
-                continue
-            }
-            if escaped {
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == open {
-                result += substituted(literal, at: location, escaping: { Self.quoted($0, in: open) },
+                result += substituted(literal, at: location, escaping: { Self.quoted($0, in: character) },
                                       consequence: "kept as written", warnings: &warnings).text
+                if close < characters.count { result.append(character) }
+                index = close + 1
+            } else {
                 result.append(character)
-                literal = ""
-                quote = nil
-                continue
+                index += 1
             }
-            literal.append(character)
         }
-        return result + literal
+        return result
+    }
+
+    /// Where a comment whose text starts at `start` ends: after its `*/` (a block comment) or
+    /// before its line's end, or at the end of the body.
+    private static func commentEnd(in characters: [Character], from start: Int, block: Bool) -> Int {
+        var index = start
+        while index < characters.count {
+            if block, characters[index] == "*", index + 1 < characters.count, characters[index + 1] == "/" { return index + 2 }
+            if !block, characters[index].isNewline { return index }
+            index += 1
+        }
+        return characters.count
     }
 
     /// `value` written inside a JSON5 string between `quote`s.
@@ -87,10 +103,14 @@ struct VariableSubstitution {
         return text
     }
 
+    /// How many warnings of one text are placed at their own reference.
+    private static let locatedWarnings = 10
+
     /// Where `reference` is written, looked for from `location` over the few lines a link or
     /// tag may take; `location` itself when it is not found.
     private func located(_ reference: String, from location: SourceLocation) -> SourceLocation {
-        for line in location.line..<min(location.line + 8, sourceLines.count + 1) where line >= 1 {
+        guard location.line >= 1, location.line <= sourceLines.count else { return location }
+        for line in location.line..<min(location.line + 8, sourceLines.count + 1) {
             let text = sourceLines[line - 1]
             let start = line == location.line ? text.utf8.index(text.utf8.startIndex, offsetBy: min(max(location.column - 1, 0), text.utf8.count)) : text.startIndex
             if let range = text[start...].range(of: reference) {

@@ -114,9 +114,9 @@ struct VariableValues: Sendable {
 
     /// `text` with each `{{…}}` replaced by its value passed through `escaping`; `problem` is
     /// told each message (an undefined variable, which stays as written, or a bad format) and
-    /// the UTF-8 offset of its `{{`. Whether every variable was defined comes back too.
+    /// the reference it is about. Whether every variable was defined comes back too.
     func substituted(in text: String, escaping: (String) -> String = { $0 },
-                            problem: (_ message: String, _ undefined: Bool, _ offset: Int) -> Void) -> (text: String, complete: Bool) {
+                            problem: (_ message: String, _ undefined: Bool, _ reference: Reference) -> Void) -> (text: String, complete: Bool) {
         let references = Self.references(in: text)
         guard !references.isEmpty else { return (text, true) }
         let bytes = Array(text.utf8)
@@ -128,11 +128,11 @@ struct VariableValues: Sendable {
             position = reference.range.upperBound
             switch resolve(reference.inside) {
             case let .value(value, message)?:
-                if let message { problem(message, false, reference.range.lowerBound) }
+                if let message { problem(message, false, reference) }
                 result += escaping(value).utf8
             case let .undefined(message)?:
                 complete = false
-                problem(message, true, reference.range.lowerBound)
+                problem(message, true, reference)
                 result += bytes[reference.range]
             case nil:
                 result += bytes[reference.range]
