@@ -50,6 +50,7 @@ struct StringsFile {
     }
 
     private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+    private var peek: Unicode.Scalar? { position + 1 < scalars.count ? scalars[position + 1] : nil }
 
     private mutating func advance() {
         if scalars[position] == "\n" {
@@ -101,6 +102,19 @@ struct StringsFile {
         return word
     }
 
+    /// The four hexadecimal digits after `\U`: one UTF-16 unit.
+    private mutating func utf16Unit() throws -> UInt16 {
+        var digits = ""
+        while digits.count < 4, let digit = current, digit.properties.isASCIIHexDigit {
+            digits.unicodeScalars.append(digit)
+            advance()
+        }
+        guard digits.count == 4, let unit = UInt16(digits, radix: 16) else { throw problem("\\U needs four hexadecimal digits") }
+        return unit
+    }
+
+    private func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
+
     private mutating func quoted() throws -> String {
         let start = problem("this string never ends")
         advance()
@@ -118,15 +132,21 @@ struct StringsFile {
                 case "t": text += "\t"
                 case "r": text += "\r"
                 case "U", "u":
-                    var digits = ""
-                    while digits.count < 4, let digit = current, digit.properties.isASCIIHexDigit {
-                        digits.unicodeScalars.append(digit)
+                    let unit = try utf16Unit()
+                    if UTF16.isLeadSurrogate(unit) {
+                        // A character past U+FFFF is written as its two UTF-16 halves: `\UD83D\UDE00`.
+                        guard current == "\\", peek == "U" || peek == "u" else { throw problem("\\U\(hex(unit)) is half a character: its other half must follow") }
                         advance()
+                        advance()
+                        let trail = try utf16Unit()
+                        guard UTF16.isTrailSurrogate(trail), let scalar = String(decoding: [unit, trail], as: UTF16.self).unicodeScalars.first else {
+                            throw problem("\\U\(hex(unit)) is half a character: \\U\(hex(trail)) is not its other half")
+                        }
+                        text.unicodeScalars.append(scalar)
+                    } else {
+                        guard let scalar = Unicode.Scalar(unit) else { throw problem("\\U\(hex(unit)) is half a character: its other half must come first") }
+                        text.unicodeScalars.append(scalar)
                     }
-                    guard digits.count == 4, let scalar = UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) else {
-                        throw problem("\\U needs four hexadecimal digits of a character")
-                    }
-                    text.unicodeScalars.append(scalar)
                 default: text.unicodeScalars.append(escaped)
                 }
             default:
