@@ -57,7 +57,8 @@ public enum PDFDate {
                 let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
                 guard skip(UInt8(ascii: "+")) || skip(UInt8(ascii: "-")), let zoneHours = number(2) else { return nil }
                 _ = skip(UInt8(ascii: ":"))
-                guard let zoneMinutes = number(2) else { return nil }
+                // Zones lie within ±18 hours, as Foundation's `TimeZone(secondsFromGMT:)` takes them.
+                guard let zoneMinutes = number(2), zoneMinutes < 60, zoneHours * 60 + zoneMinutes <= 18 * 60 else { return nil }
                 offset = sign * (zoneHours * 3600 + zoneMinutes * 60)
             }
             guard index == bytes.count else { return nil }

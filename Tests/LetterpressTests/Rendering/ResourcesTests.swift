@@ -97,9 +97,11 @@ import Testing
         #expect(both.creationDate(frontMatterDate: "2024-03-14 12:00:00.000000000 +09:00") == "2024-03-14T03:00:00Z")
         let zoned = try #require(PDFDate.zoned("2024-03-14 12:00:00.250 -0130"))
         #expect(zoned.offset == -5400)
+        #expect(PDFDate.zoned("2024-03-14T23:30-18:00")?.offset == -64800)
         #expect(zoned.date == day("2024-03-14T13:30:00Z").addingTimeInterval(0.25))
         #expect(PDFDate.format(try #require(PDFDate.parse("2024-12-31 23:59:59.999999999 +00:00"))) == "2024-12-31T23:59:59Z")
-        for text in ["2024-03-14 12:00:00. +09:00", "2024-03-14 12:00.5", "2024-03-14 12:00:00.0000000000"] {
+        for text in ["2024-03-14 12:00:00. +09:00", "2024-03-14 12:00.5", "2024-03-14 12:00:00.0000000000", "2024-03-14T23:30+99:00",
+                     "2024-03-14T23:30+18:01", "2024-03-14T23:30-05:60"] {
             #expect(PDFDate.parse(text) == nil, "\(text)")
         }
     }
