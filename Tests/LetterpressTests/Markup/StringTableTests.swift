@@ -33,6 +33,7 @@ import Testing
         /* The greeting, with an escaped quote; */
         "greeting" = "Guten Tag, \\"Ada\\" \\U00e0 %@"; // after an entry
         thanks = "Danke";
+        "emoji" = "L\\U00e4cheln \\UD83D\\UDE00";
         "same";
         """
 
@@ -119,6 +120,7 @@ import Testing
         #expect(parse(note, locale: "de", table: table, variables: ["n": "3"]).0
             == "Rechnung, Guten Tag, \"Ada\" à %@, Danke, same, 3 Artikel im Korb, Herzlich willkommen")
         #expect(table.lookup("greeting", locale: "fr") == .missing, "a .strings file in de.lproj is German")
+        #expect(table.lookup("emoji", locale: "de") == .found(StringTable.Entry(format: "Lächeln 😀")), "a character past U+FFFF as its UTF-16 halves")
     }
 
     @Test func referenceDefinitionsTranslateToo() throws {
@@ -126,6 +128,18 @@ import Testing
         let note = "^[*Invoice* no. 3][t] and ^[Invoice][t]\n\n^[t]: localized: 'invoice.title', fontWeight: 'bold'"
         #expect(parse(note, locale: "de", table: table) == ("Rechnung and Rechnung", []))
         #expect(parse(note, locale: "en", table: table) == ("Invoice no. 3 and Invoice", []))
+    }
+
+    /// An entry that cannot be filled warns and shows the value, never empty or half-filled text.
+    @Test func pluralEntriesThatCannotBeFilledWarn() throws {
+        var table = StringTable()
+        table.add("k", language: "en", .plural(["one": "%lld file"]))
+        table.add("s", language: "en", StringTable.Entry(format: "%#@a@ in %#@b@"))
+        let (text, warnings) = parse("{{n, localized: 'k'}}\n\n{{n, localized: 's'}}", locale: "en", table: table, variables: ["n": "3"])
+        #expect(text == "3\n3")
+        #expect(warnings.count == 2)
+        #expect(warnings.first?.contains("the plural entry has no 'other' form") == true, "\(warnings)")
+        #expect(warnings.last?.contains("'%#@a@' names no plural rule of the table") == true, "\(warnings)")
     }
 
     @Test func pluralVariationsFollowTheLocalesRules() throws {
@@ -195,6 +209,8 @@ import Testing
         #expect(try error("c.strings", "\"a\" = \"b\";\n\"c\" = ;") == "c.strings: line 2, column 7: expected a value in quotes, found ';'")
         #expect(try error("d.strings", "\"a\" = \"b\"\n") == "d.strings: line 2, column 1: expected ';' after 'a'")
         #expect(try error("e.strings", "/* never closed") == "e.strings: line 1, column 1: this comment never ends")
+        #expect(try error("h.strings", "\"a\" = \"\\UD83D!\";") == "h.strings: line 1, column 14: \\UD83D is half a character: its other half must follow")
+        #expect(try error("i.strings", "\"a\" = \"\\UDE00\";") == "i.strings: line 1, column 14: \\UDE00 is half a character: its other half must come first")
         #expect(try error("f.stringsdict", "<plist><dict><key>k</key><string>v</string></dict></plist>") == "f.stringsdict: 'k' has neither NSStringLocalizedFormatKey nor NSStringVariableWidthRuleType")
         #expect(try error("g.txt", "x") == "g.txt: is not a string table (.xcstrings, .strings or .stringsdict)")
         #expect(throws: LetterpressError.self) { try StringTableReader.read(folder.appendingPathComponent("none.strings").path, shownAs: "none.strings") }

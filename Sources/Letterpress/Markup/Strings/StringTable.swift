@@ -96,9 +96,15 @@ extension StringTable.Entry {
             text = Self.pluralReference.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
                                                                  withTemplate: "%#@$1@")
             for (name, forms) in plurals {
-                let form = category.flatMap { forms[$0] } ?? cldr.flatMap { forms[$0] } ?? forms["other"] ?? ""
+                guard let form = category.flatMap({ forms[$0] }) ?? cldr.flatMap({ forms[$0] }) ?? forms["other"] else {
+                    let missing = cldr.map { $0 == "other" ? "" : "\(Excerpt.quoted($0)) form and no " } ?? ""
+                    return .failure(VariableFormat.Problem(message: "the plural entry has no \(missing)'other' form"))
+                }
                 text = text.replacingOccurrences(of: "%#@\(name)@", with: form)
             }
+        }
+        if let range = text.range(of: #"%(?:[0-9]+\$)?#@[^@]*@"#, options: .regularExpression) {
+            return .failure(VariableFormat.Problem(message: "the entry's \(Excerpt.quoted(String(text[range]))) names no plural rule of the table (a catalog's substitutions are not read)"))
         }
         guard let value else { return .success(text) }
         return Self.substitute(value, into: text, locale: locale)
