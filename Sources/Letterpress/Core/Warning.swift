@@ -56,7 +56,7 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
 
     /// `warnings` in the order of the file, those without a place first; warnings at one place
     /// keep their order. Parsing and styling find them at different times.
-    static func inFileOrder(_ warnings: [Warning]) -> [Warning] {
+    public static func inFileOrder(_ warnings: [Warning]) -> [Warning] {
         warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
             let right = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)

@@ -102,9 +102,10 @@ public final class Renderer {
 
     /// The document in `data`: a saved run archive (`render inspect --json`), else plain text
     /// where the front matter or a `.txt` name says, else Markdown (with `variables` for
-    /// `{{name}}`, before the front matter's).
+    /// `{{name}}`, before the front matter's, and the string tables at `strings`, before the
+    /// front matter's, for `localized`).
     public static func document(from data: Data, file: String, variables: [String: String] = [:],
-                                locale: String = "en") throws -> Document {
+                                locale: String = "en", strings: [String] = []) throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
@@ -112,7 +113,8 @@ public final class Renderer {
         var document = NoteMarkup.of(file: file, frontMatter: frontMatter, theme: nil) == .plain
             ? PlainTextParser.parseBody(body, title: frontMatter.title)
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
-                                       locale: frontMatter.locale ?? locale)
+                                       locale: frontMatter.locale ?? locale,
+                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: Resources(note: file)))
         document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document

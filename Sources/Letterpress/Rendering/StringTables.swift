@@ -5,8 +5,13 @@ extension Renderer {
     /// note's folder, and inside it with `--sandbox`); a later table's entry for the same key and
     /// language wins. A table that cannot be read fails the note, naming the file.
     func stringTable(for frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
+        try Self.stringTable(paths: options.strings, frontMatter: frontMatter, resources: resources)
+    }
+
+    /// The tables at `paths` (as `--strings` gives them), then the front matter's.
+    static func stringTable(paths: [String], frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
         var table = StringTable()
-        for path in options.strings {
+        for path in paths {
             table.add(try StringTableReader.read(path, shownAs: path))
         }
         for path in frontMatter.strings {

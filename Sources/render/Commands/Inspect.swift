@@ -24,6 +24,11 @@ struct Inspect: ParsableCommand {
     @Option(help: "The locale of formatted values, {{total, number}}, when the front matter has none, as render's --locale.")
     var locale = Parsed<LocaleName>(argument: "en")
 
+    @Option(name: .customLong("strings"), help: ArgumentHelp(
+        "A string table for ^[text](localized: 'key'), before the front matter's, as render's --strings (repeatable).",
+        valueName: "file"))
+    var strings: [String] = []
+
     func validate() throws {
         _ = try VariableAssignment.dictionary(variables)
         _ = try locale.value()
@@ -32,8 +37,8 @@ struct Inspect: ParsableCommand {
     func run() throws {
         do {
             let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
-                                                 locale: try locale.value().identifier)
-            for warning in Warning.summarized(document.warnings) { Console.error(warning.description) }
+                                                 locale: try locale.value().identifier, strings: strings)
+            for warning in Warning.summarized(Warning.inFileOrder(document.warnings)) { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

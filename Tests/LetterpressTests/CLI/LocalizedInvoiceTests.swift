@@ -46,4 +46,28 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains("n.md:2:10: front matter: strings: Missing.xcstrings: no such file"), "\(result.stderr)")
     }
+
+    /// `render inspect` reads the front matter's tables and `--strings`, as rendering does, and
+    /// lists its warnings in file order.
+    @Test func inspectTranslatesAsRenderingDoes() throws {
+        let invoice = Self.samples.appendingPathComponent("invoice.md")
+        let german = try runRender(["inspect", invoice.path, "--locale", "de"], in: Self.samples)
+        let dump = String(decoding: german.stdout, as: UTF8.self)
+        #expect(german.status == 0 && german.stderr.isEmpty, "\(german.stderr)")
+        #expect(dump.contains("\"Rechnung\"") && dump.contains("3 Dateien"), "\(dump)")
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("^[Total](localized: 'invoice.total') ^[a](localized: 'nope.two')\n\n^[b](size: x)\n".utf8)
+            .write(to: folder.appendingPathComponent("n.md"))
+        let catalog = Self.samples.appendingPathComponent("Localizable.xcstrings").path
+        let table = try runRender(["inspect", "n.md", "--locale", "de", "--strings", catalog], in: folder)
+        #expect(String(decoding: table.stdout, as: UTF8.self).contains("\"Summe\""))
+        #expect(table.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.map { String($0.prefix(9)) } == ["n.md:1:38", "n.md:3:1:"])
+        // Without its table, the invoice's missing translations are listed from its top down.
+        let source = try String(contentsOf: invoice, encoding: .utf8)
+        try source.replacingOccurrences(of: "strings: Localizable.xcstrings\n", with: "").write(to: folder.appendingPathComponent("i.md"), atomically: true, encoding: .utf8)
+        let lines = try runRender(["inspect", "i.md", "--locale", "de"], in: folder).stderr.components(separatedBy: "\n")
+            .compactMap { $0.split(separator: ":").dropFirst().first.flatMap { Int($0) } }
+        #expect(lines.count > 5 && lines == lines.sorted(), "\(lines)")
+    }
 }
