@@ -66,6 +66,10 @@ import Testing
         ])
         #expect(text(note, ["n": "3", "who": "Ada"]) == "Bad: 3 3 Ada")
         #expect(String(describing: parse(note, ["n": "3"]).blocks.last).contains("{{ a, b, {c} }"), "other braces are kept without a word")
+        let long = "{{n, plural, one {x} other {" + String(repeating: "y", count: 5000) + "}}}"
+        #expect(parse(long, ["n": "3"]).warnings.map(\.message) == [
+            "this '{{n, plural, …}}' is longer than 4096 bytes, the longest pattern read; kept as written",
+        ])
     }
 
     /// Only decimal numbers are counts: ICU would take `inf` and `NaN`, and write out

@@ -34,12 +34,14 @@ enum VariableExtension {
         switch reference(inline, from: start + 2, session: session) {
         case .none:
             return nil
-        case let .unclosed(text):
+        case let .unclosed(text, tooLong):
             // Only what reads as a plural or select of a variable: other braces are no business of ours.
             let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 2, VariableName.isValid(parts[0]), MessageFormat.isPattern(parts[1]) {
-                session.variableWarnings.append(Warning(file: session.file, location: location,
-                                                        message: "the braces of this '{{\(parts[0]), \(parts[1].prefix { $0 != "," }), …}}' do not balance before its line ends; kept as written"))
+                let pattern = "'{{\(parts[0]), \(parts[1].prefix { $0 != "," }), …}}'"
+                let problem = tooLong ? "this \(pattern) is longer than \(longestPattern) bytes, the longest pattern read"
+                    : "the braces of this \(pattern) do not balance before its line ends"
+                session.variableWarnings.append(Warning(file: session.file, location: location, message: problem + "; kept as written"))
             }
             return nil
         case let .found(text, after):
@@ -101,8 +103,9 @@ enum VariableExtension {
         case found(String, Int32)
         /// No reference: text in braces that is kept as written without a word.
         case none
-        /// A message pattern whose braces do not close on its line, as far as it was read.
-        case unclosed(String)
+        /// A message pattern whose braces do not close on its line, as far as it was read, and
+        /// whether it was read up to the longest pattern rather than to its line's end.
+        case unclosed(String, tooLong: Bool)
     }
 
     /// The text up to `}}` on the same line. Braces nest only in a message pattern, that is
@@ -131,7 +134,7 @@ enum VariableExtension {
                 depth -= 1
             case closeBrace:
                 guard cmark_inline_parser_peek_at(inline, position + 1) == closeBrace else {
-                    return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
+                    return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self), tooLong: false) : .none
                 }
                 return .found(String(decoding: bytes, as: UTF8.self), position + 2)
             case UInt8(ascii: ",") where depth == 0:
@@ -142,7 +145,8 @@ enum VariableExtension {
             bytes.append(character)
             position += 1
         }
-        return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self)) : .none
+        let tooLong = position >= start + longestPattern
+        return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self), tooLong: tooLong) : .none
     }
 }
 
