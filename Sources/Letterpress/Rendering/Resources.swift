@@ -84,7 +84,7 @@ public struct Resources: Sendable {
         if let text = frontMatterDate {
             if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
             warnings.append(Warning(file: file, location: location,
-                                    message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the badge uses another date"))
+                                    message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the note is dated as if it had none"))
         }
         if let noteDate = date.flatMap(NoteDate.init(parsing:)) { return self.date(noteDate) }
         if let sourceDate { return sourceDate }

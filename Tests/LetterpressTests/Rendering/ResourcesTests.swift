@@ -138,7 +138,7 @@ import Testing
         let location = SourceLocation(line: 2, column: 7)
         #expect(dated.noteDate(frontMatterDate: "soon", location: location, warnings: &warnings) == day("2024-02-02"))
         #expect(warnings == [Warning(file: note.path, location: location,
-                                     message: "front matter date 'soon' is not YYYY-MM-DD; the badge uses another date")])
+                                     message: "front matter date 'soon' is not YYYY-MM-DD; the note is dated as if it had none")])
     }
 
     @Test func dateOptionRulesReadTheFileOrTheClockOnlyWhenAsked() throws {
