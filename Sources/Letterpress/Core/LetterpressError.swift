@@ -5,6 +5,8 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
     case unreadableInput(file: String, reason: String)
     case invalidFrontMatter(file: String, location: SourceLocation?, message: String)
     case invalidTheme(file: String, location: SourceLocation?, message: String)
+    /// A string table (`--strings`, front matter `strings:`) that cannot be read.
+    case invalidStringTable(file: String, location: SourceLocation?, message: String)
     case unknownTheme(name: String, known: [String])
     case invalidOption(String)
     case outputFailed(file: String, reason: String)
@@ -22,7 +24,7 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
         case let .unreadableInput(file, reason): return "\(file): \(reason)"
         case let .invalidFrontMatter(file, location, message):
             return "\(file):\(location.map { "\($0):" } ?? "") front matter: \(message)"
-        case let .invalidTheme(file, location, message):
+        case let .invalidTheme(file, location, message), let .invalidStringTable(file, location, message):
             return "\(file):\(location.map { "\($0):" } ?? "") \(message)"
         case let .unknownTheme(name, known):
             return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"

@@ -204,13 +204,13 @@ import Testing
                 return error.description
             }
         }
-        #expect(try error("a.xcstrings", "{\"sourceLanguage\": \"en\",\n  \"strings\": }") == "a.xcstrings: not a string catalog: line 2, column 14: Invalid value")
+        #expect(try error("a.xcstrings", "{\"sourceLanguage\": \"en\",\n  \"strings\": }") == "a.xcstrings:2:14: not a string catalog: Invalid value")
         #expect(try error("b.xcstrings", "{\"strings\": {}}") == "b.xcstrings: not a string catalog: sourceLanguage: missing")
-        #expect(try error("c.strings", "\"a\" = \"b\";\n\"c\" = ;") == "c.strings: line 2, column 7: expected a value in quotes, found ';'")
-        #expect(try error("d.strings", "\"a\" = \"b\"\n") == "d.strings: line 2, column 1: expected ';' after 'a'")
-        #expect(try error("e.strings", "/* never closed") == "e.strings: line 1, column 1: this comment never ends")
-        #expect(try error("h.strings", "\"a\" = \"\\UD83D!\";") == "h.strings: line 1, column 14: \\UD83D is half a character: its other half must follow")
-        #expect(try error("i.strings", "\"a\" = \"\\UDE00\";") == "i.strings: line 1, column 14: \\UDE00 is half a character: its other half must come first")
+        #expect(try error("c.strings", "\"a\" = \"b\";\n\"c\" = ;") == "c.strings:2:7: expected a value in quotes, found ';'")
+        #expect(try error("d.strings", "\"a\" = \"b\"\n") == "d.strings:2:1: expected ';' after 'a'")
+        #expect(try error("e.strings", "/* never closed") == "e.strings:1:1: this comment never ends")
+        #expect(try error("h.strings", "\"a\" = \"\\UD83D!\";") == "h.strings:1:14: \\UD83D is half a character: its other half must follow")
+        #expect(try error("i.strings", "\"a\" = \"\\UDE00\";") == "i.strings:1:14: \\UDE00 is half a character: its other half must come first")
         #expect(try error("f.stringsdict", "<plist><dict><key>k</key><string>v</string></dict></plist>") == "f.stringsdict: 'k' has neither NSStringLocalizedFormatKey nor NSStringVariableWidthRuleType")
         #expect(try error("g.txt", "x") == "g.txt: is not a string table (.xcstrings, .strings or .stringsdict)")
         #expect(throws: LetterpressError.self) { try StringTableReader.read(folder.appendingPathComponent("none.strings").path, shownAs: "none.strings") }

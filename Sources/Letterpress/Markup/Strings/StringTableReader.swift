@@ -23,13 +23,17 @@ public enum StringTableReader {
             default: throw Problem("is not a string table (.xcstrings, .strings or .stringsdict)")
             }
         } catch let problem as Problem {
-            throw LetterpressError.unreadableInput(file: name, reason: problem.message)
+            throw LetterpressError.invalidStringTable(file: name, location: problem.location, message: problem.message)
         }
     }
 
     private struct Problem: Error {
         var message: String
-        init(_ message: String) { self.message = message }
+        var location: SourceLocation?
+        init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
     }
 
     // MARK: String catalogs
@@ -61,7 +65,8 @@ public enum StringTableReader {
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: data)
         } catch let error as DecodingError {
-            throw Problem("not a string catalog: \(describe(error, in: data))")
+            let (location, reason) = describe(error, in: data)
+            throw Problem("not a string catalog: \(reason)", at: location)
         }
         var table = StringTable()
         for (key, strings) in catalog.strings {
@@ -79,35 +84,36 @@ public enum StringTableReader {
     }
 
     /// What a JSON error says: where the JSON is broken, or the path to the value that is wrong.
-    private static func describe(_ error: DecodingError, in data: Data) -> String {
+    private static func describe(_ error: DecodingError, in data: Data) -> (SourceLocation?, String) {
         switch error {
         case let .dataCorrupted(context) where context.codingPath.isEmpty:
-            return syntaxError(in: data) ?? context.debugDescription
+            return syntaxError(in: data) ?? (nil, context.debugDescription)
         case let .dataCorrupted(context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return (nil, "\(path(context.codingPath)): \(context.debugDescription)")
         case let .keyNotFound(key, context):
-            return "\(path(context.codingPath + [key])): missing"
+            return (nil, "\(path(context.codingPath + [key])): missing")
         case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return (nil, "\(path(context.codingPath)): \(context.debugDescription)")
         @unknown default:
-            return "\(error)"
+            return (nil, "\(error)")
         }
     }
 
     /// JSONSerialization's account of what is wrong with `data`, its "around character N"
     /// (a byte offset) given as a line and column.
-    private static func syntaxError(in data: Data) -> String? {
+    private static func syntaxError(in data: Data) -> (SourceLocation?, String)? {
         do {
             _ = try JSONSerialization.jsonObject(with: data)
             return nil
         } catch {
             guard let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
             guard let range = reason.range(of: #"around (line \d+, column \d+|character \d+)"#, options: .regularExpression),
-                  let offset = Int(reason[range].split(separator: " ").last ?? ""), reason[range].contains("character") else { return reason }
+                  let offset = Int(reason[range].split(separator: " ").last ?? ""), reason[range].contains("character") else { return (nil, reason) }
             let before = data.prefix(offset)
             let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
             let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            return "line \(line), column \(column): " + reason.replacingCharacters(in: range, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+            return (SourceLocation(line: line, column: column),
+                    reason.replacingCharacters(in: range, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " .")))
         }
     }
 
@@ -122,7 +128,7 @@ public enum StringTableReader {
         do {
             for (key, value) in try StringsFile.entries(data) { table.add(key, language: language, StringTable.Entry(format: value)) }
         } catch let problem as StringsFile.Problem {
-            throw Problem("line \(problem.line), column \(problem.column): \(problem.message)")
+            throw Problem(problem.message, at: SourceLocation(line: problem.line, column: problem.column))
         }
         return table
     }
