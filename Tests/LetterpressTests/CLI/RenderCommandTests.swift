@@ -776,8 +776,16 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // Once the temporary file has bytes: between its creation and its registration with
+        // the signal handler lie a few instructions, which a kill must not fall between.
+        func written() throws -> Bool {
+            try FileManager.default.contentsOfDirectory(atPath: out.path).contains { name in
+                let size = try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int
+                return (size ?? 0) > 0
+            }
+        }
         let deadline = Date(timeIntervalSinceNow: 60)
-        while try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty && process.isRunning && Date() < deadline {
+        while try !written() && process.isRunning && Date() < deadline {
             usleep(2_000)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).first?.hasPrefix(".big.pdf.") == true,
