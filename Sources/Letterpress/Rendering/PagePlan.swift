@@ -23,9 +23,7 @@ struct PagePlan {
         // A front matter date written with its zone is that day there, not in UTC.
         let offset = frontMatter.date.flatMap { PDFDate.zoned($0.trimmingCharacters(in: .whitespaces))?.offset } ?? 0
         let showsBadge = options.badge && frontMatter.badge.enabled
-        let showsDate = [theme.page.header, theme.page.footer].contains { style in
-            style.map { [$0.left, $0.center, $0.right].contains { $0.contains("{date}") } } ?? false
-        }
+        let showsDate = [theme.page.header, theme.page.footer].contains { $0?.shows("{date}") ?? false }
         let date = showsBadge || showsDate
             ? resources.noteDate(frontMatterDate: frontMatter.date, location: frontMatter.locations["date"],
                                  themeRule: theme.badge.date, warnings: &warnings)

@@ -57,10 +57,7 @@ public struct Typesetter {
 
     /// Whether a header or footer shows the page count, which only the last page settles.
     var showsPageCount: Bool {
-        [theme.page.header, theme.page.footer].contains { style in
-            guard let style else { return false }
-            return [style.left, style.center, style.right].contains { $0.contains("{pages}") }
-        }
+        [theme.page.header, theme.page.footer].contains { $0?.shows("{pages}") ?? false }
     }
 
     /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter` whose

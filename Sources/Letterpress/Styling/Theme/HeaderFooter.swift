@@ -22,6 +22,11 @@ public struct HeaderFooter: Sendable, Encodable {
         [("left", left), ("center", center), ("right", right)]
     }
 
+    /// Whether a template shows `placeholder` (`{pages}`, `{date}`).
+    func shows(_ placeholder: String) -> Bool {
+        [left, center, right].contains { $0.contains(placeholder) }
+    }
+
     /// `template` filled in one pass: each `{{…}}` from `variables` (by what is inside the
     /// braces, already formatted), each `{name}` from `placeholders`; anything else (an
     /// undefined `{{…}}` whole), and the values put in, as written.
