@@ -47,15 +47,29 @@ final class WorkerProcess {
         guard let line = try? JSONEncoder().encode(job) else {
             return Outcome(pages: nil, messages: ["\(job.input): cannot hand it to a worker"])
         }
-        do {
-            try input.write(contentsOf: line + Data("\n".utf8))
-        } catch {
+        guard Self.withoutBrokenPipeSignal({ (try? input.write(contentsOf: line + Data("\n".utf8))) != nil }) else {
             return died(on: job, budget: budget)
         }
         guard let answer = readLine(), let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(answer)) else {
             return died(on: job, budget: budget)
         }
         return outcome
+    }
+
+    /// `body`'s result, with SIGPIPE held back on this thread: writing to a worker that has just
+    /// died then fails with EPIPE, as `render` expects, rather than killing the batch. A signal
+    /// left pending is taken before the mask is restored.
+    private static func withoutBrokenPipeSignal(_ body: () -> Bool) -> Bool {
+        var brokenPipe = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        let result = body()
+        var none = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&brokenPipe, nil, &none) == SIGPIPE {}
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return result
     }
 
     private func died(on job: Job, budget: DocumentBudget) -> Outcome {
