@@ -31,7 +31,7 @@ enum TestSupport {
         geometry: PageGeometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
     ) throws -> TypesetDocument {
         let document = try parse(markdown)
-        return try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+        return try PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
             .typeset(document, baseURL: fixtures, file: "test.md")
     }
 

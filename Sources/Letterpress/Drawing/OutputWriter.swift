@@ -102,14 +102,31 @@ public struct OutputWriter {
         try PageOutput(self, destination: destination)
     }
 
-    /// Writes `document` to `destination` and returns the files written.
+    /// Writes `document` to `destination` and returns the files written, named as
+    /// `outputURLs(for:pageCount:)` says. A PDF says what the writer's `metadata` says, else
+    /// what the document's does.
     @discardableResult
     public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
-        let output = try open(destination)
+        var settings = self
+        if settings.metadata == DocumentMetadata() { settings.metadata = document.metadata }
+        let output = try settings.open(destination)
         for page in document.pages { try output.add(page) }
         let files = try output.finish()
         drawSeconds += output.drawSeconds
         writeSeconds += output.writeSeconds
         return files
+    }
+
+    /// The bytes of `document`'s files: one PDF, or one PNG or SVG per page.
+    ///
+    /// - Throws: `LetterpressError.outputFailed` when Cairo cannot draw a page (a PNG page too
+    ///   large for memory, say) or the temporary folder cannot be written.
+    public func data(for document: TypesetDocument) throws -> [Data] {
+        let folder = try TemporaryFile.makeFolder(prefix: "letterpress")
+        defer { TemporaryFile.removeFolder(folder) }
+        // A template name keeps every page numbered, one page or many.
+        var writer = self
+        let files = try writer.write(document, to: folder.appendingPathComponent(format == .pdf ? "document.pdf" : "page-{0p}.\(format.rawValue)"))
+        return try files.map { try Data(contentsOf: $0) }
     }
 }

@@ -38,6 +38,10 @@ public final class PageOutput {
 
     /// Draws the next page, and writes it or hands it to a thread that compresses it.
     public func add(_ page: Page) throws {
+        try FontWork.exclusively { try addAlone(page) }
+    }
+
+    private func addAlone(_ page: Page) throws {
         pageCount += 1
         if settings.format != .pdf && pageCount > 1 {
             temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.pageURL(for: destination, number: pageCount, of: pageCount))))
@@ -47,6 +51,10 @@ public final class PageOutput {
 
     /// Writes what is left and renames the files into place; returns them.
     public func finish() throws -> [URL] {
+        try FontWork.exclusively { try finishAlone() }
+    }
+
+    private func finishAlone() throws -> [URL] {
         try writer.finish(pageCount: pageCount, firstFile: temporaries[0])
         let targets = settings.outputURLs(for: destination, pageCount: pageCount)
         try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs,

@@ -1,111 +1,210 @@
 import Foundation
 
-/// Renders notes, each in the same steps: read the source → front matter → theme → page plan
-/// (geometry, badge, metadata) → styled blocks → pages → output.
-public final class Renderer {
+/// Renders Markdown notes to PDF, PNG or SVG: the whole pipeline in one call.
+///
+/// A renderer is a value: copy it, keep it in a `static let`, or use it from several tasks at
+/// once. Copies share the themes already loaded and the fonts. Pango and Cairo must not lay out
+/// or draw on two threads at once, so renderings in one process take turns; the `async`
+/// methods wait for their turn on a thread of their own rather than on one of the tasks'.
+///
+/// ```swift
+/// let renderer = Renderer(theme: .named("menlo"))
+/// let pdf: Data = try renderer.render(markdown: "# Hello\n\nWorld", baseURL: nil, as: .pdf)
+/// try renderer.render(contentsOf: noteURL, to: outputURL)
+/// ```
+public struct Renderer: Sendable {
     /// The release, printed by `render --version`.
     public static let version = "0.1.0"
 
+    /// Where a renderer's theme comes from.
+    public enum ThemeChoice: Sendable {
+        /// A shipped theme (`default`, `menlo`, `night`, …) or one in the theme search path.
+        case named(String)
+        /// A theme file.
+        case file(URL)
+        /// A theme already loaded, used for every note whatever its front matter says.
+        case theme(Theme)
+    }
+
+    /// The options every note is rendered with, as the command line gives them.
     public let options: RenderOptions
-    private var themes: ThemeCache
-    /// Made when first needed, after the theme file is read, so that fontconfig's loading
-    /// (see `StartUpWarmUp`) has that long to finish. Like the rest of a renderer, used
-    /// from one thread.
-    private(set) lazy var fonts = FontContext()
-    /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
-    /// thread while this one typesets (see `parseBeside`), and a one-page PNG compressed in two
-    /// bands at once. Off where other processes already use every core.
-    public var usesSpareCores = true
+    let engine: RenderEngine
 
-    public init(options: RenderOptions, themes: ThemeLoader = ThemeLoader()) {
+    /// A renderer with `options`; the theme is `options.theme`, else each note's front matter
+    /// `theme`, else `default`.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.init(options: options, themes: ThemeLoader())
+    }
+
+    /// A renderer whose theme is `theme`, over any the notes' front matter names.
+    public init(theme: ThemeChoice, options: RenderOptions = RenderOptions()) {
+        var options = options
+        var fixed: Theme?
+        switch theme {
+        case let .named(name): options.theme = name
+        case let .file(url): options.theme = url.path
+        case let .theme(value): fixed = value
+        }
         self.options = options
-        self.themes = ThemeCache(loader: themes, scale: options.textScale)
+        engine = RenderEngine(options: options, themes: ThemeLoader(), fixedTheme: fixed)
     }
 
-    /// How a note's Markdown is parsed and styled: all of it before typesetting starts, or on a
-    /// second thread, block by block into `stream`, while this one typesets.
-    enum Parsing {
-        case first
-        case beside(StyledBlockStream)
+    /// A renderer that finds themes with `themes`.
+    package init(options: RenderOptions, themes: ThemeLoader) {
+        self.options = options
+        engine = RenderEngine(options: options, themes: themes, fixedTheme: nil)
     }
 
-    /// Renders the note `input` to `output` in `format`, writing each page as soon as it is
-    /// typeset.
-    public func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
-        try FontWork.exclusively { try renderAlone(input: input, to: output, format: format) }
+    /// Whether one document may use the machine's other cores: Markdown parsed and styled on a
+    /// second thread while this one typesets, and a one-page PNG compressed in bands. Off
+    /// where other processes already use every core (`render --jobs`' workers).
+    package var usesSpareCores: Bool {
+        get { engine.usesSpareCores }
+        nonmutating set { engine.usesSpareCores = newValue }
     }
 
-    private func renderAlone(input: String, to destination: URL, format: OutputFormat) throws -> RenderResult {
-        let clock = StepClock()
-        let resources = Resources(note: input, options: options)
-        // Reading and decoding the file count as parsing on this thread.
-        let note = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
-        let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
-        let (outcome, output) = try clock.measure(\.typeset) {
-            let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
-            var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
-            if !usesSpareCores { writer.encodingThreads = 1 }
-            if input != "-" { writer.inputs = [URL(fileURLWithPath: input)] }
-            let output = try writer.open(destination)
-            let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
-            let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
-                try output.add($0)
-            }
-            // Pages were drawn and written as they were typeset.
-            clock.add(output.drawSeconds, to: \.draw)
-            clock.add(output.writeSeconds, to: \.write)
-            return (outcome, output)
+    // MARK: Rendering to memory
+
+    /// Renders `markdown` (front matter included) into one file's bytes: a PDF of every page,
+    /// or the PNG or SVG of a one-page note.
+    ///
+    /// - Parameters:
+    ///   - markdown: The note, as a `.md` file would hold it.
+    ///   - baseURL: The folder its relative image paths (and front matter `strings:`) start
+    ///     from; nil for the current folder.
+    ///   - format: The format of the bytes.
+    /// - Returns: The file's bytes.
+    /// - Throws: `LetterpressError`: a note that cannot be read (bad front matter, with its
+    ///   line and column), warnings when `options.strict` is set, or
+    ///   `LetterpressError.invalidOption` for a PNG or SVG of more than one page, which
+    ///   `renderDocument(markdown:baseURL:as:)` returns page by page.
+    public func render(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> Data {
+        let rendered = try renderDocument(markdown: markdown, baseURL: baseURL, as: format)
+        guard rendered.files.count == 1 else {
+            throw LetterpressError.invalidOption("the note has \(rendered.pageCount) pages, which are \(rendered.pageCount) \(format.rawValue.uppercased()) images: "
+                + "use renderDocument(markdown:baseURL:as:) for one file per page")
         }
-        if options.strict && !outcome.warnings.isEmpty {
-            throw LetterpressError.strictWarnings(file: input, warnings: outcome.warnings)
-        }
-        // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
-        let written = output.writeSeconds
-        let files = try output.finish()
-        clock.add(output.writeSeconds - written, to: \.write)
-        return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
+        return rendered.files[0]
     }
+
+    /// Renders `markdown` (front matter included) into the bytes of its files: one PDF, or a
+    /// PNG or SVG per page, with the warnings the note gave.
+    ///
+    /// - Parameters:
+    ///   - markdown: The note, as a `.md` file would hold it.
+    ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
+    ///   - format: The files' format.
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
+    public func renderDocument(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> RenderedDocument {
+        let folder = try TemporaryFile.makeFolder(prefix: "letterpress")
+        defer { TemporaryFile.removeFolder(folder) }
+        let name = Self.inMemoryName
+        let resources = Resources(file: name, folder: baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+                                  sandbox: options.sandbox ? baseURL : nil, date: options.date,
+                                  sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+        // A template name keeps every page numbered, one page or many.
+        let destination = folder.appendingPathComponent(format == .pdf ? "note.pdf" : "page-{0p}.\(format.rawValue)")
+        let result = try engine.render(resources: resources, to: destination, format: format, inputs: []) {
+            try NoteSource(markdown: markdown, file: name)
+        }
+        return RenderedDocument(files: try result.files.map { try Data(contentsOf: $0) }, pageCount: result.pageCount,
+                                warnings: result.warnings)
+    }
+
+    /// Renders `markdown` like `render(markdown:baseURL:as:)`, waiting for its turn without
+    /// holding one of the concurrency pool's threads.
+    public func render(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) async throws -> Data {
+        try await Self.onRenderingThread { try render(markdown: markdown, baseURL: baseURL, as: format) }
+    }
+
+    /// Renders `markdown` like `renderDocument(markdown:baseURL:as:)`, waiting for its turn
+    /// without holding one of the concurrency pool's threads.
+    public func renderDocument(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) async throws -> RenderedDocument {
+        try await Self.onRenderingThread { try renderDocument(markdown: markdown, baseURL: baseURL, as: format) }
+    }
+
+    /// What messages call a note rendered from a string.
+    static let inMemoryName = "<markdown>"
+
+    // MARK: Rendering files
+
+    /// Renders the note at `note` to `output`, named as the command names its files: `out.pdf`,
+    /// `out.png` for one page, else `out-1.png`, `out-2.png`… (see `OutputWriter.outputURLs`).
+    ///
+    /// Every file is written under a temporary name and renamed into place only when all are
+    /// complete, so a failure leaves no partial file and the earlier ones as they were.
+    ///
+    /// - Parameters:
+    ///   - note: A Markdown note, a `.txt` plain-text note, or a run archive
+    ///     (`render inspect --json`).
+    ///   - output: The file to write; its extension names the format unless `format` does.
+    ///   - format: The format, when the extension does not say.
+    /// - Returns: The files written, the page count and the warnings.
+    /// - Throws: `LetterpressError`, naming the file (and line and column where there is one).
+    @discardableResult
+    public func render(contentsOf note: URL, to output: URL, format: OutputFormat? = nil) throws -> RenderResult {
+        guard let format = format ?? OutputFormat(pathExtension: output.pathExtension) else {
+            throw LetterpressError.invalidOption("\(Excerpt.name(output.path)): no format: name a .pdf, .png or .svg file, or give the format")
+        }
+        return try render(input: note.path, to: output, format: format)
+    }
+
+    /// Renders the note at `note` like `render(contentsOf:to:format:)`, waiting for its turn
+    /// without holding one of the concurrency pool's threads.
+    @discardableResult
+    public func render(contentsOf note: URL, to output: URL, format: OutputFormat? = nil) async throws -> RenderResult {
+        try await Self.onRenderingThread { try render(contentsOf: note, to: output, format: format) }
+    }
+
+    /// Renders the note at `input` (`-`: standard input) to `output` in `format`, writing each
+    /// page as soon as it is typeset.
+    package func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
+        try engine.render(input: input, to: output, format: format)
+    }
+
+    // MARK: Typesetting in memory
 
     /// Parses and typesets the Markdown `source`; `file` names it in messages and locates its
     /// images.
-    public func typeset(source: String, file: String) throws -> TypesetNote {
-        try typeset(NoteSource(markdown: source, file: file), file: file)
+    package func typeset(source: String, file: String) throws -> TypesetNote {
+        try engine.typeset(source: source, file: file)
     }
 
     /// Typesets the note in `data` (Markdown, or a saved run archive); `file` names it in
     /// messages and locates its images.
-    public func typeset(data: Data, file: String) throws -> TypesetNote {
-        try typeset(NoteSource(data, file: file), file: file)
+    package func typeset(data: Data, file: String) throws -> TypesetNote {
+        try engine.typeset(data: data, file: file)
     }
 
     /// Typesets a parsed document; `file` names it in messages and locates its images, and its
     /// modification time dates the badge when nothing else does.
-    public func typeset(_ document: Document, file: String) throws -> TypesetNote {
-        try typeset(NoteSource(parsed: document), file: file)
+    package func typeset(_ document: Document, file: String) throws -> TypesetNote {
+        try engine.typeset(document, file: file)
     }
 
     /// Typesets `note` in memory, its Markdown parsed as `parsing` says.
-    func typeset(_ note: NoteSource, file: String, parsing: Parsing = .first) throws -> TypesetNote {
-        let clock = StepClock()
-        let resources = Resources(note: file, options: options)
-        let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
-        let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
-        var pages: [Page] = []
-        var missing = Set<Unicode.Scalar>()
-        let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
-            missing.formUnion($0.missingCharacters)
-            pages.append($0)
-        }
-        return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, timings: clock.timings),
-                           metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
+    func typeset(_ note: NoteSource, file: String, parsing: RenderEngine.Parsing = .first) throws -> TypesetNote {
+        try engine.typeset(note, file: file, parsing: parsing)
     }
+
+    /// The fonts the renderer lays text out with; use inside `FontWork.exclusively`.
+    package var fonts: FontContext { engine.fonts }
+
+    // MARK: Steps
 
     /// The document in `data`: a saved run archive (`render inspect --json`), else plain text
     /// where the front matter or a `.txt` name says, else Markdown (with `variables` for
     /// `{{name}}`, before the front matter's, and the string tables at `strings`, before the
     /// front matter's, for `localized`).
-    public static func document(from data: Data, file: String, variables: [String: String] = [:],
-                                locale: String = "en", strings: [String] = []) throws -> Document {
+    package static func document(from data: Data, file: String, variables: [String: String] = [:],
+                                 locale: String = "en", strings: [String] = []) throws -> Document {
+        try document(from: data, file: file, variables: variables, locale: locale, strings: strings, resources: Resources(note: file))
+    }
+
+    /// The document in `data`, as `document(from:file:variables:locale:strings:)` reads it, its
+    /// front matter's string tables found as `resources` allows.
+    static func document(from data: Data, file: String, variables: [String: String], locale: String, strings: [String],
+                         resources: Resources) throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
@@ -114,149 +213,36 @@ public final class Renderer {
             ? PlainTextParser.parseBody(body, title: frontMatter.title)
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                        locale: frontMatter.locale ?? locale,
-                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: Resources(note: file)))
+                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources))
         document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document
     }
 
-    // MARK: Steps
-
     /// The theme the command line names (`theme`), else the front matter (a path in it relative
     /// to the note's folder, `folder`), else `default`: what `--watch` watches too.
-    public static func themeName(_ theme: String?, frontMatter: FrontMatter, folder: URL?) -> String {
+    package static func themeName(_ theme: String?, frontMatter: FrontMatter, folder: URL?) -> String {
         let name = theme ?? frontMatter.theme ?? "default"
         guard theme == nil, let folder, ThemeLoader.isPath(name), !name.hasPrefix("/") else { return name }
         return URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
     }
 
-    /// The theme `themeName` names for the note.
-    private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
-        let name = Self.themeName(options.theme, frontMatter: frontMatter, folder: resources.folder)
-        do {
-            return try themes.theme(named: name, resources: resources) { fonts }
-        } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
-            // A theme the front matter names that cannot be found: the note's line says which.
-            let location = frontMatter.locations["theme"]
-            switch error {
-            case .unknownTheme:
-                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
-            case let .unreadableInput(file, reason) where file == name:
-                // Named as the note writes it, not as found from its folder.
-                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
-                                                          message: "theme: \(Excerpt.name(frontMatter.theme ?? file)): \(reason)")
-            case .unreadableInput:
-                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
-            default:
-                throw error
-            }
+    /// Runs `body` on a thread of its own: a rendering may wait for another to finish, and a
+    /// task waiting there would hold one of the few threads every task shares.
+    private static func onRenderingThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            // As deep as the main thread's: the parser and the typesetter recurse into nested blocks.
+            let started = DetachedThread.start(stackSize: 8 << 20) { continuation.resume(with: Result { try body() }) }
+            if !started { continuation.resume(with: Result { try body() }) }
         }
     }
+}
 
-    /// Styles the note's blocks and typesets them, handing each page to `deliver` as it is
-    /// finished; the warnings are the themes' not yet reported, then the note's in the order of
-    /// the file.
-    private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                              clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        let typesetter = Typesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
-        let strings = try stringTable(for: note.frontMatter, resources: resources)
-        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
-        defer { blocks.close() }
-        var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
-        clock.add(outcome.timings)
-        let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
-        outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
-        return outcome
-    }
-
-    /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
-    /// second thread.
-    private func styledBlocks(_ note: NoteSource, typesetter: Typesetter, parsing: Parsing, file: String, strings: StringTable,
-                              clock: StepClock) throws -> StyledBlockStream {
-        let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
-        switch (note.body, parsing) {
-        case let (.parsed(document), _):
-            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
-        case let (.markdown(body), .first):
-            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings) }
-            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
-                                     markup: markup)
-        case let (.markdown(body), .beside(stream)):
-            // Checked before the parser starts. Once it runs, only delivering a page can fail,
-            // which closes the stream: the parser then stops its walk, and the second thread
-            // takes no more runs. Should this thread leave before offering it work, the
-            // parser's thread stops waiting for the offer.
-            try typesetter.checkRoom()
-            parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
-                        typesetter: typesetter, into: stream)
-            return stream
-        }
-    }
-
-    /// The language of the note's text: the front matter's `lang`, else `--lang`.
-    private func language(of frontMatter: FrontMatter) -> LanguageTag? {
-        frontMatter.lang ?? options.language
-    }
-
-    /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
-    /// document returned has the footnotes and warnings, not the blocks.
-    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       delivering deliver: ([Block]) -> Bool) -> Document {
-        switch markup {
-        case .markdown:
-            return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
-                                            locale: frontMatter.locale ?? options.locale, strings: strings, delivering: deliver)
-        case .plain:
-            PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
-            return Document(blocks: [])
-        }
-    }
-
-    /// The whole document in `body`, parsed as `markup` says.
-    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable) -> Document {
-        var blocks: [Block] = []
-        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks += $0; return true }
-        document.blocks = blocks
-        return document
-    }
-
-    /// Starts a second thread that parses `body` (Markdown with cmark, or plain text), and
-    /// styles it top-level block by block into `stream`, while this one lays out the blocks already
-    /// styled. `warnings` are those of reading the source, reported with the rest.
-    private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
-                             strings: StringTable, typesetter: Typesetter, into stream: StyledBlockStream) {
-        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
-        let base = typesetter.theme.body.text
-        let parse = {
-            var warnings: [Warning] = []
-            var styleSeconds = 0.0
-            let start = Timings.now()
-            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks in
-                guard !stream.isClosed else { return false }
-                let styleStart = Timings.now()
-                let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
-                styleSeconds += Timings.now() - styleStart
-                stream.send(styled)
-                return true
-            }
-            let styleStart = Timings.now()
-            let footnotes = styler.style(document.footnotes, warnings: &warnings)
-            let end = Timings.now()
-            styleSeconds += end - styleStart
-            stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
-                                parseSeconds: end - start - styleSeconds - stream.sendingWaitSeconds,
-                                styleSeconds: styleSeconds))
-            stream.help()
-        }
-        // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
-        if !DetachedThread.start(stackSize: 8 << 20, parse) {
-            stream.concurrent = false
-            parse()
-        }
-        // While cmark reads the body, load the body's fonts, which the first paragraph needs:
-        // the wait would otherwise be idle, and a thread put to sleep for it is slow to
-        // wake (a note renders 8 ms sooner).
-        _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
-    }
+/// A note rendered in memory.
+public struct RenderedDocument: Sendable {
+    /// The files' bytes: one PDF, or one PNG or SVG per page.
+    public var files: [Data]
+    public var pageCount: Int
+    /// What the note should fix, in the order of the file.
+    public var warnings: [Warning]
 }

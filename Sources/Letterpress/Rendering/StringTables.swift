@@ -1,13 +1,15 @@
 import Foundation
 
-extension Renderer {
+extension RenderEngine {
     /// The string tables of `--strings`, then of the front matter's `strings:` (relative to the
     /// note's folder, and inside it with `--sandbox`); a later table's entry for the same key and
     /// language wins. A table that cannot be read fails the note, naming the file.
     func stringTable(for frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
-        try Self.stringTable(paths: options.strings, frontMatter: frontMatter, resources: resources)
+        try Renderer.stringTable(paths: options.strings, frontMatter: frontMatter, resources: resources)
     }
+}
 
+extension Renderer {
     /// The tables at `paths` (as `--strings` gives them), then the front matter's.
     static func stringTable(paths: [String], frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
         var table = StringTable()

@@ -1,9 +1,11 @@
 import Foundation
 
 /// A typeset document: its pages in order, ready for any drawer.
-public struct TypesetDocument {
+public struct TypesetDocument: Sendable {
     public var pages: [Page]
     public var warnings: [Warning]
+    /// What a PDF of the pages says of them: title, author, date.
+    public var metadata = DocumentMetadata()
     /// Time spent loading the theme (when a `Renderer` typeset it), parsing and styling for this
     /// document (on another thread when they ran beside typesetting).
     public var timings = Timings()

@@ -1,167 +1,91 @@
 import Foundation
 
-/// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
-public struct Typesetter {
+/// Lays styled documents out on pages: the page size and margins (the options' over the front
+/// matter's over the theme's), the date badge, text around shapes and images, headers and
+/// footers.
+///
+/// A value usable from any thread: typesetting takes its turn with every other rendering in
+/// the process, as Pango and Cairo need.
+///
+/// ```swift
+/// let theme = try Theme.named("menlo")
+/// let styled = Styler(theme: theme).style(try Document(parsing: markdown))
+/// let typeset = try Typesetter(theme: theme).typeset(styled)
+/// let pdf = try OutputWriter(format: .pdf).data(for: typeset)
+/// ```
+public struct Typesetter: Sendable {
     public let theme: Theme
-    public let geometry: PageGeometry
-    let fonts: FontContext
-    /// See `HelpedCollection.waitsForHelper`.
-    var waitsForHelper = false
+    /// The page size, margins, badge, date and locale the command line would give.
+    public let options: RenderOptions
+    /// The folder relative image paths start from; nil for the current folder.
+    public let baseURL: URL?
+    private let fonts = SharedFonts()
 
-    public init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
+    public init(theme: Theme, options: RenderOptions = RenderOptions(), baseURL: URL? = nil) {
         self.theme = theme
-        self.geometry = geometry
-        self.fonts = fonts
+        self.options = options
+        self.baseURL = baseURL
     }
 
-    /// Typesets `document`; images are found relative to `baseURL`; warnings name `file`. The
-    /// badge, when given, sits on the first page, and the text flows around it and around the
-    /// front matter's shapes.
-    /// With `sandbox`, images outside that folder are refused.
-    public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
-                        sandbox: URL? = nil) throws -> TypesetDocument {
+    /// Every page of `document`, with the warnings of styling and typesetting it.
+    ///
+    /// - Throws: `LetterpressError`: margins that leave no room for text, a front matter page
+    ///   size or date that cannot be read, an image refused by `options.sandbox`.
+    public func typeset(_ document: StyledDocument) throws -> TypesetDocument {
         var pages: [Page] = []
-        let outcome = try typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox) {
-            pages.append($0)
-        }
-        return TypesetDocument(pages: pages, warnings: outcome.warnings, timings: outcome.timings)
+        let warnings = try typeset(document) { pages.append($0) }
+        return TypesetDocument(pages: pages, warnings: warnings, metadata: try metadata(for: document))
     }
 
-    /// Typesets `document` like `typeset(_:baseURL:file:badge:sandbox:)`, handing each page to
-    /// `deliver` as it is finished.
-    func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil, sandbox: URL? = nil,
-                 deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        try typeset(styled(document, file: file), frontMatter: document.frontMatter,
-                    resources: Resources(file: file, folder: baseURL, sandbox: sandbox), badge: badge, deliver: deliver)
+    /// The pages of `document`, in order.
+    ///
+    /// - Throws: `LetterpressError`, as `typeset(_:)`.
+    public func pages(for document: StyledDocument) throws -> [Page] {
+        try typeset(document).pages
     }
 
-    /// A stream holding `document`'s blocks and footnotes, all styled, after `warnings` and the
-    /// document's, in `language` (else the front matter's); styling's time is the stream's to report.
-    func styled(_ document: Document, file: String, warnings earlier: [Warning] = [], language: LanguageTag? = nil,
-                markup: NoteMarkup = .markdown) -> StyledBlockStream {
-        let start = Timings.now()
-        let styler = Styler(theme: theme, file: file, language: language ?? document.frontMatter.lang, markup: markup)
-        var warnings = earlier + document.warnings
-        let blocks = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
-        let footnotes = styler.style(document.footnotes, warnings: &warnings)
-        return StyledBlockStream(blocks: blocks, ending: .init(footnotes: footnotes, warnings: warnings,
-                                                                styleSeconds: Timings.now() - start))
-    }
-
-    /// Fails when the margins leave too little of the page for text.
-    func checkRoom() throws {
-        guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
-            throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
+    /// Typesets `document`, handing each page to `deliver` as soon as it is finished, so that a
+    /// long document never holds more than a few pages (unless a header or footer shows the
+    /// page count, which only the last page settles).
+    ///
+    /// - Parameter deliver: Called with each page in order; what it throws stops typesetting.
+    /// - Returns: The warnings of styling and typesetting, in the order of the file.
+    /// - Throws: `LetterpressError`, as `typeset(_:)`, or what `deliver` throws.
+    @discardableResult
+    public func typeset(_ document: StyledDocument, deliveringPagesTo deliver: (Page) throws -> Void) throws -> [Warning] {
+        try FontWork.exclusively {
+            let resources = resources(for: document)
+            let plan = try PagePlan(frontMatter: document.frontMatter, theme: theme, options: options, resources: resources)
+            let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts.context)
+            let outcome = try typesetter.typeset(StyledBlockStream(document), frontMatter: document.frontMatter, resources: resources,
+                                                 badge: plan.badge, runningDate: plan.runningDate,
+                                                 runningVariables: plan.runningVariables, deliver: deliver)
+            return Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings))
         }
     }
 
-    /// Whether a header or footer shows the page count, which only the last page settles.
-    var showsPageCount: Bool {
-        [theme.page.header, theme.page.footer].contains { $0?.shows("{pages}") ?? false }
+    /// What a PDF of `document` says of it: title, author, date. `OutputWriter` needs it
+    /// before the first page when pages are written as they are typeset.
+    public func metadata(for document: StyledDocument) throws -> DocumentMetadata {
+        try PagePlan(frontMatter: document.frontMatter, theme: theme, options: options, resources: resources(for: document)).metadata
     }
 
-    /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter` whose
-    /// images `resources` reads (its headers' and footers' `{{…}}` by what is inside the braces
-    /// in `runningVariables`, as `PagePlan` formats them), and hands each page to `deliver` as
-    /// soon as it is finished (and the second thread lays nothing out), so that pages already
-    /// drawn are not kept; all at the end when the headers or footers show the page count.
-    func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, resources: Resources,
-                 badge: BadgePlan? = nil, runningDate: String? = nil, runningVariables: [String: String] = [:],
-                 gate: HelperGate = HelperGate(),
-                 deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        try checkRoom()
-        var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
-        var collection = HelpedCollection()
-        collection.waitsForHelper = waitsForHelper
-        let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
-            .build(badge: badge, specs: frontMatter.exclusions)
-        var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
-                                  contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
-        // Pages wait on disk for the page count, which only the last page settles.
-        let spool = showsPageCount ? try PageSpool() : nil
-        var waiting: [Paginator.PageContent] = []
-        var pageCount = 0
-        var missingCharacters = Set<Unicode.Scalar>()
-        func deliverWaitingPages() throws {
-            let total = spool.map { pageCount + $0.count + waiting.count }
-            func deliverNext(_ content: Paginator.PageContent) throws {
-                pageCount += 1
-                let finished = page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter,
-                                    runningDate: runningDate, variables: runningVariables)
-                missingCharacters.formUnion(finished.missingCharacters)
-                try deliver(finished)
-            }
-            try spool?.drain(deliverNext)
-            for index in waiting.indices {
-                // Each page's content goes as soon as the page is delivered.
-                let content = waiting[index]
-                waiting[index] = Paginator.PageContent()
-                try deliverNext(content)
-            }
-            waiting = []
-        }
-        let ending = try collection.collect(stream, with: &collector, column: geometry.column, gate: gate) { slices, containers in
-            paginator.containers += containers
-            waiting += paginator.add(slices)
-            if let spool {
-                for content in waiting { try spool.append(content) }
-                waiting = []
-            } else {
-                // Pages wait while the second thread lays out (see `HelperGate`).
-                _ = try gate.ifIdle(deliverWaitingPages)
-            }
-        }
-        waiting += paginator.add([], ending: true)
-        try gate.whenIdle(deliverWaitingPages)
-        var timings = Timings()
-        if stream.concurrent {
-            (timings.parseBeside, timings.styleBeside) = (ending.parseSeconds, ending.styleSeconds)
-            timings.waiting = stream.waitingSeconds + collection.waitingSeconds
-            timings.typesetBeside = collection.helperSeconds
-        } else {
-            (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
-        }
-        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings, timings: timings,
-                              missingCharacters: missingCharacters)
+    private func resources(for document: StyledDocument) -> Resources {
+        let folder = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return Resources(file: document.file, folder: folder, sandbox: options.sandbox ? folder : nil, date: options.date,
+                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     }
+}
 
-    /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
-    private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, drawn: [PageItem],
-                      frontMatter: FrontMatter, runningDate: String?, variables: [String: String]) -> Page {
-        let top = geometry.margins.top
-        var items = drawn + content.items.map { $0.offsetBy(dy: top) }
-        items += runningText(page: number, of: pages, frontMatter: frontMatter, date: runningDate, variables: variables)
-        return Page(size: geometry.size, background: theme.page.background, items: Page.joiningLinks(items),
-                    outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
-    }
+/// A font context made on first use and shared by copies of a value. Used only inside
+/// `FontWork.exclusively`, which is what makes sharing it between threads safe.
+final class SharedFonts: @unchecked Sendable {
+    private var made: FontContext?
 
-    /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see
-    /// `showsPageCount`), `{title}`, `{author}`, `{date}` (the note's `date`, as its locale
-    /// writes it) filled, and `{{…}}` from `variables`.
-    private func runningText(page: Int, of pages: Int?, frontMatter: FrontMatter, date: String?,
-                             variables: [String: String]) -> [PageItem] {
-        let values = ["page": String(page), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
-                      "author": frontMatter.author ?? "", "date": date ?? ""]
-        func fill(_ template: String) -> String {
-            HeaderFooter.filled(template, placeholders: values, variables: variables)
-        }
-        var items: [PageItem] = []
-        let column = geometry.column
-        let placements: [(HeaderFooter?, Double)] = [
-            (theme.page.header, geometry.margins.top / 2),
-            (theme.page.footer, geometry.size.height - geometry.margins.bottom / 2),
-        ]
-        for case let (style?, middle) in placements where page > 1 || style.firstPage {
-            for (template, align) in [(style.left, TextAlignment.left), (style.center, .center), (style.right, .right)] {
-                let text = fill(template).trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { continue }
-                let layout = TextLayout(StyledText(text, style: style.style).breakingLongWords(), width: column.width, align: align,
-                                        lineHeight: 1, context: fonts)
-                guard let line = layout.lines.first else { continue }
-                let baseline = middle - line.height / 2 + line.baseline - line.top
-                items.append(.text(layout.textLine(0, origin: Point(x: column.x + line.x, y: baseline))))
-            }
-        }
-        return items
+    var context: FontContext {
+        if let made { return made }
+        let context = FontContext()
+        made = context
+        return context
     }
 }

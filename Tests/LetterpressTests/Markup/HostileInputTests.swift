@@ -97,7 +97,7 @@ import Testing
             .write(to: folder.appendingPathComponent("huge.png"))
         let markdown = "![a](dir.png)\n\n![b](fifo.png)\n\n![c](huge.png)\n\n![d](https://example.com/x.png)"
         let document = try MarkdownParser.parse(markdown, file: folder.appendingPathComponent("n.md").path)
-        let typeset = try Typesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+        let typeset = try PageTypesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
                                      fonts: FontContext()).typeset(document, baseURL: folder, file: "n.md")
         let messages = typeset.warnings.map(\.message)
         #expect(messages.count == 4, "\(messages)")
@@ -156,7 +156,7 @@ import Testing
             if let source {
                 _ = try? Renderer(options: options).typeset(source: source, file: file)
             } else if let document = try? Renderer.document(from: data, file: file) {
-                _ = try? Typesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+                _ = try? PageTypesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
                                     fonts: FontContext()).typeset(document, baseURL: nil, file: file)
             }
         }

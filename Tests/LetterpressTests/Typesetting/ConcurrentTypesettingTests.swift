@@ -44,7 +44,7 @@ import Testing
 
     /// `source` typeset by a renderer of its own: a renderer reports its theme's warnings only
     /// with its first document.
-    private func typeset(_ source: String, file: String, parsing: Renderer.Parsing) throws -> TypesetNote {
+    private func typeset(_ source: String, file: String, parsing: RenderEngine.Parsing) throws -> TypesetNote {
         try Renderer(options: RenderOptions()).typeset(NoteSource(markdown: source, file: file), file: file, parsing: parsing)
     }
 

@@ -106,7 +106,7 @@ import Testing
         let document = try TestSupport.parse("# Fonts\n\n" + paragraphs.joined(separator: "\n\n"))
         let theme = TestSupport.defaultTheme
         let geometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
-        let alone = try Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+        let alone = try PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
             .typeset(document, baseURL: nil, file: "fonts.md")
 
         var warnings: [Warning] = []
@@ -116,7 +116,7 @@ import Testing
         let helper = Thread { stream.help() }
         helper.start()
         var pages: [Page] = []
-        var typesetter = Typesetter(theme: theme, geometry: geometry, fonts: FontContext())
+        var typesetter = PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
         typesetter.waitsForHelper = true
         let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter,
                                              resources: Resources(file: "fonts.md", folder: nil)) {

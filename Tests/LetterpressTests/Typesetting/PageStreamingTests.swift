@@ -49,7 +49,7 @@ import Testing
         let rest = Rest(Array(blocks[100...]), of: stream)
         DispatchQueue.global().asyncAfter(deadline: .now() + 5) { rest.send() }
         var firstPageCameFirst: Bool?
-        let outcome = try Typesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
+        let outcome = try PageTypesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
             .typeset(stream, frontMatter: FrontMatter(), resources: Resources(file: "t.md", folder: nil)) { _ in
                 if firstPageCameFirst == nil { firstPageCameFirst = rest.send() }
             }
@@ -63,7 +63,7 @@ import Testing
     func footersShowThePageCountWhenAsked(showsPageCount: Bool) throws {
         var theme = TestSupport.defaultTheme
         if showsPageCount { theme.page.footer?.center = "{page} of {pages}" }
-        let typesetter = Typesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
+        let typesetter = PageTypesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
         #expect(typesetter.showsPageCount == showsPageCount)
         var footers: [String] = []
         let outcome = try typesetter.typeset(try TestSupport.parse(Self.paragraphs(300)), baseURL: nil, file: "t.md") { page in
@@ -86,7 +86,7 @@ import Testing
                                              to: folder.appendingPathComponent("tone-\(number).png"))
         }
         let markdown = (1...40).map { "Paragraph \($0): a few words of text.\n\n![tone](tone-\($0).png)" }.joined(separator: "\n\n")
-        let typesetter = Typesetter(theme: TestSupport.defaultTheme, geometry: Self.geometry, fonts: FontContext())
+        let typesetter = PageTypesetter(theme: TestSupport.defaultTheme, geometry: Self.geometry, fonts: FontContext())
         final class Held {
             weak var image: LoadedImage?
             init(_ image: LoadedImage) { self.image = image }

@@ -175,7 +175,7 @@ import Testing
         }.joined(separator: "\n")
         let document = try TestSupport.parse(String(repeating: section, count: 3))
         let theme = TestSupport.defaultTheme
-        var typesetter = Typesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+        var typesetter = PageTypesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
                                     fonts: FontContext())
         let expected = try typesetter.typeset(document, baseURL: TestSupport.fixtures, file: "long.md")
         typesetter.waitsForHelper = true

@@ -208,3 +208,22 @@ public struct ThemeLoader: Sendable {
         return (location, "\(keys): \(problem)")
     }
 }
+
+extension Theme {
+    /// The theme `name` names: a shipped one (`default`, `menlo`, `night`, `important`,
+    /// `times`, `report`, `notepad`) or one in the theme search path.
+    ///
+    /// - Throws: `LetterpressError.unknownTheme` with the names there are, or a theme file that
+    ///   cannot be read, with its line and column.
+    public static func named(_ name: String) throws -> Theme {
+        try ThemeLoader().load(name)
+    }
+
+    /// The theme in the YAML file at `url`, over the theme its `extends` names.
+    ///
+    /// - Throws: `LetterpressError`: a file that cannot be read, or a key or value the theme
+    ///   vocabulary does not have, with its line and column.
+    public init(contentsOf url: URL) throws {
+        self = try ThemeLoader().load(url.path)
+    }
+}

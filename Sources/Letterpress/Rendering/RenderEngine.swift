@@ -1,0 +1,245 @@
+import Foundation
+
+/// What a `Renderer` and its copies share: the themes loaded and the fonts. Renders notes, each
+/// in the same steps: read the source → front matter → theme → page plan (geometry, badge,
+/// metadata) → styled blocks → pages → output. Used only inside `FontWork.exclusively`, which
+/// makes one rendering at a time in the process and so guards this object's state too.
+final class RenderEngine: @unchecked Sendable {
+    let options: RenderOptions
+    private var themes: ThemeCache
+    /// A theme given as a value (`Renderer(theme: .value(…))`), used for every note.
+    private let fixedTheme: Theme?
+    /// Made when first needed, after the theme file is read, so that fontconfig's loading
+    /// (see `StartUpWarmUp`) has that long to finish.
+    private(set) lazy var fonts = FontContext()
+    /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
+    /// thread while this one typesets (see `parseBeside`), and a one-page PNG compressed in two
+    /// bands at once. Off where other processes already use every core.
+    var usesSpareCores = true
+
+    init(options: RenderOptions, themes: ThemeLoader, fixedTheme: Theme?) {
+        self.options = options
+        self.themes = ThemeCache(loader: themes, scale: options.textScale)
+        self.fixedTheme = fixedTheme
+    }
+
+    /// How a note's Markdown is parsed and styled: all of it before typesetting starts, or on a
+    /// second thread, block by block into `stream`, while this one typesets.
+    enum Parsing {
+        case first
+        case beside(StyledBlockStream)
+    }
+
+    /// Renders the note at `input` (`-`: standard input) to `output` in `format`, writing each
+    /// page as soon as it is typeset.
+    func render(input: String, to output: URL, format: OutputFormat) throws -> RenderResult {
+        let resources = Resources(note: input, options: options)
+        return try render(resources: resources, to: output, format: format, inputs: input == "-" ? [] : [URL(fileURLWithPath: input)]) {
+            try NoteSource(resources.readNote(), file: input)
+        }
+    }
+
+    /// Renders the note `read` gives, whose files `resources` reads, to `destination`; `inputs`
+    /// are files the output must never replace.
+    func render(resources: Resources, to destination: URL, format: OutputFormat, inputs: [URL],
+                read: () throws -> NoteSource) throws -> RenderResult {
+        try FontWork.exclusively {
+            let clock = StepClock()
+            // Reading and decoding the file count as parsing on this thread.
+            let note = try clock.measure(\.parse, read)
+            let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
+            let (outcome, output) = try clock.measure(\.typeset) {
+                let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+                var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
+                if !usesSpareCores { writer.encodingThreads = 1 }
+                writer.inputs = inputs
+                let output = try writer.open(destination)
+                let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
+                let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+                    try output.add($0)
+                }
+                // Pages were drawn and written as they were typeset.
+                clock.add(output.drawSeconds, to: \.draw)
+                clock.add(output.writeSeconds, to: \.write)
+                return (outcome, output)
+            }
+            if options.strict && !outcome.warnings.isEmpty {
+                throw LetterpressError.strictWarnings(file: resources.file, warnings: outcome.warnings)
+            }
+            // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
+            let written = output.writeSeconds
+            let files = try output.finish()
+            clock.add(output.writeSeconds - written, to: \.write)
+            return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
+        }
+    }
+
+    /// Parses and typesets the Markdown `source`; `file` names it in messages and locates its
+    /// images.
+    func typeset(source: String, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(markdown: source, file: file), file: file)
+    }
+
+    /// Typesets the note in `data` (Markdown, or a saved run archive); `file` names it in
+    /// messages and locates its images.
+    func typeset(data: Data, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(data, file: file), file: file)
+    }
+
+    /// Typesets a parsed document; `file` names it in messages and locates its images, and its
+    /// modification time dates the badge when nothing else does.
+    func typeset(_ document: Document, file: String) throws -> TypesetNote {
+        try typeset(NoteSource(parsed: document), file: file)
+    }
+
+    /// Typesets `note` in memory, its Markdown parsed as `parsing` says.
+    func typeset(_ note: NoteSource, file: String, parsing: Parsing = .first) throws -> TypesetNote {
+        try FontWork.exclusively { try typesetAlone(note, file: file, parsing: parsing) }
+    }
+
+    private func typesetAlone(_ note: NoteSource, file: String, parsing: Parsing) throws -> TypesetNote {
+        let clock = StepClock()
+        let resources = Resources(note: file, options: options)
+        let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
+        let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+        var pages: [Page] = []
+        var missing = Set<Unicode.Scalar>()
+        let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+            missing.formUnion($0.missingCharacters)
+            pages.append($0)
+        }
+        return TypesetNote(document: TypesetDocument(pages: pages, warnings: outcome.warnings, metadata: plan.metadata, timings: clock.timings),
+                           metadata: plan.metadata, missingCharacters: MissingCharacters.placed(missing, in: note.text))
+    }
+
+    /// The theme `themeName` names for the note.
+    private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
+        if let fixedTheme { return fixedTheme }
+        let name = Renderer.themeName(options.theme, frontMatter: frontMatter, folder: resources.folder)
+        do {
+            return try themes.theme(named: name, resources: resources) { fonts }
+        } catch let error as LetterpressError where options.theme == nil && frontMatter.theme != nil {
+            // A theme the front matter names that cannot be found: the note's line says which.
+            let location = frontMatter.locations["theme"]
+            switch error {
+            case .unknownTheme:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
+            case let .unreadableInput(file, reason) where file == name:
+                // Named as the note writes it, not as found from its folder.
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location,
+                                                          message: "theme: \(Excerpt.name(frontMatter.theme ?? file)): \(reason)")
+            case .unreadableInput:
+                throw LetterpressError.invalidFrontMatter(file: resources.file, location: location, message: "theme: " + error.description)
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// Styles the note's blocks and typesets them, handing each page to `deliver` as it is
+    /// finished; the warnings are the themes' not yet reported, then the note's in the order of
+    /// the file.
+    private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
+                              clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
+        let strings = try stringTable(for: note.frontMatter, resources: resources)
+        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
+        defer { blocks.close() }
+        var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
+                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
+        clock.add(outcome.timings)
+        let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
+        outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
+        return outcome
+    }
+
+    /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
+    /// second thread.
+    private func styledBlocks(_ note: NoteSource, typesetter: PageTypesetter, parsing: Parsing, file: String, strings: StringTable,
+                              clock: StepClock) throws -> StyledBlockStream {
+        let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
+        switch (note.body, parsing) {
+        case let (.parsed(document), _):
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
+        case let (.markdown(body), .first):
+            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings) }
+            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
+                                     markup: markup)
+        case let (.markdown(body), .beside(stream)):
+            // Checked before the parser starts. Once it runs, only delivering a page can fail,
+            // which closes the stream: the parser then stops its walk, and the second thread
+            // takes no more runs. Should this thread leave before offering it work, the
+            // parser's thread stops waiting for the offer.
+            try typesetter.checkRoom()
+            parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
+                        typesetter: typesetter, into: stream)
+            return stream
+        }
+    }
+
+    /// The language of the note's text: the front matter's `lang`, else `--lang`.
+    private func language(of frontMatter: FrontMatter) -> LanguageTag? {
+        frontMatter.lang ?? options.language
+    }
+
+    /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
+    /// document returned has the footnotes and warnings, not the blocks.
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
+                       delivering deliver: ([Block]) -> Bool) -> Document {
+        switch markup {
+        case .markdown:
+            return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
+                                            locale: frontMatter.locale ?? options.locale, strings: strings, delivering: deliver)
+        case .plain:
+            PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
+            return Document(blocks: [])
+        }
+    }
+
+    /// The whole document in `body`, parsed as `markup` says.
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable) -> Document {
+        var blocks: [Block] = []
+        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks += $0; return true }
+        document.blocks = blocks
+        return document
+    }
+
+    /// Starts a second thread that parses `body` (Markdown with cmark, or plain text), and
+    /// styles it top-level block by block into `stream`, while this one lays out the blocks already
+    /// styled. `warnings` are those of reading the source, reported with the rest.
+    private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
+                             strings: StringTable, typesetter: PageTypesetter, into stream: StyledBlockStream) {
+        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
+        let base = typesetter.theme.body.text
+        let parse = {
+            var warnings: [Warning] = []
+            var styleSeconds = 0.0
+            let start = Timings.now()
+            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks in
+                guard !stream.isClosed else { return false }
+                let styleStart = Timings.now()
+                let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
+                styleSeconds += Timings.now() - styleStart
+                stream.send(styled)
+                return true
+            }
+            let styleStart = Timings.now()
+            let footnotes = styler.style(document.footnotes, warnings: &warnings)
+            let end = Timings.now()
+            styleSeconds += end - styleStart
+            stream.finish(.init(footnotes: footnotes, warnings: readWarnings + document.warnings + warnings,
+                                parseSeconds: end - start - styleSeconds - stream.sendingWaitSeconds,
+                                styleSeconds: styleSeconds))
+            stream.help()
+        }
+        // As deep as the main thread's: the walker recurses into nested quotes and emphasis.
+        if !DetachedThread.start(stackSize: 8 << 20, parse) {
+            stream.concurrent = false
+            parse()
+        }
+        // While cmark reads the body, load the body's fonts, which the first paragraph needs:
+        // the wait would otherwise be idle, and a thread put to sleep for it is slow to
+        // wake (a note renders 8 ms sooner).
+        _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
+    }
+}
