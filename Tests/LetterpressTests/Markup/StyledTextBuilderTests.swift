@@ -127,7 +127,7 @@ import Testing
 
     @Test func paragraphBreaksLineBreaksAndHeadings() throws {
         let built = StyledTextBuilder(theme: theme).add(heading: "Basics").add(text: "one\ntwo ").addParagraphBreak()
-            .addParagraphBreak().add(text: " three").add(heading: "Basics", level: 2).add(text: "to ").add(text: "top", link: "#basics")
+            .addParagraphBreak().add(text: " three").add(heading: " Basics ", level: 2).add(text: "to ").add(text: "top", link: "#basics")
         try expectSame(built, as: "# Basics\n\none  \ntwo\n\nthree\n\n## Basics\n\nto [top](#basics)")
     }
 

@@ -51,8 +51,9 @@ public struct StyledTextBuilder: Sendable {
     /// Adds text in the current style.
     /// - Parameters:
     ///   - text: The text; a line break in it breaks the line, as a Markdown hard break does.
-    ///   - link: Where the text links to, as a Markdown link's destination (`#name` for a
-    ///     heading's anchor); nil keeps the link of the current style, if any.
+    ///   - link: Where the text links to, as a Markdown link's destination; `#name` goes to
+    ///     the anchor spelled exactly `name` (Markdown's links find it in any case). Nil keeps
+    ///     the link of the current style, if any.
     /// - Returns: The builder with the text added.
     public func add(text: String, link: String? = nil) -> StyledTextBuilder {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -144,7 +145,7 @@ public struct StyledTextBuilder: Sendable {
             var runs = InlineRuns(InlineRuns.Piece(text: heading, link: builder.context.link, attributes: builder.contextAttributes))
             runs.trim()
             var text = runs.attributedString
-            text[LetterpressAttributes.AnchorAttribute.self] = builder.slugger.slug(heading)
+            text[LetterpressAttributes.AnchorAttribute.self] = builder.slugger.slug(String(text.characters))
             builder.blocks.append(.heading(level: min(max(level, 1), 6), text: text))
         }
     }
