@@ -158,6 +158,29 @@ import Testing
         try expectSame(StyledTextBuilder(theme: theme).add(attributes: attributes).add(text: "hi"), as: "^[hi](\(body))")
     }
 
+    @Test func theResultBuilderFormIsTheChainedCalls() throws {
+        let items = ["tea", "cake"]
+        let overdue = true
+        let built = StyledTextBuilder(theme: theme) {
+            StyledTextPart.heading("Bill")
+            "Total: "
+            StyledTextPart.styled(.init(fontWeight: .bold)) {
+                StyledTextPart.styled(.init(customColor: .danger)) { "€120" }
+                if overdue { " overdue" } else { " due" }
+            }
+            StyledTextPart.paragraphBreak
+            for item in items { StyledTextPart.text(item + " ", link: "#bill") }
+        }
+        let chained = StyledTextBuilder(theme: theme).add(heading: "Bill").add(text: "Total: ")
+            .save().add(attributes: .init(fontWeight: .bold))
+            .save().add(attributes: .init(customColor: .danger)).add(text: "€120").restore()
+            .add(text: " overdue").restore().addParagraphBreak()
+            .add(text: "tea ", link: "#bill").add(text: "cake ", link: "#bill")
+        #expect(dump(built.document) == dump(chained.document))
+        #expect(try archive(built.document) == archive(chained.document))
+        try expectSame(built, as: "# Bill\n\nTotal: ^[^[€120](customColor: 'danger') overdue](fontWeight: 'bold')\n\n[tea ](#bill)[cake](#bill)")
+    }
+
     @Test func theNamedStylesAndColoursAreTheBuiltInOnes() {
         #expect(Set([CustomStyleName.boldcaps, .smallitalics].map(\.rawValue)) == Set(ThemeResolver.builtinStyles.keys))
         #expect(Set([CustomColorName.danger, .highlight].map(\.rawValue)) == Set(ThemeResolver.builtinColors.keys))
