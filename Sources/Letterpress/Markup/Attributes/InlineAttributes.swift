@@ -53,6 +53,90 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
 
     public init() {}
 
+    /// Attributes set in code, as `^[text](key: value, …)` sets them in a note: each parameter
+    /// is the key of its name, nil leaving it unset. They come in the vocabulary's order but
+    /// for the theme's named styles, last, so that a call reads as a body usually does,
+    /// `.init(fontWeight: .bold, customColor: .danger)`; named styles still apply first.
+    ///
+    /// - Parameters:
+    ///   - font: Font families, first choice first; one `FontTextStyle` name is that text style.
+    ///   - size: The size in points.
+    ///   - minSize: The smallest size a `size` or `textStyle` inside may set, in points.
+    ///   - maxSize: The largest size a `size` or `textStyle` inside may set, in points.
+    ///   - textStyle: A named size and weight relative to the body text.
+    ///   - fontWeight: The weight.
+    ///   - fontDesign: The design (serif, rounded, monospaced), through the theme's families.
+    ///   - fontWidth: The width (condensed, expanded).
+    ///   - italic: Whether the text is italic.
+    ///   - monospaced: Whether the text is set in the theme's monospaced families.
+    ///   - monospacedDigit: Whether digits are all one width.
+    ///   - smallCaps: Every letter as a small capital.
+    ///   - lowercaseSmallCaps: Lower-case letters as small capitals.
+    ///   - foregroundColor: The colour of the text.
+    ///   - backgroundColor: The colour behind the text.
+    ///   - underline: The underline's pattern and colour.
+    ///   - strikethrough: The strikethrough's pattern and colour.
+    ///   - kerning: Points added to the font's own kerning, as SwiftUI's `kerning(_:)`.
+    ///   - tracking: The space between letters, in points.
+    ///   - baselineOffset: How far the text is raised, in points.
+    ///   - effect: A drawing effect such as the letterpress look.
+    ///   - textTransform: Upper- or lower-case the text.
+    ///   - lineLimit: The most lines the paragraph may take.
+    ///   - truncation: Where a paragraph cut short by `lineLimit` loses its text.
+    ///   - lang: The language of the text.
+    ///   - localized: A key of the string tables (Markup puts its translation in; set in code,
+    ///     it changes nothing).
+    ///   - link: Where the text links to.
+    ///   - float: For an image: the side it floats to.
+    ///   - width: For an image: its width.
+    ///   - direction: The base direction of the paragraph the text starts.
+    ///   - customStyle: A custom style of the theme, such as `.boldcaps`.
+    ///   - customColor: A custom colour scheme of the theme, such as `.danger`.
+    public init(font: [String]? = nil,
+                size: Double? = nil, minSize: Double? = nil, maxSize: Double? = nil, textStyle: FontTextStyle? = nil,
+                fontWeight: FontWeight? = nil, fontDesign: FontDesign? = nil, fontWidth: FontWidth? = nil,
+                italic: Bool? = nil, monospaced: Bool? = nil, monospacedDigit: Bool? = nil, smallCaps: Bool? = nil,
+                lowercaseSmallCaps: Bool? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil,
+                underline: LineDecoration? = nil, strikethrough: LineDecoration? = nil, kerning: Double? = nil,
+                tracking: Double? = nil, baselineOffset: Double? = nil, effect: TextEffect? = nil,
+                textTransform: TextTransform? = nil, lineLimit: Int? = nil, truncation: Truncation? = nil,
+                lang: LanguageTag? = nil, localized: String? = nil, link: String? = nil, float: FloatSide? = nil,
+                width: ImageWidth? = nil, direction: TextDirection? = nil, customStyle: CustomStyleName? = nil,
+                customColor: CustomColorName? = nil) {
+        self.customStyle = customStyle?.rawValue
+        self.customColor = customColor?.rawValue
+        self.font = font
+        self.size = size
+        self.minSize = minSize
+        self.maxSize = maxSize
+        self.textStyle = textStyle
+        self.fontWeight = fontWeight
+        self.fontDesign = fontDesign
+        self.fontWidth = fontWidth
+        self.italic = italic
+        self.monospaced = monospaced
+        self.monospacedDigit = monospacedDigit
+        self.smallCaps = smallCaps
+        self.lowercaseSmallCaps = lowercaseSmallCaps
+        self.foregroundColor = foregroundColor
+        self.backgroundColor = backgroundColor
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.kerning = kerning
+        self.tracking = tracking
+        self.baselineOffset = baselineOffset
+        self.effect = effect
+        self.textTransform = textTransform
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.lang = lang
+        self.localized = localized
+        self.link = link
+        self.float = float
+        self.width = width
+        self.direction = direction
+    }
+
     /// The vocabulary, in the order hints and dumps list it: a row per property but `location`,
     /// all that decoding, merging, dumps and the theme schema need (a key's effect on text is in
     /// `Styler.effects`; VocabularyTests keep them in step).
