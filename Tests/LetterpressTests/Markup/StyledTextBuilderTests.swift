@@ -199,9 +199,10 @@ import Testing
     @Test func theChainingExampleDrawsItsTextInTheDangerRed() throws {
         let builder = StyledTextBuilder().add(text: "Total: ").save()
             .add(attributes: .init(fontWeight: .bold, customColor: .danger)).add(text: "€120").restore().add(text: " due")
-        let typeset = try Typesetter(theme: builder.theme, geometry: PageGeometry(size: .a5, margins: Margins(top: 36, right: 36, bottom: 36, left: 36)),
-                                     fonts: FontContext())
-            .typeset(builder.document, baseURL: nil, file: "built")
+        var options = RenderOptions()
+        options.pageSize = .a5
+        let styled = Styler(theme: builder.theme, file: "built").style(builder.document)
+        let typeset = try Typesetter(theme: builder.theme, options: options).typeset(styled)
         #expect(typeset.warnings.isEmpty)
         let page = try #require(typeset.pages.first)
         let red = try #require(Color(parsing: "#d7263d"))
@@ -209,11 +210,11 @@ import Testing
         let runs = page.items.flatMap { item -> [GlyphRun] in if case let .text(line) = item { line.runs } else { [] } }
         #expect(runs.contains { $0.color == Color.white }, "the danger text")
 
+        let pdf = try #require(try OutputWriter(format: .pdf).data(for: typeset).first)
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try OutputWriter(format: .pdf).open(folder.appendingPathComponent("built.pdf"))
-        for page in typeset.pages { try output.add(page) }
-        let files = try output.finish()
-        #expect(try pdfText(try #require(files.first)).contains("Total: €120 due"))
+        let file = folder.appendingPathComponent("built.pdf")
+        try pdf.write(to: file)
+        #expect(try pdfText(file).contains("Total: €120 due"))
     }
 }
