@@ -3,31 +3,31 @@ import Foundation
 /// How a rendering is compared with its reference, the same for `render compare`,
 /// `render --golden` and `assertRendering`: page by page with `ImageComparison`, and the worst
 /// page's share of differing pixels against a tolerance.
-public struct GoldenComparison: Sendable {
+package struct GoldenComparison: Sendable {
     /// Share of pixels (0…1) allowed to differ.
-    public var tolerance: Double
+    package var tolerance: Double
     /// Colour distance (0…1) below which two pixels count as equal.
-    public var threshold: Double
+    package var threshold: Double
     /// The resolution at which PDF pages are rendered.
-    public var dpi: Double
+    package var dpi: Double
 
-    public init(tolerance: Double = 0, threshold: Double = 0.1, dpi: Double = 72) {
+    package init(tolerance: Double = 0, threshold: Double = 0.1, dpi: Double = 72) {
         self.tolerance = tolerance
         self.threshold = threshold
         self.dpi = dpi
     }
 
     /// What a comparison found.
-    public struct Verdict: Sendable {
+    package struct Verdict: Sendable {
         /// One per page of the longer document; a page only one has differs in all its pixels.
-        public var pages: [ImageDifference]
+        package var pages: [ImageDifference]
         /// The largest share of differing pixels on a page.
-        public var worst: Double
+        package var worst: Double
         /// Whether `worst` is within the tolerance.
-        public var matches: Bool
+        package var matches: Bool
         /// The pages of each file (1 for a PNG).
-        public var expectedPageCount: Int
-        public var actualPageCount: Int
+        package var expectedPageCount: Int
+        package var actualPageCount: Int
     }
 
     /// Compares two PNG files, or two PDF files page by page, writing the diff image of each
@@ -35,7 +35,7 @@ public struct GoldenComparison: Sendable {
     /// a PDF), never in place of either file compared. Pages of different sizes are compared
     /// over the union of their areas, and a page only one PDF has differs in every pixel: a
     /// page that grew is a difference, not an error. Throws when a file cannot be read.
-    public func compare(expected: URL, actual: URL, diff: URL? = nil) throws -> Verdict {
+    package func compare(expected: URL, actual: URL, diff: URL? = nil) throws -> Verdict {
         let (left, right) = (try RasterPages(expected, dpi: dpi), try RasterPages(actual, dpi: dpi))
         let empty = RasterImage(width: 0, height: 0, pixels: [])
         let count = max(left.count, right.count)

@@ -1,11 +1,11 @@
 /// Compares raster images in the manner of pixelmatch: a perceptual colour distance (YIQ) with
 /// a threshold, and pixels that look like anti-aliasing in either image are not counted.
-public enum ImageComparison {
+package enum ImageComparison {
     /// Compares `expected` with `actual` over the union of their areas: a pixel that only one
     /// of them has differs. `threshold` (0…1) is the colour distance below which pixels count
     /// as equal. `diff`, when given, receives an image: differing pixels red, anti-aliased ones
     /// yellow, over a faded copy of `expected`, and blue where only one image has pixels.
-    public static func compare(_ expected: RasterImage, _ actual: RasterImage, threshold: Double = 0.1,
+    package static func compare(_ expected: RasterImage, _ actual: RasterImage, threshold: Double = 0.1,
                                diff: inout RasterImage?) -> ImageDifference {
         let width = max(expected.width, actual.width)
         let height = max(expected.height, actual.height)

@@ -1,31 +1,31 @@
 /// How two images differ.
-public struct ImageDifference: Sendable, Equatable {
+package struct ImageDifference: Sendable, Equatable {
     /// The size compared: both images', or the union of the two when their sizes differ.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Pixels whose colours differ beyond the threshold, anti-aliasing excepted, and pixels
     /// that only one of the images has.
-    public var differingPixels: Int
+    package var differingPixels: Int
     /// Pixels that differ only as anti-aliasing does, not counted as differing.
-    public var antiAliasedPixels: Int
+    package var antiAliasedPixels: Int
     /// Each image's own size; 0×0 for a page that one PDF does not have.
-    public var expectedSize: PixelSize
-    public var actualSize: PixelSize
+    package var expectedSize: PixelSize
+    package var actualSize: PixelSize
     /// Share of pixels that differ, 0…1.
-    public var fraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
+    package var fraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
     /// Whether the two images are not the same size (or one is missing).
-    public var sizesDiffer: Bool { expectedSize != actualSize }
+    package var sizesDiffer: Bool { expectedSize != actualSize }
 
     /// A width and height in pixels.
-    public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
-        public var width: Int
-        public var height: Int
+    package struct PixelSize: Sendable, Equatable, CustomStringConvertible {
+        package var width: Int
+        package var height: Int
 
-        public init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
 
-        public var description: String { "\(width)×\(height)" }
+        package var description: String { "\(width)×\(height)" }
     }
 }

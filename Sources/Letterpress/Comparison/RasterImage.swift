@@ -2,10 +2,10 @@ import CPangoCairo
 import Foundation
 
 /// A raster image as opaque RGB over white, one `UInt32` (0x00RRGGBB) per pixel.
-public struct RasterImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt32]
+package struct RasterImage: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var pixels: [UInt32]
 
     /// The image on a white area of `width` × `height` (at least its own size), at the top left.
     func padded(toWidth width: Int, height: Int) -> RasterImage {
@@ -18,7 +18,7 @@ public struct RasterImage: Sendable, Equatable {
     }
 
     /// Reads a PNG file.
-    public static func png(_ url: URL) throws -> RasterImage {
+    package static func png(_ url: URL) throws -> RasterImage {
         let surface = cairo_image_surface_create_from_png(url.path)!
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
@@ -53,7 +53,7 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Writes the image as PNG, in place of `url` only once it is whole, and never in place of
     /// one of `inputs` or of anything but a regular file.
-    public func writePNG(to url: URL, protecting inputs: [URL] = []) throws {
+    package func writePNG(to url: URL, protecting inputs: [URL] = []) throws {
         let file = try TemporaryFile(beside: OutputPath.resolved(url))
         do {
             try pixels.withUnsafeBytes { bytes in

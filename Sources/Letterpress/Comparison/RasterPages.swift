@@ -4,18 +4,18 @@ import Foundation
 /// The pages of a PNG file (one) or of a PDF file, each decoded only when asked for, so that
 /// comparing two long PDFs holds two pages at a time (687 pages at 72 dpi took 2.7 GB when
 /// all were decoded first).
-public final class RasterPages {
+package final class RasterPages {
     /// Cairo's image surfaces stop at this many pixels a side.
-    public static let maximumSide = 32767
+    package static let maximumSide = 32767
 
-    public let url: URL
-    public let count: Int
+    package let url: URL
+    package let count: Int
     private let dpi: Double
     private let pdf: (poppler: Poppler, document: UnsafeMutableRawPointer)?
 
     /// Opens the PNG or PDF file at `url`, whose pages are rendered at `dpi`; only a regular
     /// file is read (a FIFO would block, a folder cannot be).
-    public init(_ url: URL, dpi: Double) throws {
+    package init(_ url: URL, dpi: Double) throws {
         self.url = url
         self.dpi = dpi
         let header = try Self.header(of: url)
@@ -67,7 +67,7 @@ public final class RasterPages {
     }
 
     /// Page `index` (from 0), decoded.
-    public func image(at index: Int) throws -> RasterImage {
+    package func image(at index: Int) throws -> RasterImage {
         guard let pdf else { return try RasterImage.png(url) }
         guard let page = pdf.poppler.page(pdf.document, Int32(index)) else {
             throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read page \(index + 1)")

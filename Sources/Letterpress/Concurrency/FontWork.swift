@@ -5,10 +5,10 @@ import Foundation
 /// `FontFaces`), so `Renderer.render` and `assertRendering` run inside this. Callers that use
 /// `Typesetter` and `OutputWriter` themselves on several threads run those inside it too (or
 /// render in separate processes, as `render --jobs` does).
-public enum FontWork {
+package enum FontWork {
     private static let lock = NSRecursiveLock()
 
-    public static func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+    package static func exclusively<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()

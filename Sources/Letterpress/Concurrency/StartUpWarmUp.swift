@@ -11,14 +11,14 @@ import Yams
 ///   thread and the first fontconfig call on the main thread each built a configuration, and
 ///   the main thread waited for its own.
 /// - on another thread, the shipped default theme (see `PreparedDefaultTheme`).
-public enum StartUpWarmUp {
+package enum StartUpWarmUp {
     private static let condition = NSCondition()
     nonisolated(unsafe) private static var started = false
     nonisolated(unsafe) private static var finished = false
 
     /// Starts loading, once per process; later calls do nothing. Without `fontconfig` (for
     /// isolated fonts, whose configuration replaces the system's), only the resolver loads.
-    public static func start(fontconfig: Bool = true) {
+    package static func start(fontconfig: Bool = true) {
         condition.lock()
         defer { condition.unlock() }
         guard !started else { return }

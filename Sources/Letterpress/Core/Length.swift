@@ -1,9 +1,9 @@
 import Foundation
 
 /// Lengths with units, converted to points.
-public enum Length {
+package enum Length {
     /// `12`, `12pt`, `20mm`, `2cm`, `1in` in points; nil when not a length.
-    public static func points(in text: String) -> Double? {
+    package static func points(in text: String) -> Double? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, Double)] = [("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72), ("pt", 1)]
         for (suffix, factor) in units where text.hasSuffix(suffix) {

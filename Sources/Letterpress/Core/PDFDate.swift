@@ -1,18 +1,18 @@
 import Foundation
 
 /// Dates as notes and the command line write them, and as a PDF's metadata holds them.
-public enum PDFDate {
+package enum PDFDate {
     /// `YYYY-MM-DD`, optionally with a time (`T` or a space, then `HH:MM` or `HH:MM:SS`, whose
     /// seconds may have a fraction, as Jekyll writes `12:00:00.000000000`) and a zone (`Z`,
     /// `±HH:MM` or ` ±HHMM`); UTC when no zone is given. Parsed by hand: a date formatter would
     /// load ICU, several milliseconds of every start.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         zoned(text)?.date
     }
 
     /// The date `text` writes (as `parse` reads it) and its zone's offset from UTC in seconds
     /// (0 when none is written), so that it can be shown at the hour and day the note says.
-    public static func zoned(_ text: String) -> (date: Date, offset: Int)? {
+    package static func zoned(_ text: String) -> (date: Date, offset: Int)? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {

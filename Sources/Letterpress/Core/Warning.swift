@@ -20,7 +20,7 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     /// At most `limit` warnings of each kind (or one more), in the order given; the first past
     /// the limit becomes one line that counts them ("… and 719 more images that cannot be drawn"), at
     /// its place.
-    public static func summarized(_ warnings: [Warning], limit: Int = 10) -> [Warning] {
+    package static func summarized(_ warnings: [Warning], limit: Int = 10) -> [Warning] {
         let keys = warnings.map(\.kindKey)
         var counts: [String: Int] = [:]
         for key in keys { counts[key, default: 0] += 1 }
@@ -56,7 +56,7 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
 
     /// `warnings` in the order of the file, those without a place first; warnings at one place
     /// keep their order. Parsing and styling find them at different times.
-    public static func inFileOrder(_ warnings: [Warning]) -> [Warning] {
+    package static func inFileOrder(_ warnings: [Warning]) -> [Warning] {
         warnings.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
             let right = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)

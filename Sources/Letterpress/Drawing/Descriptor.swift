@@ -2,10 +2,10 @@ import Foundation
 
 /// Writing to a file descriptor without Foundation, whose `FileHandle.write` stops the
 /// process when the file refuses the bytes.
-public enum Descriptor {
+package enum Descriptor {
     /// Writes all of `bytes` to `descriptor`, again after an interrupted call; returns the
     /// errno of a write that failed, or nil.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

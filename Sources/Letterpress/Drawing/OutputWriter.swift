@@ -7,14 +7,14 @@ public struct OutputWriter {
     public var dpi: Double
     public var metadata: DocumentMetadata
     /// Seconds spent painting pages, and encoding and writing files, by `write` so far.
-    public private(set) var drawSeconds = 0.0
-    public private(set) var writeSeconds = 0.0
+    package private(set) var drawSeconds = 0.0
+    package private(set) var writeSeconds = 0.0
     /// Threads that may compress one PNG page (the bytes are the same for any number). Only a
     /// document of one page uses more than one: the pages of a longer one are already
     /// compressed side by side.
-    public var encodingThreads = ProcessInfo.processInfo.activeProcessorCount
+    package var encodingThreads = ProcessInfo.processInfo.activeProcessorCount
     /// Files an output must never replace: the note being rendered.
-    public var inputs: [URL] = []
+    package var inputs: [URL] = []
 
     public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
         self.format = format
@@ -58,7 +58,7 @@ public struct OutputWriter {
     /// The page files a rendering to `destination` left: the longest run of files from the
     /// first page on, however the numbers were padded (other files that merely look like pages
     /// are not among them); `destination` itself when there are none.
-    public func existingPages(at destination: URL) -> [URL] {
+    package func existingPages(at destination: URL) -> [URL] {
         guard format != .pdf else { return Self.isRegularFile(destination) ? [destination] : [] }
         let longest = pageRuns(at: destination).max { $0.count < $1.count } ?? []
         return longest.isEmpty && Self.isRegularFile(destination) && !Self.isTemplate(destination) ? [destination] : longest

@@ -12,8 +12,8 @@ public final class PageOutput {
     public private(set) var pageCount = 0
     /// Seconds this thread spent painting pages, and encoding and writing files (for PNG,
     /// which other threads compress, waiting for them).
-    public var drawSeconds: Double { writer.drawSeconds }
-    public var writeSeconds: Double { writer.writeSeconds }
+    package var drawSeconds: Double { writer.drawSeconds }
+    package var writeSeconds: Double { writer.writeSeconds }
     /// One per page for PNG and SVG, the first named for the destination until the page count
     /// settles the names.
     private var temporaries: [TemporaryFile] = []

@@ -45,7 +45,7 @@ public indirect enum BlockTree<Text> {
         public var spans: [[Int]] = []
 
         /// The column spans of the header (`row` nil) or of a row, 1 for each cell when none.
-        public func spans(ofRow row: Int?) -> [Int]? {
+        package func spans(ofRow row: Int?) -> [Int]? {
             guard !spans.isEmpty else { return nil }
             let index = row.map { $0 + 1 } ?? 0
             return index < spans.count ? spans[index] : nil
@@ -111,7 +111,7 @@ extension BlockTree.List: Codable where Text == AttributedString {
 
     /// Numbers as Markdown allows them (nine digits at most): a start near `Int.max` would
     /// overflow numbering the items.
-    public static var startRange: ClosedRange<Int> { 0...999_999_999 }
+    package static var startRange: ClosedRange<Int> { 0...999_999_999 }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)

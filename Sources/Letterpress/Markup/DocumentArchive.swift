@@ -2,27 +2,27 @@ import Foundation
 
 /// A document saved as JSON with all its runs and attributes, custom ones included, and the
 /// theme it was meant for: what `render inspect --json` writes and `render` reads back.
-public struct DocumentArchive: Codable, Sendable {
-    public static let formatName = "letterpress-runs"
+package struct DocumentArchive: Codable, Sendable {
+    package static let formatName = "letterpress-runs"
 
-    public var format = DocumentArchive.formatName
-    public var version = 1
-    public var theme: String?
-    public var title: String?
-    public var author: String?
-    public var date: String?
+    package var format = DocumentArchive.formatName
+    package var version = 1
+    package var theme: String?
+    package var title: String?
+    package var author: String?
+    package var date: String?
     /// The front matter's `lang`; left out when it has none.
-    public var lang: LanguageTag?
-    public var locale: String?
-    public var characters: Int
-    public var runCount: Int
-    public var blocks: [Block]
-    public var footnotes: [[Block]]
+    package var lang: LanguageTag?
+    package var locale: String?
+    package var characters: Int
+    package var runCount: Int
+    package var blocks: [Block]
+    package var footnotes: [[Block]]
     /// The footnotes' labels, which name their anchors; left out when each is its number.
-    public var footnoteLabels: [String]?
+    package var footnoteLabels: [String]?
 
     /// `document` as an archive, naming `theme`.
-    public init(_ document: Document, theme: String?) {
+    package init(_ document: Document, theme: String?) {
         self.theme = theme
         title = document.frontMatter.title
         author = document.frontMatter.author
@@ -40,7 +40,7 @@ public struct DocumentArchive: Codable, Sendable {
     }
 
     /// The document the archive holds.
-    public var document: Document {
+    package var document: Document {
         var frontMatter = FrontMatter()
         frontMatter.title = title
         frontMatter.author = author
@@ -57,7 +57,7 @@ public struct DocumentArchive: Codable, Sendable {
     }
 
     /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
-    public static func read(_ data: Data, file: String) throws -> DocumentArchive? {
+    package static func read(_ data: Data, file: String) throws -> DocumentArchive? {
         guard data.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "{"),
               data.range(of: Data(formatName.utf8)) != nil else { return nil }
         do {

@@ -17,13 +17,13 @@ public struct ImageReference: Sendable, Hashable, Codable {
 
     /// Whether the image is on the network, which `render` never reads: it is shown as its
     /// alt text.
-    public var isRemote: Bool {
+    package var isRemote: Bool {
         let lowered = source.lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("//")
     }
 
     /// The character that stands for an image set in a line of text.
-    public static let objectReplacement = "\u{FFFC}"
+    package static let objectReplacement = "\u{FFFC}"
 
     public init(source: String, alt: String, title: String, location: SourceLocation,
                 float: FloatSide? = nil, width: ImageWidth? = nil) {

@@ -20,7 +20,7 @@ public enum ImageWidth: Sendable, Hashable, Codable {
     }
 
     /// The width in points within a column `available` points wide.
-    public func points(in available: Double) -> Double {
+    package func points(in available: Double) -> Double {
         switch self {
         case let .points(points): return min(points, available)
         case let .fraction(fraction): return available * fraction

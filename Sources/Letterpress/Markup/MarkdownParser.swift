@@ -3,7 +3,7 @@ import Foundation
 
 /// Parses Markdown with cmark-gfm into a `Document`. Parsing never fails on Markdown; only
 /// malformed front matter is an error.
-public enum MarkdownParser {
+package enum MarkdownParser {
     /// GFM extensions attached to every parser, registered once per process because
     /// cmark-gfm's extension registry is global (with the attribute node's type, which the walk,
     /// outside the parse's lock, asks for).
@@ -15,7 +15,7 @@ public enum MarkdownParser {
 
     /// Reads bytes as UTF-8, replacing invalid sequences (and NUL bytes) with U+FFFD, with a
     /// warning that says where the first one is.
-    public static func decode(_ data: Data, file: String) -> (String, [Warning]) {
+    package static func decode(_ data: Data, file: String) -> (String, [Warning]) {
         // A byte-order mark says nothing in UTF-8, and would hide the front matter.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         if !data.contains(0), let text = String(validating: data, as: UTF8.self) { return (text, []) }
@@ -48,7 +48,7 @@ public enum MarkdownParser {
     /// Parses `source`, naming `file` in any error. `{{name}}` takes its value from
     /// `variables`, else from the front matter, formatted for the front matter's `locale`, else
     /// `locale`.
-    public static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:],
+    package static func parse(_ source: String, file: String = "<input>", variables: [String: String] = [:],
                              locale: String = "en", strings: StringTable = StringTable()) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
@@ -63,7 +63,7 @@ public enum MarkdownParser {
 
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
     /// `locale`); warnings name `file`.
-    public static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
+    package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable()) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings) { blocks += $0; return true }
@@ -76,7 +76,7 @@ public enum MarkdownParser {
     /// them out before the rest are built, until `deliver` returns false (its reader has gone);
     /// the document returned has the footnotes and warnings, and no blocks (the caller has
     /// them, and need not keep them all).
-    public static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
+    package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), delivering deliver: ([Block]) -> Bool) -> Document {
         let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)

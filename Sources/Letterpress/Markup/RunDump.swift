@@ -1,9 +1,9 @@
 import Foundation
 
 /// Text dumps of documents and runs, for `render inspect` and for tests.
-public enum RunDump {
+package enum RunDump {
     /// One line per run: `[start..<end] "text" attributes`, offsets in characters.
-    public static func runs(_ text: AttributedString) -> [String] {
+    package static func runs(_ text: AttributedString) -> [String] {
         var lines: [String] = []
         var offset = 0
         for run in text.runs {
@@ -28,7 +28,7 @@ public enum RunDump {
     }
 
     /// An indented outline of `blocks` with their runs.
-    public static func blocks(_ blocks: [Block], indent: String = "") -> [String] {
+    package static func blocks(_ blocks: [Block], indent: String = "") -> [String] {
         var outline = BlockOutline(indent: indent)
         return blocks.flatMap { outline.visit($0) }
     }

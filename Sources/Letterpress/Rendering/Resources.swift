@@ -3,20 +3,20 @@ import Foundation
 /// What rendering one note may read, and what date the note has: the one place that reads
 /// the note's file (or standard input) and its images, says whether a file may be read at all
 /// (`--sandbox`), and settles the date of the badge and of the PDF, like Typst's `World`.
-public struct Resources: Sendable {
+package struct Resources: Sendable {
     /// The note's path, `-` for standard input; messages name it.
-    public let file: String
+    package let file: String
     /// The folder the note's relative paths start from; nil to take them as they are.
-    public let folder: URL?
+    package let folder: URL?
     /// With `--sandbox`, the one folder files may be read from; nil when any may be.
-    public let sandbox: URL?
+    package let sandbox: URL?
     /// `--date`, for a note whose front matter has none.
-    public let date: String?
+    package let date: String?
     /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
-    public let sourceDateEpoch: String?
+    package let sourceDateEpoch: String?
     private let images = ImageCache()
 
-    public init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
+    package init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
         self.file = file
         self.folder = folder
         self.sandbox = sandbox
@@ -26,7 +26,7 @@ public struct Resources: Sendable {
 
     /// The resources of the note at `file` (`-`: standard input, whose relative paths start
     /// from the current folder), as `options` allow them.
-    public init(note file: String, options: RenderOptions = RenderOptions(),
+    package init(note file: String, options: RenderOptions = RenderOptions(),
                 sourceDateEpoch: String? = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
         let folder = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
@@ -38,7 +38,7 @@ public struct Resources: Sendable {
 
     /// The note's bytes; an error names the file and says why it cannot be read. Only a
     /// regular file is read (a FIFO would block); `/dev/stdin` is standard input, as `-` is.
-    public func readNote() throws -> Data {
+    package func readNote() throws -> Data {
         if file == "-" || file == "/dev/stdin" { return FileHandle.standardInput.readDataToEndOfFile() }
         switch RegularFile.contents(atPath: file) {
         case let .success(data): return data
@@ -53,13 +53,13 @@ public struct Resources: Sendable {
     }
 
     /// Whether the file at `url` may be read: with `--sandbox`, only inside the note's folder.
-    public func mayRead(_ url: URL) -> Bool {
+    package func mayRead(_ url: URL) -> Bool {
         guard let sandbox else { return true }
         return Self.folder(sandbox, contains: url)
     }
 
     /// Whether `url`, with symbolic links and `..` resolved, lies inside `folder`.
-    public static func folder(_ folder: URL, contains url: URL) -> Bool {
+    package static func folder(_ folder: URL, contains url: URL) -> Bool {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")

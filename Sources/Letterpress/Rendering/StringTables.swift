@@ -33,7 +33,7 @@ extension Renderer {
     }
 
     /// The file of the front matter's `strings:` entry `path`, from the note's `folder`.
-    public static func stringTableURL(_ path: String, folder: URL?) -> URL {
+    package static func stringTableURL(_ path: String, folder: URL?) -> URL {
         URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : folder).standardizedFileURL
     }
 }

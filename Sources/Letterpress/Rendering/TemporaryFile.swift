@@ -7,7 +7,7 @@ import Foundation
 /// is listed, so that an interrupted run can remove them all, and so is its path in
 /// `CFatalCleanup`, whose handler removes them when a fatal signal (an abort when memory runs
 /// out) ends the process.
-public final class TemporaryFile {
+package final class TemporaryFile {
     let url: URL
     let descriptor: Int32
     /// Written once, on one thread, before the file is moved or removed on another.
@@ -102,7 +102,7 @@ public final class TemporaryFile {
     /// A new folder in the system's temporary folder, named by `mkdtemp` (so that no one can
     /// guess the name and make it first), removed with what it holds by `removeFolder`, or by
     /// an interrupt.
-    public static func makeFolder(prefix: String) throws -> URL {
+    package static func makeFolder(prefix: String) throws -> URL {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
         lock.lock()
         defer { lock.unlock() }
@@ -115,7 +115,7 @@ public final class TemporaryFile {
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
-    public static func removeFolder(_ folder: URL) {
+    package static func removeFolder(_ folder: URL) {
         lock.lock()
         defer { lock.unlock() }
         if aliveFolders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
@@ -123,13 +123,13 @@ public final class TemporaryFile {
 
     /// Has a fatal signal remove every temporary file before the process ends (see
     /// `CFatalCleanup`): an abort when memory runs out leaves no partial output.
-    public static func removeOnFatalSignals() {
+    package static func removeOnFatalSignals() {
         fatal_cleanup_install()
     }
 
     /// Removes every temporary file not yet renamed into place, and every temporary folder (on
     /// SIGINT or SIGTERM); from then on, making one throws.
-    public static func removeAll() {
+    package static func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         stopping = true

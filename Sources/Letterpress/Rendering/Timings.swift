@@ -26,7 +26,7 @@ public struct Timings: Sendable, Equatable, Codable {
 
     public init() {}
 
-    public static func + (a: Timings, b: Timings) -> Timings {
+    package static func + (a: Timings, b: Timings) -> Timings {
         var sum = a
         sum.theme += b.theme
         sum.parse += b.parse

@@ -3,9 +3,9 @@ import Foundation
 /// The smallest and largest text size an element or custom style allows (`minSize`,
 /// `maxSize`, in points), as StyledTextKit's minimum and maximum sizes: a size set inline
 /// (`size:`, `textStyle:`) is kept within them.
-public struct SizeLimits: Sendable, Hashable, Encodable {
-    public var minimum: Double?
-    public var maximum: Double?
+package struct SizeLimits: Sendable, Hashable, Encodable {
+    package var minimum: Double?
+    package var maximum: Double?
 
     /// Limits of `minimum` and `maximum`; nil when neither is given.
     init?(minimum: Double?, maximum: Double?) {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One run of a `StyledText`.
-public struct StyledRun: Sendable, Equatable {
-    public var range: Range<Int>
-    public var style: TextStyle
+package struct StyledRun: Sendable, Equatable {
+    package var range: Range<Int>
+    package var style: TextStyle
     /// Names the run in its paragraph, and stays the same in slices cut from it.
-    public var id: Int = 0
+    package var id: Int = 0
 }

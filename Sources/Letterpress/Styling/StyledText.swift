@@ -1,15 +1,15 @@
 import Foundation
 
 /// A paragraph's text with its styled runs, ranges in UTF-8 bytes as Pango counts them.
-public struct StyledText: Sendable, Equatable {
-    public var string: String
-    public var runs: [StyledRun]
+package struct StyledText: Sendable, Equatable {
+    package var string: String
+    package var runs: [StyledRun]
     /// The style of the paragraph itself, which sets the height of an empty one.
-    public var base: TextStyle?
+    package var base: TextStyle?
     /// The named places in the text, in order: where links inside the document go.
-    public var anchors: [TextAnchor]
+    package var anchors: [TextAnchor]
 
-    public init(string: String, runs: [StyledRun], base: TextStyle? = nil, anchors: [TextAnchor] = []) {
+    package init(string: String, runs: [StyledRun], base: TextStyle? = nil, anchors: [TextAnchor] = []) {
         self.string = string
         self.runs = runs
         self.base = base
@@ -17,18 +17,18 @@ public struct StyledText: Sendable, Equatable {
     }
 
     /// Plain text in one style.
-    public init(_ string: String, style: TextStyle) {
+    package init(_ string: String, style: TextStyle) {
         self.init(string: string, runs: [StyledRun(range: 0..<string.utf8.count, style: style)], base: style)
     }
 }
 
 /// A named place in a paragraph's text: an anchor (`LetterpressAttributes.AnchorAttribute`)
 /// at a UTF-8 offset.
-public struct TextAnchor: Sendable, Equatable {
-    public var name: String
-    public var offset: Int
+package struct TextAnchor: Sendable, Equatable {
+    package var name: String
+    package var offset: Int
 
-    public init(name: String, offset: Int) {
+    package init(name: String, offset: Int) {
         self.name = name
         self.offset = offset
     }

@@ -28,7 +28,7 @@ public struct Styler {
     static let offsetRange = -200.0...200.0
 
     /// `text`'s runs styled over `base`, with adjacent runs of equal style merged.
-    public func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
+    package func style(_ text: AttributedString, base: TextStyle, warnings: inout [Warning]) -> StyledText {
         var base = base
         if base.language == nil { base.language = language }
         // Each run's end as a UTF-8 offset, which the attributed string's rope finds without

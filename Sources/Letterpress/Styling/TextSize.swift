@@ -2,7 +2,7 @@ import Foundation
 
 /// Dynamic Type sizes, as on Apple's platforms: each scales every text size in a theme by the
 /// ratio of its body size to the default (`large`, 17 points).
-public enum TextSize: String, CaseIterable, Sendable {
+package enum TextSize: String, CaseIterable, Sendable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
@@ -25,5 +25,5 @@ public enum TextSize: String, CaseIterable, Sendable {
     }
 
     /// The factor this size scales a theme's text by.
-    public var scale: Double { bodySize / TextSize.large.bodySize }
+    package var scale: Double { bodySize / TextSize.large.bodySize }
 }

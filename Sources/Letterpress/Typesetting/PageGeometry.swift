@@ -1,11 +1,11 @@
 import Foundation
 
 /// Page size and margins of a rendering, after command-line and front matter overrides.
-public struct PageGeometry: Sendable, Equatable {
-    public var size: PageSize
-    public var margins: Margins
+package struct PageGeometry: Sendable, Equatable {
+    package var size: PageSize
+    package var margins: Margins
 
-    public init(size: PageSize, margins: Margins) {
+    package init(size: PageSize, margins: Margins) {
         self.size = size
         self.margins = margins
     }

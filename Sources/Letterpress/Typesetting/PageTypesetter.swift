@@ -1,14 +1,14 @@
 import Foundation
 
 /// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
-public struct PageTypesetter {
-    public let theme: Theme
-    public let geometry: PageGeometry
+package struct PageTypesetter {
+    package let theme: Theme
+    package let geometry: PageGeometry
     let fonts: FontContext
     /// See `HelpedCollection.waitsForHelper`.
     var waitsForHelper = false
 
-    public init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
+    package init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
         self.theme = theme
         self.geometry = geometry
         self.fonts = fonts
@@ -18,7 +18,7 @@ public struct PageTypesetter {
     /// badge, when given, sits on the first page, and the text flows around it and around the
     /// front matter's shapes.
     /// With `sandbox`, images outside that folder are refused.
-    public func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
+    package func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
                         sandbox: URL? = nil) throws -> TypesetDocument {
         var pages: [Page] = []
         let outcome = try typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox) {

@@ -13,7 +13,7 @@ public struct TypesetDocument: Sendable {
 
 extension TypesetDocument {
     /// The font files the document's text is drawn with, as `family style → file`, sorted.
-    public var usedFonts: [String] {
+    package var usedFonts: [String] {
         var fonts = Set<String>()
         for page in pages {
             for case let .text(line) in page.items {

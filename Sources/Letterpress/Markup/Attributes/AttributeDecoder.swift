@@ -141,9 +141,9 @@ enum AttributeDecoder {
 }
 
 /// "did you mean" hints for misspelt names.
-public enum Hint {
+package enum Hint {
     /// ` (did you mean 'x'?)` for the closest of `candidates` within a small edit distance, else "".
-    public static func suggestion(for word: String, among candidates: [String]) -> String {
+    package static func suggestion(for word: String, among candidates: [String]) -> String {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
         return " (did you mean '\(best.0)'?)"

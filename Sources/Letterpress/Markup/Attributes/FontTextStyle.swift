@@ -22,10 +22,10 @@ public enum FontTextStyle: String, Codable, Sendable, CaseIterable {
     }
 
     /// This style's size beside a body of `bodySize` points.
-    public func size(forBody bodySize: Double) -> Double {
+    package func size(forBody bodySize: Double) -> Double {
         bodySize * appleSize / Self.body.appleSize
     }
 
     /// The weight the style sets; nil: it keeps the surrounding weight.
-    public var weight: FontWeight? { self == .headline ? .semibold : nil }
+    package var weight: FontWeight? { self == .headline ? .semibold : nil }
 }

@@ -5,7 +5,7 @@ public enum FontWeight: String, Codable, Sendable, CaseIterable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
     /// The numeric weight Pango and CSS use (100…900).
-    public var value: Int {
+    package var value: Int {
         switch self {
         case .thin: return 100
         case .ultraLight: return 200

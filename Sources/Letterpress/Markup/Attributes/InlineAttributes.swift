@@ -186,7 +186,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     static func field(named name: String) -> Field? { fieldsByName[name] }
 
     /// The keys `^[…](…)` accepts, for messages and hints.
-    public static let keys = fields.map(\.name)
+    package static let keys = fields.map(\.name)
 
     /// These attributes with `outer`'s filling the keys these leave unset.
     public func merged(over outer: InlineAttributes) -> InlineAttributes {
@@ -202,7 +202,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
 
     /// `key=value` pairs of the keys that are set, in vocabulary order, for dumps (`link` shows
     /// as the run's link).
-    public var summary: [String] {
+    package var summary: [String] {
         withUnsafePointer(to: self) { attributes in
             Self.fields.compactMap { field in field.shown(attributes).map { "\(field.name)=\($0)" } }
         }

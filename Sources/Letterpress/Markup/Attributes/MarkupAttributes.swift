@@ -26,13 +26,13 @@ public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
     ]
 
     /// The intent a dump's name stands for.
-    public init?(named name: String) {
+    package init?(named name: String) {
         guard let intent = Self.named.first(where: { $0.1 == name })?.0 else { return nil }
         self = intent
     }
 
     /// Names used in run dumps, in a fixed order.
-    public var names: [String] {
+    package var names: [String] {
         Self.named.compactMap { contains($0.0) ? $0.1 : nil }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which letters are set as small capitals, as SwiftUI's `smallCaps()` and `lowercaseSmallCaps()`.
-public enum SmallCaps: String, Sendable, Hashable, Encodable {
+package enum SmallCaps: String, Sendable, Hashable, Encodable {
     case none
     /// Lower-case letters as small capitals (OpenType `smcp`).
     case lowercase

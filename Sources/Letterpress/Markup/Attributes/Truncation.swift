@@ -6,11 +6,11 @@ public enum Truncation: String, Codable, Sendable, CaseIterable {
 }
 
 /// At most `lines` lines, the last ending in an ellipsis where `truncation` cuts the text.
-public struct LineLimit: Sendable, Hashable {
-    public let lines: Int
-    public let truncation: Truncation
+package struct LineLimit: Sendable, Hashable {
+    package let lines: Int
+    package let truncation: Truncation
 
-    public init(lines: Int, truncation: Truncation = .tail) {
+    package init(lines: Int, truncation: Truncation = .tail) {
         self.lines = lines
         self.truncation = truncation
     }

@@ -153,8 +153,8 @@ enum VariableExtension {
 /// What may name a variable: a letter or `_`, then letters, digits, `_`, `-` and `.`. Other
 /// text in double braces (a template sample's `{{ x + 1 }}`, say) is not a variable and stays
 /// as written without a word.
-public enum VariableName {
-    public static func isValid(_ text: String) -> Bool {
+package enum VariableName {
+    package static func isValid(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) }
     }
@@ -167,15 +167,15 @@ public enum VariableName {
 /// separator, for `d i u f F`), a width, a precision, a length modifier (`h hh l ll q L z t j`),
 /// and the position `1$` (a variable is one value). A specifier that does not start with `%`
 /// names a locale-aware format (`LocalizedFormat`).
-public enum VariableFormat {
-    public struct Problem: Error, Equatable {
-        public var message: String
+package enum VariableFormat {
+    package struct Problem: Error, Equatable {
+        package var message: String
     }
 
     /// `value` formatted by `specifier`; `locale` (an identifier such as `de` or `fr_CA`)
     /// separates digits for `'` and the named formats; `variables` are the other values a
     /// format may name (the end of `range: end`).
-    public static func apply(_ specifier: String, to value: String, locale: String = "en",
+    package static func apply(_ specifier: String, to value: String, locale: String = "en",
                              variables: [String: String] = [:]) -> Result<String, Problem> {
         guard specifier.hasPrefix("%") else { return LocalizedFormat.apply(specifier, to: value, locale: locale, variables: variables) }
         let spec: Spec

@@ -1,16 +1,16 @@
 import Foundation
 
 /// `badge: false`, or `badge: {center: [x, y], diameter: d}` in points from the page's top-left.
-public struct BadgeSetting: Sendable, Equatable, Decodable {
-    public var enabled = true
-    public var center: [Double]?
-    public var diameter: Double?
+package struct BadgeSetting: Sendable, Equatable, Decodable {
+    package var enabled = true
+    package var center: [Double]?
+    package var diameter: Double?
 
-    public init() {}
+    package init() {}
 
     private enum CodingKeys: String, CodingKey { case center, diameter }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         if let flag = try? decoder.singleValueContainer().decode(Bool.self) {
             enabled = flag
             return

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A shape from the front matter, in points from the page's top-left corner.
-public struct ExclusionSpec: Sendable, Equatable, Decodable {
-    public enum Kind: String, Sendable, Decodable, CaseIterable {
+package struct ExclusionSpec: Sendable, Equatable, Decodable {
+    package enum Kind: String, Sendable, Decodable, CaseIterable {
         case circle, rect, polygon
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
             let name = try container.decode(String.self)
             guard let kind = Kind(rawValue: name) else {
@@ -16,23 +16,23 @@ public struct ExclusionSpec: Sendable, Equatable, Decodable {
         }
     }
 
-    public var shape: Kind
+    package var shape: Kind
     /// The page, from 1.
-    public var page: Int
-    public var center: [Double]?
-    public var radius: Double?
-    public var rect: [Double]?
-    public var points: [[Double]]?
+    package var page: Int
+    package var center: [Double]?
+    package var radius: Double?
+    package var rect: [Double]?
+    package var points: [[Double]]?
     /// Space kept clear around the shape.
-    public var margin: Double
-    public var fill: Color?
-    public var stroke: Color?
+    package var margin: Double
+    package var fill: Color?
+    package var stroke: Color?
     /// Drawn in the theme's shape colours when neither fill nor stroke is given.
-    public var draw: Bool
+    package var draw: Bool
 
     private enum CodingKeys: String, CodingKey { case shape, page, center, radius, rect, points, margin, fill, stroke, draw }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         shape = try container.decode(Kind.self, forKey: .shape)
         page = try container.decodeIfPresent(Int.self, forKey: .page) ?? 1

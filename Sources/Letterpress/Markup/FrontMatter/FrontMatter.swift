@@ -15,20 +15,20 @@ public struct FrontMatter: Sendable, Equatable {
     /// How the body is read (`markup: plain` or `markdown`), before the theme's choice.
     public var markup: NoteMarkup?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
-    public var badge = BadgeSetting()
+    package var badge = BadgeSetting()
     /// Shapes the text flows around.
-    public var exclusions: [ExclusionSpec] = []
+    package var exclusions: [ExclusionSpec] = []
     /// String tables (`strings:`, a path or a list), relative to the note's folder.
     public var strings: [String] = []
     /// Every top-level scalar, by key, for `{{name}}` variables.
     public var variables: [String: String] = [:]
 
     /// The values `{{name}}` takes: `overrides` (the command line's `--var`) before the note's own.
-    public func variables(overriddenBy overrides: [String: String]) -> [String: String] {
+    package func variables(overriddenBy overrides: [String: String]) -> [String: String] {
         variables.merging(overrides) { $1 }
     }
     /// Where each top-level key's value starts in the note, for messages about it.
-    public var locations: [String: SourceLocation] = [:]
+    package var locations: [String: SourceLocation] = [:]
 
     public init() {}
 }

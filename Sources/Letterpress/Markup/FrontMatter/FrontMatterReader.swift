@@ -2,14 +2,14 @@ import Foundation
 import Yams
 
 /// Splits a source into its front matter and Markdown body.
-public enum FrontMatterReader {
+package enum FrontMatterReader {
     /// The front matter and the body with the front matter lines blanked, so that line numbers
     /// in the body stay those of the file. Front matter is a YAML mapping between `---` lines
     /// or a TOML table between `+++` lines (Hugo's), at the very start. A `---` block that is
     /// not a mapping is Markdown (a thematic break, then perhaps a setext heading), as
     /// CommonMark reads it: only one that starts like a mapping (`key:`) and fails to parse is
     /// an error.
-    public static func split(_ source: String, file: String) throws -> (FrontMatter, String) {
+    package static func split(_ source: String, file: String) throws -> (FrontMatter, String) {
         let fence: String
         if source.hasPrefix("---\n") || source.hasPrefix("---\r\n") {
             fence = "---"

@@ -7,7 +7,7 @@ public enum NoteMarkup: String, Sendable, Codable, CaseIterable {
 
     /// The front matter's `markup`, else the theme's, else plain for a `.txt` file, else
     /// Markdown.
-    public static func of(file: String, frontMatter: FrontMatter, theme: NoteMarkup?) -> NoteMarkup {
+    package static func of(file: String, frontMatter: FrontMatter, theme: NoteMarkup?) -> NoteMarkup {
         frontMatter.markup ?? theme ?? (URL(fileURLWithPath: file).pathExtension.lowercased() == "txt" ? .plain : .markdown)
     }
 }

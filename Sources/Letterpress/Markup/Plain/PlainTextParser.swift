@@ -2,11 +2,11 @@ import Foundation
 
 /// Reads a plain-text note as a text editor shows it: paragraphs split at blank lines, each
 /// line of a paragraph kept on a line of its own, no character read as markup.
-public enum PlainTextParser {
+package enum PlainTextParser {
     /// The paragraphs of `body` (the note without its front matter), under `title` as a
     /// level-1 heading when the front matter gives one: plain text has no other way to write
     /// a title, and the notepad showed a note's title apart from its text.
-    public static func parseBody(_ body: String, title: String?) -> Document {
+    package static func parseBody(_ body: String, title: String?) -> Document {
         var blocks: [Block] = []
         parseBody(body, title: title) { blocks += $0; return true }
         return Document(blocks: blocks)
@@ -14,7 +14,7 @@ public enum PlainTextParser {
 
     /// Hands `deliver` each block as soon as it is made, until `deliver` returns false (its
     /// reader has gone), as `MarkdownParser.parseBody(_:file:variables:locale:delivering:)`.
-    public static func parseBody(_ body: String, title: String?, delivering deliver: ([Block]) -> Bool) {
+    package static func parseBody(_ body: String, title: String?, delivering deliver: ([Block]) -> Bool) {
         if let title, !title.isEmpty, !deliver([.heading(level: 1, text: AttributedString(title))]) { return }
         var lines: [Substring] = []
         func endParagraph() -> Bool {

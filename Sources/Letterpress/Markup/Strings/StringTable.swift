@@ -4,15 +4,15 @@ import Foundation
 /// `strings:`): Apple's `.xcstrings` catalogs, `.strings` and `.stringsdict` files. The note
 /// asks for a key with `^[Invoice](localized: 'invoice.title')` (the text in brackets is the
 /// source text) or, for an entry that takes a value, `{{count, localized: 'files.count'}}`.
-public struct StringTable: Sendable, Equatable {
+package struct StringTable: Sendable, Equatable {
     /// One translation: a format, whose `%#@name@` each stand for a plural rule's forms, and
     /// whose printf specifiers (`%lld`, `%@`) take the value.
-    public struct Entry: Sendable, Equatable {
-        public var format: String
+    package struct Entry: Sendable, Equatable {
+        package var format: String
         /// The forms of each `%#@name@`, by CLDR plural category (`zero`, `one`, … `other`).
-        public var plurals: [String: [String: String]]
+        package var plurals: [String: [String: String]]
 
-        public init(format: String, plurals: [String: [String: String]] = [:]) {
+        package init(format: String, plurals: [String: [String: String]] = [:]) {
             self.format = format
             self.plurals = plurals
         }
@@ -23,7 +23,7 @@ public struct StringTable: Sendable, Equatable {
         }
     }
 
-    public enum Lookup: Equatable {
+    package enum Lookup: Equatable {
         case found(Entry)
         /// The key is the table's, and the locale is the catalog's source language, which the
         /// source text is written in.
@@ -37,9 +37,9 @@ public struct StringTable: Sendable, Equatable {
     /// The keys of catalogs whose source language has no entry of its own, and that language.
     private var sources: [String: Set<String>] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { entries.isEmpty && sources.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty && sources.isEmpty }
 
     /// Adds an entry; one added later for the same key and language replaces it.
     mutating func add(_ key: String, language: String, _ entry: Entry) {
@@ -51,7 +51,7 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// `other`'s entries added after these.
-    public mutating func add(_ other: StringTable) {
+    package mutating func add(_ other: StringTable) {
         for (key, languages) in other.entries {
             entries[key, default: [:]].merge(languages) { $1 }
         }
@@ -60,7 +60,7 @@ public struct StringTable: Sendable, Equatable {
 
     /// The entry for `key` in `locale`, falling back from a region to its language (`de_AT`,
     /// then `de`), then to a table of no stated language.
-    public func lookup(_ key: String, locale: String) -> Lookup {
+    package func lookup(_ key: String, locale: String) -> Lookup {
         let languages = entries[key] ?? [:]
         let sourceLanguages = sources[key] ?? []
         var parts = Self.normalized(locale).split(separator: "-").map(String.init)

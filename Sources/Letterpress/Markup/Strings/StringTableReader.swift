@@ -3,10 +3,10 @@ import Foundation
 /// Reads string tables: Apple's `.xcstrings` (a JSON string catalog), `.strings` (`"key" =
 /// "value";` lines) and `.stringsdict` (a property list of plural and width rules). A `.strings` or
 /// `.stringsdict` file is in the language of the `NAME.lproj` folder it is in, else serves any.
-public enum StringTableReader {
+package enum StringTableReader {
     /// The table in the file at `path`; an error names the file (`shownAs`) and, where the
     /// parser tells, the line.
-    public static func read(_ path: String, shownAs name: String) throws -> StringTable {
+    package static func read(_ path: String, shownAs name: String) throws -> StringTable {
         let data: Data
         switch RegularFile.contents(atPath: path) {
         case let .success(contents): data = contents

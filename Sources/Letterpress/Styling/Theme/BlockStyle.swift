@@ -1,17 +1,17 @@
 import Foundation
 
 /// The look of a block: its text and the space and decoration around it.
-public struct BlockStyle: Sendable, Encodable {
-    public var text: TextStyle
+package struct BlockStyle: Sendable, Encodable {
+    package var text: TextStyle
     /// Baseline-to-baseline distance as a multiple of the font's line height.
-    public var lineHeight: Double
-    public var spaceBefore: Double
-    public var spaceAfter: Double
-    public var align: TextAlignment
-    public var padding: Double
-    public var indent: Double
-    public var background: Color?
-    public var barColor: Color
-    public var barWidth: Double
-    public var borderColor: Color
+    package var lineHeight: Double
+    package var spaceBefore: Double
+    package var spaceAfter: Double
+    package var align: TextAlignment
+    package var padding: Double
+    package var indent: Double
+    package var background: Color?
+    package var barColor: Color
+    package var barWidth: Double
+    package var borderColor: Color
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Running header or footer: three templates and their style.
-public struct HeaderFooter: Sendable, Encodable {
-    public var left: String
-    public var center: String
-    public var right: String
-    public var style: TextStyle
+package struct HeaderFooter: Sendable, Encodable {
+    package var left: String
+    package var center: String
+    package var right: String
+    package var style: TextStyle
     /// Whether it also appears on the first page.
-    public var firstPage: Bool
+    package var firstPage: Bool
     /// The theme file the templates come from, and where each (`left`, `center`, `right`) is
     /// written in it, for warnings about their variables.
     var file = "theme"

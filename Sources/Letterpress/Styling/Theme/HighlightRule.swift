@@ -1,16 +1,16 @@
 import Foundation
 
 /// A regular expression and the style its matches get.
-public struct HighlightRule: Sendable, Encodable {
-    public let pattern: String
-    public var style: InlineAttributes
+package struct HighlightRule: Sendable, Encodable {
+    package let pattern: String
+    package var style: InlineAttributes
     /// The capture group whose text gets the style (0: the whole match). TextKit's notepad
     /// styles its patterns' first group, so that `(\*\w+\*)\s` ends a word at a space without
     /// styling the space.
-    public let group: Int
+    package let group: Int
     /// `pattern`, compiled once when the theme is loaded; every document's styler matches
     /// with it (matching is safe from several threads).
-    public let expression: NSRegularExpression
+    package let expression: NSRegularExpression
     /// The rule's place among the theme's rules, and where its pattern is written, for the
     /// warning when it gives up (see `HighlightBudget`).
     let index: Int
@@ -22,12 +22,12 @@ public struct HighlightRule: Sendable, Encodable {
 
     /// A pattern that is not a regular expression, or a group it does not have, and the
     /// rule's place among the theme's rules.
-    public struct InvalidPattern: Error {
-        public let index: Int
-        public let pattern: String
+    package struct InvalidPattern: Error {
+        package let index: Int
+        package let pattern: String
         /// The rule's key that is wrong (`pattern`, `group`), and what is wrong with it.
-        public let key: String
-        public let message: String
+        package let key: String
+        package let message: String
     }
 
     init(pattern: String, style: InlineAttributes, group: Int = 0, index: Int) throws(InvalidPattern) {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// List indentation and markers.
-public struct ListStyle: Sendable, Encodable {
-    public var indent: Double
-    public var itemSpacing: Double
-    public var markerColor: Color
+package struct ListStyle: Sendable, Encodable {
+    package var indent: Double
+    package var itemSpacing: Double
+    package var markerColor: Color
     /// Bullets by nesting depth, repeating.
-    public var bullets: [String]
+    package var bullets: [String]
 }

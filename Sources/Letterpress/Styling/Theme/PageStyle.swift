@@ -1,10 +1,10 @@
 import Foundation
 
 /// Page size, margins, background, header and footer.
-public struct PageStyle: Sendable, Encodable {
-    public var size: PageSize
-    public var margins: Margins
-    public var background: Color
-    public var header: HeaderFooter?
-    public var footer: HeaderFooter?
+package struct PageStyle: Sendable, Encodable {
+    package var size: PageSize
+    package var margins: Margins
+    package var background: Color
+    package var header: HeaderFooter?
+    package var footer: HeaderFooter?
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A thematic break.
-public struct RuleStyle: Sendable, Encodable {
-    public var color: Color
-    public var thickness: Double
+package struct RuleStyle: Sendable, Encodable {
+    package var color: Color
+    package var thickness: Double
     /// Share of the column width, 0…1.
-    public var width: Double
-    public var spaceBefore: Double
-    public var spaceAfter: Double
+    package var width: Double
+    package var spaceBefore: Double
+    package var spaceAfter: Double
 }

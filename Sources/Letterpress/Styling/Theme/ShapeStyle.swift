@@ -1,8 +1,8 @@
 import Foundation
 
 /// How visible exclusion shapes are drawn.
-public struct ShapeStyle: Sendable, Encodable {
-    public var fill: Color?
-    public var stroke: Color?
-    public var strokeWidth: Double
+package struct ShapeStyle: Sendable, Encodable {
+    package var fill: Color?
+    package var stroke: Color?
+    package var strokeWidth: Double
 }

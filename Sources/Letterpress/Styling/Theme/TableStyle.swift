@@ -1,11 +1,11 @@
 import Foundation
 
 /// Table cells, header row and grid.
-public struct TableStyle: Sendable, Encodable {
-    public var cell: BlockStyle
-    public var header: BlockStyle
-    public var borderColor: Color
-    public var borderWidth: Double
-    public var padding: Double
-    public var stripe: Color?
+package struct TableStyle: Sendable, Encodable {
+    package var cell: BlockStyle
+    package var header: BlockStyle
+    package var borderColor: Color
+    package var borderWidth: Double
+    package var padding: Double
+    package var stripe: Color?
 }

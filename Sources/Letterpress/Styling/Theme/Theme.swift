@@ -4,37 +4,37 @@ import Foundation
 public struct Theme: Sendable, Encodable {
     public var name: String
     public var description: String
-    public var page: PageStyle
-    public var body: BlockStyle
+    package var page: PageStyle
+    package var body: BlockStyle
     /// Heading levels 1 to 6.
-    public var headings: [BlockStyle]
-    public var code: BlockStyle
-    public var inlineCode: InlineStyle
-    public var quote: BlockStyle
-    public var link: InlineStyle
-    public var list: ListStyle
-    public var table: TableStyle
-    public var rule: RuleStyle
-    public var footnotes: BlockStyle
-    public var alerts: AlertStyle
+    package var headings: [BlockStyle]
+    package var code: BlockStyle
+    package var inlineCode: InlineStyle
+    package var quote: BlockStyle
+    package var link: InlineStyle
+    package var list: ListStyle
+    package var table: TableStyle
+    package var rule: RuleStyle
+    package var footnotes: BlockStyle
+    package var alerts: AlertStyle
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
     public var customStyles: [String: InlineAttributes]
     /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.
     public var customColors: [String: InlineAttributes]
     /// Regular expressions whose matches get a style, as in the TextKit notepad.
-    public var highlights: [HighlightRule]
+    package var highlights: [HighlightRule]
     /// Font families for `fontDesign` and `monospaced`.
     public var designs: [FontDesign: [String]]
     /// The factor text sizes were scaled by (`--text-size`, `--scale`).
     public var textScale: Double
-    public var badge: BadgeStyle
-    public var shapes: ShapeStyle
+    package var badge: BadgeStyle
+    package var shapes: ShapeStyle
     /// How the notes it styles are read, unless their front matter says: nil leaves it to the
     /// file's name (`notepad` reads them as plain text, as TextKit's notepad did).
     public var markup: NoteMarkup?
 
     /// The style of heading `level`, clamped to 1…6.
-    public func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
+    package func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
 }
 
 extension Theme {
@@ -44,5 +44,24 @@ extension Theme {
         lists += [badge.fontFamilies, page.header?.style.fontFamilies, page.footer?.style.fontFamilies, inlineCode.fontFamilies]
             .compactMap { $0 }
         return lists + customStyles.values.compactMap(\.font) + highlights.compactMap(\.style.font)
+    }
+}
+
+extension Theme {
+    /// The theme `name` names: a shipped one (`default`, `menlo`, `night`, `important`,
+    /// `times`, `report`, `notepad`) or one in the theme search path.
+    ///
+    /// - Throws: `LetterpressError.unknownTheme` with the names there are, or a theme file that
+    ///   cannot be read, with its line and column.
+    public static func named(_ name: String) throws -> Theme {
+        try ThemeLoader().load(name)
+    }
+
+    /// The theme in the YAML file at `url`, over the theme its `extends` names.
+    ///
+    /// - Throws: `LetterpressError`: a file that cannot be read, or a key or value the theme
+    ///   vocabulary does not have, with its line and column.
+    public init(contentsOf url: URL) throws {
+        self = try ThemeLoader().load(url.path)
     }
 }

@@ -2,28 +2,28 @@ import Foundation
 import Yams
 
 /// Finds themes by name or path, follows `extends:`, and resolves them into a `Theme`.
-public struct ThemeLoader: Sendable {
+package struct ThemeLoader: Sendable {
     /// Folders searched for `NAME.yaml`, in order, before the shipped themes.
-    public var searchPaths: [URL]
+    package var searchPaths: [URL]
     /// Whether a theme file given by path may be read (`--sandbox`); those in the search paths
     /// always may.
-    public var resources: Resources?
+    package var resources: Resources?
 
     /// A loader that looks for names in `searchPaths`, then among the shipped themes, which are
     /// always there.
-    public init(searchPaths: [URL] = ThemeLoader.defaultSearchPaths) {
+    package init(searchPaths: [URL] = ThemeLoader.defaultSearchPaths) {
         self.searchPaths = searchPaths
     }
 
     /// The folders of `$LETTERPRESS_THEMES` (colon-separated): a theme file there named like a
     /// shipped theme replaces it.
-    public static var defaultSearchPaths: [URL] {
+    package static var defaultSearchPaths: [URL] {
         guard let extra = ProcessInfo.processInfo.environment["LETTERPRESS_THEMES"] else { return [] }
         return extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
     }
 
     /// Names of the themes in the search paths and of the shipped ones, sorted.
-    public func availableThemes() -> [String] {
+    package func availableThemes() -> [String] {
         let names = searchPaths.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { $0.hasSuffix(".yaml") }
@@ -34,12 +34,12 @@ public struct ThemeLoader: Sendable {
 
     /// Loads and resolves the theme named `nameOrPath`: a shipped name or a path to a YAML
     /// file, with its text sizes multiplied by `scale`.
-    public func load(_ nameOrPath: String, scale: Double = 1) throws -> Theme {
+    package func load(_ nameOrPath: String, scale: Double = 1) throws -> Theme {
         try loadReportingWarnings(nameOrPath, scale: scale).theme
     }
 
     /// Like `load`, with warnings about keys the theme files hold that mean nothing.
-    public func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
+    package func loadReportingWarnings(_ nameOrPath: String, scale: Double = 1) throws -> (theme: Theme, warnings: [Warning]) {
         let source = try locate(nameOrPath, relativeTo: nil)
         if source == PreparedDefaultTheme.source, scale == 1, let prepared = PreparedDefaultTheme.result() { return prepared }
         return try load(source, scale: scale)
@@ -87,7 +87,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// The description line of a theme without resolving it.
-    public func summary(of name: String) -> String {
+    package func summary(of name: String) -> String {
         guard let text = try? locate(name, relativeTo: nil).text(),
               let node = try? YAMLLoader.compose(text),
               let description = node["description"]?.string
@@ -97,7 +97,7 @@ public struct ThemeLoader: Sendable {
 
     /// The file of the theme `nameOrPath` names (not those it extends); nil for a shipped theme,
     /// which has none.
-    public func file(for nameOrPath: String) throws -> URL? {
+    package func file(for nameOrPath: String) throws -> URL? {
         if case let .file(url) = try locate(nameOrPath, relativeTo: nil) { return url }
         return nil
     }
@@ -105,7 +105,7 @@ public struct ThemeLoader: Sendable {
     /// The files `--watch` watches for the theme `nameOrPath` names: its file and those of the
     /// themes it extends, as far as they can be read. A path where no file is yet is one of them,
     /// so that writing it is seen; a shipped theme has no file.
-    public func files(for nameOrPath: String) -> [URL] {
+    package func files(for nameOrPath: String) -> [URL] {
         var sources: [ThemeSource] = []
         var missing: [URL] = []
         var next: (name: String, base: ThemeSource?)? = (nameOrPath, nil)
@@ -126,7 +126,7 @@ public struct ThemeLoader: Sendable {
 
     /// Whether `nameOrPath` names a file rather than a theme: it has a folder or a YAML
     /// extension.
-    public static func isPath(_ nameOrPath: String) -> Bool {
+    package static func isPath(_ nameOrPath: String) -> Bool {
         nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
     }
 
@@ -206,24 +206,5 @@ public struct ThemeLoader: Sendable {
         }
         let location = (node ?? root).mark.map { SourceLocation(line: $0.line, column: $0.column) }
         return (location, "\(keys): \(problem)")
-    }
-}
-
-extension Theme {
-    /// The theme `name` names: a shipped one (`default`, `menlo`, `night`, `important`,
-    /// `times`, `report`, `notepad`) or one in the theme search path.
-    ///
-    /// - Throws: `LetterpressError.unknownTheme` with the names there are, or a theme file that
-    ///   cannot be read, with its line and column.
-    public static func named(_ name: String) throws -> Theme {
-        try ThemeLoader().load(name)
-    }
-
-    /// The theme in the YAML file at `url`, over the theme its `extends` names.
-    ///
-    /// - Throws: `LetterpressError`: a file that cannot be read, or a key or value the theme
-    ///   vocabulary does not have, with its line and column.
-    public init(contentsOf url: URL) throws {
-        self = try ThemeLoader().load(url.path)
     }
 }

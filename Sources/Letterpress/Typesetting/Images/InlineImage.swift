@@ -3,10 +3,10 @@ import Foundation
 /// An image set in a line of text: the reference the Markdown gave, and, once the typesetter
 /// has loaded it (`InlineImages`), its pixels and the size it is drawn at, in points. Pango
 /// keeps that size free for it, on the baseline; the line's items draw it there.
-public struct InlineImage: Hashable, Sendable, Encodable {
-    public var reference: ImageReference
-    public var width: Double = 0
-    public var height: Double = 0
+package struct InlineImage: Hashable, Sendable, Encodable {
+    package var reference: ImageReference
+    package var width: Double = 0
+    package var height: Double = 0
     var loaded: LoadedImage?
 
     init(reference: ImageReference) {
@@ -17,11 +17,11 @@ public struct InlineImage: Hashable, Sendable, Encodable {
         case reference, width, height
     }
 
-    public static func == (left: InlineImage, right: InlineImage) -> Bool {
+    package static func == (left: InlineImage, right: InlineImage) -> Bool {
         left.reference == right.reference && left.width == right.width && left.height == right.height && left.loaded === right.loaded
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(reference)
         hasher.combine(width)
         hasher.combine(height)

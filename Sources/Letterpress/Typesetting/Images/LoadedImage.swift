@@ -7,10 +7,10 @@ import Foundation
 /// (SVG) is a recording surface: its paths are replayed wherever it is drawn, as vectors in a
 /// PDF and sharp at any resolution. Sendable: its content is written only while it is decoded,
 /// and Cairo counts a surface's references atomically.
-public final class LoadedImage: @unchecked Sendable {
+package final class LoadedImage: @unchecked Sendable {
     let surface: OpaquePointer
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    package let pixelWidth: Int
+    package let pixelHeight: Int
     let jpegData: Data?
     /// The surface's size, in its pixels (a drawing's: in the units it was recorded in).
     let surfaceWidth: Int

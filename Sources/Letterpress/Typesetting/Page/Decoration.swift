@@ -1,12 +1,12 @@
 import Foundation
 
 /// A horizontal underline or strikethrough segment.
-public struct Decoration: Sendable, Equatable {
-    public var start: Point
-    public var length: Double
-    public var thickness: Double
-    public var color: Color
-    public var pattern: LinePattern
+package struct Decoration: Sendable, Equatable {
+    package var start: Point
+    package var length: Double
+    package var thickness: Double
+    package var color: Color
+    package var pattern: LinePattern
     /// How far into the dash pattern the segment starts, in points.
-    public var phase: Double
+    package var phase: Double
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// A font as a drawing surface needs it: the face, its matrix (size, synthetic slant) and the
 /// rasterizer's options. Immutable and shared by the runs in the font, which keep a reference.
-public final class DrawingFont: Sendable, Hashable {
-    public let face: FontFace
-    public let matrix: FontMatrix
-    public let options: FontOptions
+package final class DrawingFont: Sendable, Hashable {
+    package let face: FontFace
+    package let matrix: FontMatrix
+    package let options: FontOptions
 
-    public init(face: FontFace, matrix: FontMatrix, options: FontOptions) {
+    package init(face: FontFace, matrix: FontMatrix, options: FontOptions) {
         self.face = face
         self.matrix = matrix
         self.options = options
     }
 
-    public static func == (left: DrawingFont, right: DrawingFont) -> Bool {
+    package static func == (left: DrawingFont, right: DrawingFont) -> Bool {
         left === right || (left.face, left.matrix, left.options) == (right.face, right.matrix, right.options)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(face)
         hasher.combine(matrix)
         hasher.combine(options)
@@ -26,25 +26,25 @@ public final class DrawingFont: Sendable, Hashable {
 
 /// A font file's face, with the fontconfig properties that change how its glyphs are drawn
 /// (synthetic bold, hinting, variations).
-public struct FontFace: Sendable, Hashable {
-    public var file: String
-    public var index: Int
+package struct FontFace: Sendable, Hashable {
+    package var file: String
+    package var index: Int
     /// Family and style, such as `DejaVu Sans Bold`.
-    public var name: String
+    package var name: String
     /// Fontconfig's name syntax for the file, index and drawing properties: the drawer opens
     /// the face from it.
-    public var pattern: String
+    package var pattern: String
 }
 
 /// An affine matrix, as Cairo's `cairo_matrix_t`.
-public struct FontMatrix: Sendable, Hashable {
-    public var xx, yx, xy, yy, x0, y0: Double
+package struct FontMatrix: Sendable, Hashable {
+    package var xx, yx, xy, yy, x0, y0: Double
 }
 
 /// How glyph outlines are rasterized, as Cairo's font options.
-public struct FontOptions: Sendable, Hashable {
-    public var antialias: UInt32
-    public var subpixelOrder: UInt32
-    public var hintStyle: UInt32
-    public var hintMetrics: UInt32
+package struct FontOptions: Sendable, Hashable {
+    package var antialias: UInt32
+    package var subpixelOrder: UInt32
+    package var hintStyle: UInt32
+    package var hintMetrics: UInt32
 }

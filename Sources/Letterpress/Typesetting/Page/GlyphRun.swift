@@ -6,20 +6,20 @@ import Foundation
 /// added to the origin in Pango's order when drawn, so that the drawn bytes do not depend on
 /// whether a page was painted from a layout or from these values. A page whose header or
 /// footer shows the page count waits for the document's end, so runs are kept small.
-public struct GlyphRun: Sendable {
-    public var font: DrawingFont
+package struct GlyphRun: Sendable {
+    package var font: DrawingFont
     /// The colour the glyphs are painted in; nil keeps the surface's current colour.
-    public var color: Color?
+    package var color: Color?
     /// Where the run starts from the line's origin, in Pango units: y is negative for a
     /// raised run.
-    public var x: Int32
-    public var y: Int32
-    public var glyphs: Glyphs
+    package var x: Int32
+    package var y: Int32
+    package var glyphs: Glyphs
     /// Characters no installed font has, drawn as boxes holding their code points.
-    public var missing: [MissingGlyph]
+    package var missing: [MissingGlyph]
     /// The run's text and how its bytes map to glyphs, for PDF text extraction.
-    public var utf8: [UInt8]
-    public var clusters: TextClusters
+    package var utf8: [UInt8]
+    package var clusters: TextClusters
     /// Right-to-left: clusters run backwards through the text.
-    public var isBackward: Bool
+    package var isBackward: Bool
 }

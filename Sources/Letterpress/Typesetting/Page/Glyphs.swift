@@ -1,15 +1,15 @@
 import Foundation
 
 /// A glyph of a run's font, placed from the run's start in Pango units.
-public struct Glyph: Sendable, Equatable {
-    public var id: UInt32
-    public var x: Int32
-    public var y: Int32
+package struct Glyph: Sendable, Equatable {
+    package var id: UInt32
+    package var x: Int32
+    package var y: Int32
 }
 
 /// A run's glyphs, eight bytes a glyph: vertical offsets are kept apart, and only for a run
 /// that has one (marks placed above or below a letter).
-public struct Glyphs: Sendable, Equatable, RandomAccessCollection {
+package struct Glyphs: Sendable, Equatable, RandomAccessCollection {
     struct Placed: Sendable, Equatable {
         var id: UInt32
         var x: Int32
@@ -23,12 +23,12 @@ public struct Glyphs: Sendable, Equatable, RandomAccessCollection {
         self.ys = ys
     }
 
-    public init() {}
+    package init() {}
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { placed.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { placed.count }
 
-    public subscript(index: Int) -> Glyph {
+    package subscript(index: Int) -> Glyph {
         Glyph(id: placed[index].id, x: placed[index].x, y: ys.isEmpty ? 0 : ys[index])
     }
 

@@ -6,8 +6,8 @@ import Foundation
 public struct Page: Sendable {
     public var size: PageSize
     public var background: Color
-    public var items: [PageItem]
-    public var outline: [OutlineEntry]
+    package var items: [PageItem]
+    package var outline: [OutlineEntry]
 }
 
 extension Page {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One thing the drawer paints: the small vocabulary every output format shares.
-public enum PageItem: Sendable {
+package enum PageItem: Sendable {
     /// A line of text.
     case text(TextLine)
     case fill(Rect, Color)

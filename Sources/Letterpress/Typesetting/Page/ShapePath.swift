@@ -1,7 +1,7 @@
 import Foundation
 
 /// A closed outline to draw.
-public enum ShapePath: Sendable, Equatable {
+package enum ShapePath: Sendable, Equatable {
     case circle(center: Point, radius: Double)
     case polygon([Point])
 

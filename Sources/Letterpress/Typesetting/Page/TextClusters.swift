@@ -1,13 +1,13 @@
 import Foundation
 
 /// `bytes` bytes of a run's text drawn by `glyphs` glyphs.
-public struct TextCluster: Sendable, Equatable {
-    public var bytes: Int32
-    public var glyphs: Int32
+package struct TextCluster: Sendable, Equatable {
+    package var bytes: Int32
+    package var glyphs: Int32
 }
 
 /// A run's clusters in order, kept as runs of equal clusters: most are one byte and one glyph.
-public struct TextClusters: Sendable, Equatable {
+package struct TextClusters: Sendable, Equatable {
     struct Repeat: Sendable, Equatable {
         var cluster: TextCluster
         var count: Int32
@@ -19,7 +19,7 @@ public struct TextClusters: Sendable, Equatable {
         self.repeats = repeats
     }
 
-    public init() {}
+    package init() {}
 
     mutating func append(_ cluster: TextCluster) {
         if repeats.last?.cluster == cluster {
@@ -30,7 +30,7 @@ public struct TextClusters: Sendable, Equatable {
     }
 
     /// Every cluster, in order.
-    public var all: [TextCluster] {
+    package var all: [TextCluster] {
         repeats.flatMap { Array(repeating: $0.cluster, count: Int($0.count)) }
     }
 }

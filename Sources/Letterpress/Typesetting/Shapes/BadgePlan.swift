@@ -2,25 +2,25 @@ import Foundation
 
 /// The date badge to draw: its text lines (month, day, year) and, when the front matter says,
 /// its centre and diameter.
-public struct BadgePlan: Sendable, Equatable {
-    public var lines: [String]
-    public var center: Point?
-    public var diameter: Double?
+package struct BadgePlan: Sendable, Equatable {
+    package var lines: [String]
+    package var center: Point?
+    package var diameter: Double?
 
-    public init(lines: [String], center: Point? = nil, diameter: Double? = nil) {
+    package init(lines: [String], center: Point? = nil, diameter: Double? = nil) {
         self.lines = lines
         self.center = center
         self.diameter = diameter
     }
 
     /// Whether the locale `identifier` is English (`en`, `en_GB`, `en-US`), whose badge needs no ICU.
-    public static func isEnglish(_ identifier: String) -> Bool {
+    package static func isEnglish(_ identifier: String) -> Bool {
         identifier == "en" || identifier.hasPrefix("en_") || identifier.hasPrefix("en-")
     }
 
     /// Month abbreviation, day and year of `date` in `locale` (English: "MAR", "14", "2024";
     /// Chinese: "3月", "14日", "2024年"), on the day it is `offset` seconds east of UTC.
-    public static func lines(for date: Date, locale: Locale, offset: Int = 0) -> [String] {
+    package static func lines(for date: Date, locale: Locale, offset: Int = 0) -> [String] {
         // English without a date formatter: loading ICU would cost every render several ms.
         if isEnglish(locale.identifier) {
             let (year, month, day) = englishDay(date, offset: offset)
@@ -33,7 +33,7 @@ public struct BadgePlan: Sendable, Equatable {
 
     /// `date` as `locale` writes a date of medium length (`Mar 14, 2024`, `14.03.2024`,
     /// `2024/03/14`), on the day it is `offset` seconds east of UTC: `{date}` in headers and footers.
-    public static func mediumDate(_ date: Date, locale: Locale, offset: Int = 0) -> String {
+    package static func mediumDate(_ date: Date, locale: Locale, offset: Int = 0) -> String {
         if ["en", "en_US", "en-US"].contains(locale.identifier) {
             let (year, month, day) = englishDay(date, offset: offset)
             return "\(englishMonths[month]) \(day), \(year)"

@@ -6,26 +6,26 @@ import Foundation
 /// circle, because each line's free width depends on the height at which it lands, and that
 /// depends on the lines above it. So a line that meets a shape is laid out alone in each free
 /// span of its band, left to right.
-public struct ExclusionMap: Sendable {
+package struct ExclusionMap: Sendable {
     private var byPage: [Int: [Exclusion]] = [:]
 
     /// Free spans narrower than this are skipped: no line of one or two letters beside a shape.
-    public var minimumSpan: Double = 36
+    package var minimumSpan: Double = 36
 
-    public init(_ exclusions: [Exclusion] = []) {
+    package init(_ exclusions: [Exclusion] = []) {
         for exclusion in exclusions { add(exclusion) }
     }
 
-    public mutating func add(_ exclusion: Exclusion) {
+    package mutating func add(_ exclusion: Exclusion) {
         byPage[exclusion.page, default: []].append(exclusion)
     }
 
-    public func exclusions(onPage page: Int) -> [Exclusion] { byPage[page] ?? [] }
+    package func exclusions(onPage page: Int) -> [Exclusion] { byPage[page] ?? [] }
 
-    public var isEmpty: Bool { byPage.isEmpty }
+    package var isEmpty: Bool { byPage.isEmpty }
 
     /// Whether any shape on `page` reaches into the band `top…bottom` between `left` and `right`.
-    public func blocks(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> Bool {
+    package func blocks(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> Bool {
         (byPage[page] ?? []).contains { exclusion in
             guard let blocked = exclusion.shape.blockedInterval(top: top, bottom: bottom, margin: exclusion.margin) else { return false }
             return blocked.upperBound > left && blocked.lowerBound < right
@@ -34,7 +34,7 @@ public struct ExclusionMap: Sendable {
 
     /// The lowest bottom edge (margin included) of the shapes that block the band, so that a
     /// block that cannot wrap can move below them.
-    public func clearance(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> Double? {
+    package func clearance(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> Double? {
         (byPage[page] ?? []).compactMap { exclusion -> Double? in
             guard let blocked = exclusion.shape.blockedInterval(top: top, bottom: bottom, margin: exclusion.margin),
                   blocked.upperBound > left, blocked.lowerBound < right else { return nil }
@@ -44,7 +44,7 @@ public struct ExclusionMap: Sendable {
 
     /// The free spans of `left…right` in the band `top…bottom` on `page`, left to right,
     /// without those narrower than `minimumSpan`.
-    public func freeSpans(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> [ClosedRange<Double>] {
+    package func freeSpans(page: Int, top: Double, bottom: Double, left: Double, right: Double) -> [ClosedRange<Double>] {
         let blocked = (byPage[page] ?? [])
             .compactMap { $0.shape.blockedInterval(top: top, bottom: bottom, margin: $0.margin) }
             .filter { $0.upperBound > left && $0.lowerBound < right }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A shape text flows around, in points from the page's top-left corner.
-public enum ExclusionShape: Sendable, Equatable {
+package enum ExclusionShape: Sendable, Equatable {
     case circle(center: Point, radius: Double)
     case rect(Rect)
     case polygon([Point])

@@ -7,7 +7,7 @@ import Foundation
 /// resolution 72 (so sizes are points), no hinting, unhinted metrics and unrounded glyph
 /// positions: the same layouts then break identically on PDF, SVG and image surfaces at any
 /// scale, and PDF glyph advances are not rounded to whole points.
-public final class FontContext {
+package final class FontContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
 
@@ -16,7 +16,7 @@ public final class FontContext {
     /// again every layout made in it.
     private var rightToLeft: OpaquePointer?
 
-    public init() {
+    package init() {
         StartUpWarmUp.wait()
         FontSetup.addLanguageRules()
         fontMap = pango_cairo_font_map_new()
@@ -273,7 +273,7 @@ public final class FontContext {
     /// compare as fontconfig compares them (ignoring case and spaces). A font list, not a match:
     /// a match would first apply every substitution rule of the system's configuration, some
     /// 1M instructions a family. So a family a rule replaces outright still counts as installed.
-    public func isInstalled(_ family: String) -> Bool {
+    package func isInstalled(_ family: String) -> Bool {
         let key = family.lowercased()
         if Self.genericFamilies.contains(key) { return true }
         if let aliases = FontAliases.table[key], aliases.contains(where: isInstalled) { return true }

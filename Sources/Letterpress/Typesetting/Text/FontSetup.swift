@@ -2,9 +2,9 @@ import CPangoCairo
 import Foundation
 
 /// Which fonts fontconfig offers to every font map created afterwards.
-public enum FontSetup {
+package enum FontSetup {
     /// The folders of the fonts the Makefile installs from Debian's packages.
-    public static let projectFontFolders = [
+    package static let projectFontFolders = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation",
         "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/truetype/comfortaa",
         "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/wqy",
@@ -18,13 +18,13 @@ public enum FontSetup {
 
     /// Font files the Makefile installs into folders that other packages share (all of
     /// Noto's), added alone so that the other fonts there stay out of an isolated configuration.
-    public static let projectFontFiles = ["/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
+    package static let projectFontFiles = ["/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
 
     /// Adds the fonts in `folders` to those fontconfig knows; with `isolated`, fontconfig then
     /// knows only those and the project's fonts, so that fonts elsewhere on a machine cannot
     /// change the output. The folders are walked by `FontFolder` and their files added one by
     /// one, in the order fontconfig's own walk took. Call before rendering anything.
-    public static func configure(folders: [String], isolated: Bool) throws {
+    package static func configure(folders: [String], isolated: Bool) throws {
         StartUpWarmUp.wait()
         let files = try folders.flatMap(FontFolder.files(in:))
         if isolated {

@@ -86,11 +86,11 @@ enum MissingCharacters {
 }
 
 /// A character no installed font has, and where the note first writes it.
-public struct MissingCharacter: Sendable, Equatable {
-    public var character: Unicode.Scalar
+package struct MissingCharacter: Sendable, Equatable {
+    package var character: Unicode.Scalar
     /// Nil when the note does not write it as it is (an entity, a variable's value, the theme).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// The character as messages name it: `'ꪀ' (U+AA80)`, or `U+0301` for one that does not print.
-    public var name: String { MissingCharacters.named(character) }
+    package var name: String { MissingCharacters.named(character) }
 }

@@ -2,11 +2,11 @@ import CPangoCairo
 import Foundation
 
 /// A paragraph shaped and broken into lines by Pango, kept alive until its lines are drawn.
-public final class TextLayout {
+package final class TextLayout {
     let layout: OpaquePointer
     /// The lines, top to bottom, in points relative to the layout's top-left corner.
-    public private(set) var lines: [LineMetrics] = []
-    public let text: StyledText
+    package private(set) var lines: [LineMetrics] = []
+    package let text: StyledText
     /// Pango's lines, by index: `pango_layout_get_line` walks a list, which is quadratic over
     /// a long code block.
     private var pangoLines: [UnsafeMutablePointer<PangoLayoutLine>] = []
@@ -80,14 +80,14 @@ public final class TextLayout {
     }
 
     /// The layout's natural width in points: the widest line's logical extent.
-    public var naturalWidth: Double {
+    package var naturalWidth: Double {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return Double(logical.width) / Double(PANGO_SCALE)
     }
 
     /// The layout's height in points.
-    public var height: Double { lines.last.map { $0.top + $0.height } ?? 0 }
+    package var height: Double { lines.last.map { $0.top + $0.height } ?? 0 }
 
     private func measureLines(lineHeight: Double) -> [LineMetrics] {
         var result: [LineMetrics] = []
@@ -256,16 +256,16 @@ public final class TextLayout {
 }
 
 /// Where one line of a `TextLayout` sits, in points relative to the layout's top-left corner.
-public struct LineMetrics: Sendable, Equatable {
-    public var index: Int
-    public var top: Double
-    public var height: Double
+package struct LineMetrics: Sendable, Equatable {
+    package var index: Int
+    package var top: Double
+    package var height: Double
     /// The baseline's distance from the layout's top.
-    public var baseline: Double
+    package var baseline: Double
     /// The line's left edge, which alignment may move right.
-    public var x: Double
-    public var width: Double
-    public var byteRange: Range<Int>
+    package var x: Double
+    package var width: Double
+    package var byteRange: Range<Int>
 }
 
 extension Truncation {
