@@ -79,12 +79,7 @@ public struct Renderer: Sendable {
     ///   `LetterpressError.invalidOption` for a PNG or SVG of more than one page, which
     ///   `renderDocument(markdown:baseURL:as:)` returns page by page.
     public func render(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> Data {
-        let rendered = try renderDocument(markdown: markdown, baseURL: baseURL, as: format)
-        guard rendered.files.count == 1 else {
-            throw LetterpressError.invalidOption("the note has \(rendered.pageCount) pages, which are \(rendered.pageCount) \(format.rawValue.uppercased()) images: "
-                + "use renderDocument(markdown:baseURL:as:) for one file per page")
-        }
-        return rendered.files[0]
+        try Self.oneFile(renderDocument(markdown: markdown, baseURL: baseURL, as: format), format: format)
     }
 
     /// Renders `markdown` (front matter included) into the bytes of its files: one PDF, or a
@@ -96,19 +91,40 @@ public struct Renderer: Sendable {
     ///   - format: The files' format.
     /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func renderDocument(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> RenderedDocument {
+        try render(baseURL: baseURL, as: format) { try NoteSource(markdown: markdown, file: Self.inMemoryName) }
+    }
+
+    /// Renders the note `read` gives into memory, its relative paths from `baseURL`.
+    private func render(baseURL: URL?, as format: OutputFormat, read: () throws -> NoteSource) throws -> RenderedDocument {
         let folder = try TemporaryFile.makeFolder(prefix: "letterpress")
         defer { TemporaryFile.removeFolder(folder) }
-        let name = Self.inMemoryName
-        let resources = Resources(file: name, folder: baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+        let resources = Resources(file: Self.inMemoryName,
+                                  folder: baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
                                   sandbox: options.sandbox ? baseURL : nil, date: options.date,
                                   sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         // A template name keeps every page numbered, one page or many.
         let destination = folder.appendingPathComponent(format == .pdf ? "note.pdf" : "page-{0p}.\(format.rawValue)")
-        let result = try engine.render(resources: resources, to: destination, format: format, inputs: []) {
-            try NoteSource(markdown: markdown, file: name)
-        }
+        let result = try engine.render(resources: resources, to: destination, format: format, inputs: [], read: read)
         return RenderedDocument(files: try result.files.map { try Data(contentsOf: $0) }, pageCount: result.pageCount,
                                 warnings: result.warnings)
+    }
+
+    /// The one file of `rendered`; an error for PNG or SVG pages, one file each.
+    private static func oneFile(_ rendered: RenderedDocument, format: OutputFormat) throws -> Data {
+        guard rendered.files.count == 1 else {
+            throw LetterpressError.invalidOption("the note has \(rendered.pageCount) pages, which are \(rendered.pageCount) "
+                + "\(format.rawValue.uppercased()) images: use renderDocument(markdown:baseURL:as:) for one file per page")
+        }
+        return rendered.files[0]
+    }
+
+    /// Renders a document already parsed, or built with `StyledTextBuilder`, into one file's
+    /// bytes, as `render(markdown:baseURL:as:)` renders a note.
+    ///
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
+    public func render(_ document: Document, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> Data {
+        let rendered = try render(baseURL: baseURL, as: format) { NoteSource(parsed: document) }
+        return try Self.oneFile(rendered, format: format)
     }
 
     /// Renders `markdown` like `render(markdown:baseURL:as:)`, waiting for its turn without

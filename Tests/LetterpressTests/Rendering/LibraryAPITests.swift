@@ -1,0 +1,132 @@
+import Foundation
+import Letterpress
+import Testing
+
+/// The library as a Swift programmer uses it, through public API only, so that what the README
+/// and the documentation promise is what these check.
+@Suite(.fontWork) struct LibraryAPITests {
+    static let note = """
+        ---
+        title: Invoice
+        date: 2026-11-25
+        ---
+        # Invoice
+
+        Total: ^[€120](fontWeight: 'bold', customColor: 'danger') due.
+        """
+
+    private func text(ofPDF data: Data) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("out.pdf")
+        try data.write(to: file)
+        return try pdfText(file)
+    }
+
+    @Test func aStringBecomesPDFBytes() throws {
+        let pdf = try Renderer(theme: .named("menlo")).render(markdown: Self.note, baseURL: nil, as: .pdf)
+        #expect(pdf.starts(with: Data("%PDF".utf8)))
+        let text = try text(ofPDF: pdf)
+        #expect(text.contains("Invoice"))
+        #expect(text.contains("Total: €120 due."))
+    }
+
+    @Test func theSameNoteGivesTheSameBytes() throws {
+        let renderer = Renderer(theme: .named("menlo"))
+        #expect(try renderer.render(markdown: Self.note) == renderer.render(markdown: Self.note))
+    }
+
+    @Test func pngPagesComeBackOneDataEach() throws {
+        let long = (1...40).map { "Paragraph \($0) with enough words to fill a line or two of the page." }.joined(separator: "\n\n")
+        var options = RenderOptions()
+        options.dpi = 36
+        let renderer = Renderer(options: options)
+        let rendered = try renderer.renderDocument(markdown: long, as: .png)
+        #expect(rendered.pageCount > 1)
+        #expect(rendered.files.count == rendered.pageCount)
+        #expect(rendered.files.allSatisfy { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) })
+        #expect(throws: LetterpressError.self) { try renderer.render(markdown: long, as: .png) }
+        // One page is one image.
+        #expect(try renderer.render(markdown: "Short.", as: .png).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func aFileIsWrittenWithTheCommandsNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let note = folder.appendingPathComponent("note.md")
+        try Data(Self.note.utf8).write(to: note)
+        let result = try Renderer().render(contentsOf: note, to: folder.appendingPathComponent("note.pdf"))
+        #expect(result.files == [folder.appendingPathComponent("note.pdf")])
+        #expect(result.pageCount == 1)
+        #expect(try pdfText(result.files[0]).contains("Total: €120 due."))
+        #expect(throws: LetterpressError.self) { try Renderer().render(contentsOf: note, to: folder.appendingPathComponent("note.doc")) }
+    }
+
+    @Test func badFrontMatterThrowsWithItsLine() throws {
+        #expect {
+            try Renderer().render(markdown: "---\npageSize: huge\n---\nText")
+        } throws: { error in
+            guard case let .invalidFrontMatter(file, location, _) = error as? LetterpressError else { return false }
+            return file == "<markdown>" && location?.line == 2
+        }
+    }
+
+    @Test func theStagesGiveTheRenderersBytes() throws {
+        let theme = try Theme.named("menlo")
+        let document = try Document(parsing: Self.note)
+        let styled = Styler(theme: theme, file: "<markdown>").style(document)
+        let typeset = try Typesetter(theme: theme).typeset(styled)
+        #expect(typeset.pages.count == 1)
+        #expect(typeset.metadata.title == "Invoice")
+        let pdf = try #require(try OutputWriter(format: .pdf).data(for: typeset).first)
+        #expect(pdf == (try Renderer(theme: .named("menlo")).render(markdown: Self.note)))
+    }
+
+    @Test func pagesAreDeliveredAsTheyAreTypeset() throws {
+        let long = (1...60).map { "Paragraph \($0) with enough words to fill a line or two of the page." }.joined(separator: "\n\n")
+        let theme = Theme.default
+        let styled = Styler(theme: theme).style(try Document(parsing: long))
+        var delivered: [Page] = []
+        let warnings = try Typesetter(theme: theme).typeset(styled) { delivered.append($0) }
+        #expect(warnings.isEmpty)
+        #expect(delivered.count > 1)
+        #expect(delivered.count == (try Typesetter(theme: theme).pages(for: styled)).count)
+    }
+
+    @Test func builtTextRendersLikeItsMarkdown() throws {
+        let built = StyledTextBuilder(theme: .default)
+            .add(text: "Total: ").save()
+            .add(attributes: .init(fontWeight: .bold, customColor: .danger)).add(text: "€120").restore()
+            .add(text: " due")
+        let renderer = Renderer(theme: .theme(.default))
+        #expect(try renderer.render(built.document) == renderer.render(markdown: "Total: ^[€120](fontWeight: 'bold', customColor: 'danger') due"))
+    }
+
+    @Test func twoTasksRenderAtOnceWithTheBytesOfOneAtATime() async throws {
+        let renderer = Renderer(theme: .named("night"))
+        let other = "# Minutes\n\n- one\n- two\n\n> quoted ^[text](underline: {pattern: 'dot'})"
+        let alone = (try await renderer.render(markdown: Self.note), try await renderer.render(markdown: other))
+        async let first = renderer.render(markdown: Self.note)
+        async let second = Task { try await renderer.render(markdown: other) }.value
+        let together = try await (first, second)
+        #expect(together.0 == alone.0)
+        #expect(together.1 == alone.1)
+    }
+
+    @Test func readingCustomAttributesFromRuns() throws {
+        let document = try Document(parsing: "Plain ^[loud](fontWeight: 'heavy', customColor: 'danger') plain")
+        guard case let .paragraph(text) = try #require(document.blocks.first) else {
+            Issue.record("not a paragraph")
+            return
+        }
+        let styled = text.runs.compactMap { run in
+            run.letterpress.attributes.map { (String(text.characters[run.range]), $0) }
+        }
+        #expect(styled.count == 1)
+        #expect(styled.first?.0 == "loud")
+        #expect(styled.first?.1.fontWeight == .heavy)
+        #expect(styled.first?.1.customColor == "danger")
+    }
+}
