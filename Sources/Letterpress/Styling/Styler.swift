@@ -14,7 +14,7 @@ public struct Styler {
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
 
-    public init(theme: Theme, file: String = "<input>", language: LanguageTag? = nil, markup: NoteMarkup = .markdown) {
+    public init(theme: Theme, file: String = "<markdown>", language: LanguageTag? = nil, markup: NoteMarkup = .markdown) {
         self.theme = theme
         self.file = file
         self.language = language
