@@ -4,10 +4,15 @@ import Testing
 
 /// How `assertRendering` renders and compares.
 public struct RenderingCheck: Sendable {
+    /// The theme's name or path, as `--theme` gives it.
     public var theme: String
+    /// The page size, over the note's front matter and the theme.
     public var pageSize: PageSize
+    /// The margins, over the note's front matter and the theme.
     public var margins: Margins
+    /// The resolution of the PNG pages in pixels per inch: 72 gives a pixel per point.
     public var dpi: Double
+    /// Multiplies every text size of the theme, as `--text-size` does.
     public var textScale: Double
     /// Share of pixels (0…1) allowed to differ.
     public var tolerance: Double
@@ -16,6 +21,16 @@ public struct RenderingCheck: Sendable {
     /// The language of the date badge.
     public var locale: String
 
+    /// A check with the given settings; the defaults make small pages at a pixel per point.
+    /// - Parameters:
+    ///   - theme: The theme's name or path.
+    ///   - pageSize: The page size, in points.
+    ///   - margins: The margins, in points.
+    ///   - dpi: The resolution of the PNG pages in pixels per inch.
+    ///   - textScale: The factor every text size of the theme is multiplied by.
+    ///   - tolerance: The share of pixels (0…1) allowed to differ.
+    ///   - threshold: The colour distance (0…1) below which two pixels count as equal.
+    ///   - locale: The locale the date badge is written for.
     public init(theme: String = "default", pageSize: PageSize = PageSize(width: 300, height: 220),
                 margins: Margins = Margins(top: 16, right: 16, bottom: 16, left: 16), dpi: Double = 72,
                 textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en") {
@@ -32,10 +47,13 @@ public struct RenderingCheck: Sendable {
 
 /// A rendering that does not match its reference images, or references just recorded.
 public struct RenderingMismatch: Error, CustomStringConvertible {
+    /// The reference image the `assertRendering` call named.
     public var reference: URL
+    /// What does not match, or what was recorded.
     public var message: String
     /// `file:line` of the `assertRendering` call.
     public var caller: String
+    /// `file:line: NAME.png: message`, as a test runner shows it.
     public var description: String { "\(caller): \(reference.lastPathComponent): \(message)" }
 }
 
@@ -52,8 +70,22 @@ public struct RenderingMismatch: Error, CustomStringConvertible {
 /// failure is thrown as a `RenderingMismatch` that names the call's file and line. With the
 /// environment variable `LETTERPRESS_RECORD_GOLDEN` set, it writes the references instead (and
 /// removes reference pages the document no longer has) and fails, so that a recording run
-/// never passes by accident. Images in the note are found relative to `baseURL`. Throws when
-/// the note cannot be rendered or a file cannot be read.
+/// never passes by accident. Images in the note are found relative to `baseURL`.
+///
+/// - Parameters:
+///   - markdown: The note, as a `.md` file would hold it.
+///   - reference: The reference image, `NAME.png`; the pages of a longer document are beside
+///     it.
+///   - check: How to render and compare.
+///   - baseURL: The folder the note's relative image paths start from; nil for the
+///     reference's folder.
+///   - fileID: The caller's `#fileID`, where a failure is recorded; leave it to the default.
+///   - filePath: The caller's `#filePath`; leave it to the default.
+///   - line: The caller's `#line`; leave it to the default.
+///   - column: The caller's `#column`; leave it to the default.
+/// - Throws: `LetterpressError` when the note cannot be rendered or a reference image cannot
+///   be read, the file system's error when a reference cannot be written, or, outside Swift
+///   Testing, `RenderingMismatch` for the first failure.
 public func assertRendering(markdown: String, matches reference: URL, check: RenderingCheck = RenderingCheck(),
                             baseURL: URL? = nil, fileID: String = #fileID, filePath: String = #filePath,
                             line: Int = #line, column: Int = #column) throws {

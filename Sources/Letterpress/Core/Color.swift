@@ -2,11 +2,21 @@ import Foundation
 
 /// An sRGB colour with alpha, each channel in 0…1.
 public struct Color: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The red component, 0…1.
     public var red: Double
+    /// The green component, 0…1.
     public var green: Double
+    /// The blue component, 0…1.
     public var blue: Double
+    /// The opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
+    /// A colour from its sRGB components.
+    /// - Parameters:
+    ///   - red: The red component, 0…1.
+    ///   - green: The green component, 0…1.
+    ///   - blue: The blue component, 0…1.
+    ///   - alpha: The opacity, 0 (transparent) to 1 (opaque).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -14,10 +24,14 @@ public struct Color: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         self.alpha = alpha
     }
 
+    /// Opaque black, `#000000`.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, `#ffffff`.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// Parses `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS colour name or `transparent`.
+    /// - Parameter text: The colour as a theme or `^[…](foregroundColor: …)` writes it; case
+    ///   and the spaces around it do not matter.
     public init?(parsing text: String) {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasPrefix("#") {
@@ -54,6 +68,10 @@ public struct Color: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         return alpha < 1 ? rgb + byte(alpha) : rgb
     }
 
+    /// Decodes a colour written as text, as `init(parsing:)` reads it.
+    /// - Parameter decoder: The decoder to read the text from.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a colour, or what the
+    ///   decoder throws when the value is not a string.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -64,6 +82,9 @@ public struct Color: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         self = color
     }
 
+    /// Encodes the colour as its `description`, which `init(from:)` reads back.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -8,6 +8,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// A language subtag of 2 to 8 letters, then subtags of 1 to 8 letters or digits; nil for
     /// anything else.
+    /// - Parameter text: The tag, such as `ja` or `pt_BR`; the spaces around it do not matter.
     public init?(parsing text: String) {
         let tag = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
@@ -18,6 +19,10 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible 
         description = tag
     }
 
+    /// Decodes a tag written as text, as `init(parsing:)` reads it.
+    /// - Parameter decoder: The decoder to read the text from.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a language tag, or what the
+    ///   decoder throws when the value is not a string.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -28,6 +33,9 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible 
         self = tag
     }
 
+    /// Encodes the tag as its `description`.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

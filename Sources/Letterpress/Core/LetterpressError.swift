@@ -2,14 +2,29 @@ import Foundation
 
 /// An error that stops one document from rendering; its description names the file.
 public enum LetterpressError: Error, Equatable, CustomStringConvertible {
+    /// A file that cannot be read: the note, a theme or string table file, or a run archive
+    /// that is not valid; `reason` says why.
     case unreadableInput(file: String, reason: String)
+    /// Front matter that is not valid YAML or TOML, or a key whose value cannot be used (such
+    /// as a `pageSize`, `margin` or `lang` that cannot be read), where it is.
     case invalidFrontMatter(file: String, location: SourceLocation?, message: String)
+    /// A theme file that is not valid YAML, a value that cannot be used (a colour that is not
+    /// one, a highlight pattern that is not a regular expression), or an `extends` that makes a
+    /// cycle, where it is.
     case invalidTheme(file: String, location: SourceLocation?, message: String)
     /// A string table (`--strings`, front matter `strings:`) that cannot be read.
     case invalidStringTable(file: String, location: SourceLocation?, message: String)
+    /// A theme name that is neither shipped nor in the theme search path, with the names
+    /// there are.
     case unknownTheme(name: String, known: [String])
+    /// An option or setting that cannot be used: margins that leave no room for text, an
+    /// output with no format, a note of several PNG or SVG pages asked for as one file, a
+    /// `--font-dir` that is not a folder. The value is the whole message.
     case invalidOption(String)
+    /// An output file, or a temporary file on the way to it, that cannot be written or
+    /// drawn; `reason` says why.
     case outputFailed(file: String, reason: String)
+    /// Drawing a page of `file` failed; `reason` says why.
     case drawingFailed(file: String, reason: String)
     /// Warnings that `--strict` turns into a failure; nothing was written.
     case strictWarnings(file: String, warnings: [Warning])

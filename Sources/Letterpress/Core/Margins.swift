@@ -3,11 +3,21 @@ import Foundation
 /// Page margins in points: one number for all sides, or `[top, right, bottom, left]`,
 /// `[vertical, horizontal]`; numbers may carry `mm`, `cm`, `in` or `pt`.
 public struct Margins: Codable, Sendable, Equatable {
+    /// The margin at the top, in points.
     public var top: Double
+    /// The margin on the right, in points.
     public var right: Double
+    /// The margin at the bottom, in points.
     public var bottom: Double
+    /// The margin on the left, in points.
     public var left: Double
 
+    /// Margins of the given widths.
+    /// - Parameters:
+    ///   - top: The margin at the top, in points.
+    ///   - right: The margin on the right, in points.
+    ///   - bottom: The margin at the bottom, in points.
+    ///   - left: The margin on the left, in points.
     public init(top: Double, right: Double, bottom: Double, left: Double) {
         self.top = top
         self.right = right
@@ -16,6 +26,8 @@ public struct Margins: Codable, Sendable, Equatable {
     }
 
     /// Parses `72`, `20mm`, `1in 0.75in`, `20,15,20,15` and similar.
+    /// - Parameter text: One, two or four lengths, separated by spaces or commas; nil for
+    ///   another count, a length that cannot be read, or a negative one.
     public init?(parsing text: String) {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         let values = parts.compactMap(Length.points(in:))
@@ -33,6 +45,10 @@ public struct Margins: Codable, Sendable, Equatable {
         }
     }
 
+    /// Decodes margins written as a number of points, a list of 1, 2 or 4 lengths, or text
+    /// that `init(parsing:)` reads.
+    /// - Parameter decoder: The decoder to read the value from.
+    /// - Throws: `DecodingError.dataCorrupted` when the value is none of these.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let margins: Margins?
@@ -50,6 +66,9 @@ public struct Margins: Codable, Sendable, Equatable {
         self = margins
     }
 
+    /// Encodes the margins as a list of four numbers of points: top, right, bottom, left.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode([top, right, bottom, left])

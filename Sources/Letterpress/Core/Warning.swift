@@ -2,14 +2,25 @@ import Foundation
 
 /// A problem that does not stop rendering, such as a missing image.
 public struct Warning: Sendable, Equatable, CustomStringConvertible {
+    /// The file the problem is in, as messages name it: the note's path, `<markdown>` for a
+    /// note given as a string, or a theme file.
     public var file: String
+    /// Where in `file` the problem is; nil when it has no one place.
     public var location: SourceLocation?
+    /// What is wrong, without the file and location.
     public var message: String
     /// What kind of problem this is, as a plural ("images that cannot be drawn"), so that a
     /// summary can count the rest; nil: warnings whose messages differ only in what they quote
     /// and in their numbers are of one kind.
     public var kind: String?
 
+    /// A warning about `file`.
+    /// - Parameters:
+    ///   - file: The file the problem is in, as messages name it.
+    ///   - location: Where in the file the problem is; nil when it has no one place.
+    ///   - message: What is wrong.
+    ///   - kind: What kind of problem this is, as a plural; nil to group it with warnings whose
+    ///     messages differ only in what they quote and in their numbers.
     public init(file: String, location: SourceLocation? = nil, message: String, kind: String? = nil) {
         self.file = file
         self.location = location

@@ -3,8 +3,12 @@ import Foundation
 /// Draws typeset pages into files, each written under a temporary name and renamed into place
 /// only when complete, so that a failed render never leaves a partial file.
 public struct OutputWriter {
+    /// The format of the files written.
     public var format: OutputFormat
+    /// The resolution of PNG pages in pixels per inch: 72 gives a pixel per point. PDF and SVG
+    /// pages are drawn in points whatever it is.
     public var dpi: Double
+    /// What a PDF says of itself; when left empty, `write(_:to:)` takes the document's.
     public var metadata: DocumentMetadata
     /// Seconds spent painting pages, and encoding and writing files, by `write` so far.
     package private(set) var drawSeconds = 0.0
@@ -16,6 +20,11 @@ public struct OutputWriter {
     /// Files an output must never replace: the note being rendered.
     package var inputs: [URL] = []
 
+    /// A writer of files in `format`.
+    /// - Parameters:
+    ///   - format: The format of the files written.
+    ///   - dpi: The resolution of PNG pages in pixels per inch.
+    ///   - metadata: What a PDF says of itself: title, author, date.
     public init(format: OutputFormat, dpi: Double = 144, metadata: DocumentMetadata = DocumentMetadata()) {
         self.format = format
         self.dpi = dpi
@@ -27,6 +36,10 @@ public struct OutputWriter {
     /// with the numbers padded to the page count's digits, as pdftoppm names them, so that they
     /// sort. A destination whose name holds `{p}` (the number) or `{0p}` (the number padded)
     /// is a template every page is named by, even a single one: `page-{0p}.png`.
+    /// - Parameters:
+    ///   - destination: The file asked for, such as `out.png`, or a template.
+    ///   - pageCount: The number of pages, at least 1.
+    /// - Returns: The files, in page order.
     public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
         guard format != .pdf, pageCount > 1 || Self.isTemplate(destination) else { return [destination] }
         return (1...pageCount).map { pageURL(for: destination, number: $0, of: pageCount) }
@@ -98,6 +111,11 @@ public struct OutputWriter {
     }
 
     /// Starts writing pages to `destination` as they come.
+    /// - Parameter destination: The file asked for, such as `out.png`, or a template; the
+    ///   files are named as `outputURLs(for:pageCount:)` says.
+    /// - Returns: The output to add pages to, then finish.
+    /// - Throws: `LetterpressError.outputFailed` when the first temporary file cannot be made
+    ///   beside `destination`.
     public func open(_ destination: URL) throws -> PageOutput {
         try PageOutput(self, destination: destination)
     }
@@ -105,6 +123,12 @@ public struct OutputWriter {
     /// Writes `document` to `destination` and returns the files written, named as
     /// `outputURLs(for:pageCount:)` says. A PDF says what the writer's `metadata` says, else
     /// what the document's does.
+    /// - Parameters:
+    ///   - document: The pages to write.
+    ///   - destination: The file asked for, such as `out.png`, or a template.
+    /// - Returns: The files written, in page order.
+    /// - Throws: `LetterpressError.outputFailed` when a page cannot be drawn or a file cannot
+    ///   be written or renamed into place.
     @discardableResult
     public mutating func write(_ document: TypesetDocument, to destination: URL) throws -> [URL] {
         var settings = self
@@ -119,6 +143,8 @@ public struct OutputWriter {
 
     /// The bytes of `document`'s files: one PDF, or one PNG or SVG per page.
     ///
+    /// - Parameter document: The pages to draw.
+    /// - Returns: Each file's bytes, in page order.
     /// - Throws: `LetterpressError.outputFailed` when Cairo cannot draw a page (a PNG page too
     ///   large for memory, say) or the temporary folder cannot be written.
     public func data(for document: TypesetDocument) throws -> [Data] {

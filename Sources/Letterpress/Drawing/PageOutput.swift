@@ -9,6 +9,7 @@ public final class PageOutput {
     private let settings: OutputWriter
     private let destination: URL
     private let writer: PageWriter
+    /// The pages added so far.
     public private(set) var pageCount = 0
     /// Seconds this thread spent painting pages, and encoding and writing files (for PNG,
     /// which other threads compress, waiting for them).
@@ -37,6 +38,9 @@ public final class PageOutput {
     }
 
     /// Draws the next page, and writes it or hands it to a thread that compresses it.
+    /// - Parameter page: The page after those already added.
+    /// - Throws: `LetterpressError.outputFailed` when the page cannot be drawn or its file
+    ///   cannot be made or written.
     public func add(_ page: Page) throws {
         try FontWork.exclusively { try addAlone(page) }
     }
@@ -50,6 +54,9 @@ public final class PageOutput {
     }
 
     /// Writes what is left and renames the files into place; returns them.
+    /// - Returns: The files, named as `OutputWriter.outputURLs(for:pageCount:)` says.
+    /// - Throws: `LetterpressError.outputFailed` when a file cannot be written or renamed
+    ///   into place, or would replace something that is not a regular file.
     public func finish() throws -> [URL] {
         try FontWork.exclusively { try finishAlone() }
     }

@@ -6,30 +6,46 @@ import Foundation
 /// A new kind of block is a new case: the compiler then points at every pass that must handle
 /// it (each `BlockVisitor`, the styler's and the typesetter's switches, the archive's coding).
 public indirect enum BlockTree<Text> {
+    /// A heading of `level` 1 to 6.
     case heading(level: Int, text: Text)
+    /// A paragraph.
     case paragraph(Text)
+    /// A bullet or ordered list.
     case list(List)
+    /// A block quote (`>`) and the blocks inside it.
     case blockQuote([BlockTree])
     /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
     case alert(AlertKind, [BlockTree])
+    /// A code block: the language its fence names, if any, and its text, set as written.
     case code(language: String?, text: String)
+    /// A thematic break (`---`), drawn as a rule.
     case thematicBreak
+    /// A table.
     case table(Table)
+    /// An image as a block of its own: alone in its paragraph, or floating beside the text.
     case image(ImageReference)
+    /// A paragraph of `\pagebreak` alone: the next block starts a new page.
     case pageBreak
     /// Blocks HTML sets apart: aligned (`<div align="center">`, `<center>`) or indented (`<dd>`).
     case division(Division)
 
     /// A bullet or ordered list.
     public struct List {
+        /// Whether the items are numbered (`1.`) rather than bulleted (`-`).
         public var ordered: Bool
+        /// The number of an ordered list's first item, as its Markdown writes it (`3.` is 3).
         public var start: Int
+        /// Whether no blank line separates the items: they are then set the theme's item
+        /// spacing apart rather than a paragraph's.
         public var tight: Bool
+        /// The items, in order.
         public var items: [Item]
 
         /// One list item; `task` is nil for an ordinary item and the checked state for a task.
         public struct Item {
+            /// Nil for an ordinary item; for a task (`- [x]`), whether it is checked.
             public var task: Bool?
+            /// The item's content.
             public var blocks: [BlockTree]
         }
     }
@@ -37,8 +53,11 @@ public indirect enum BlockTree<Text> {
     /// A GFM table: header cells, body rows and column alignments. Styled, it has as many cells
     /// in the header and in every row (missing cells are empty text).
     public struct Table {
+        /// Each column's alignment, from the delimiter row (`:--`, `:-:`, `--:`).
         public var alignments: [ColumnAlignment]
+        /// The header row's cells.
         public var header: [Text]
+        /// The body rows, each a list of cells.
         public var rows: [[Text]]
         /// How many columns each cell spans, the header's first, then each row's; a cell a span
         /// covers has 0. Empty when every cell has a column of its own (Markdown's tables).
@@ -55,12 +74,22 @@ public indirect enum BlockTree<Text> {
     /// Blocks laid out with an alignment or a direction of their own, or indented as a
     /// definition is.
     public struct Division {
+        /// The alignment of the text and images inside; `.none` keeps the one around it.
         public var alignment: ColumnAlignment
+        /// Whether the blocks are indented by the theme's list indent, as a `<dd>` is.
         public var indented: Bool
         /// HTML's `dir`; nil leaves each block inside its own direction.
         public var direction: TextDirection?
+        /// The blocks inside.
         public var blocks: [BlockTree]
 
+        /// A division of `blocks`.
+        /// - Parameters:
+        ///   - alignment: The alignment of the text and images inside; `.none` keeps the one
+        ///     around it.
+        ///   - indented: Whether the blocks are indented, as a `<dd>` is.
+        ///   - direction: The base direction of the blocks; nil leaves each its own.
+        ///   - blocks: The blocks inside.
         public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree]) {
             self.alignment = alignment
             self.indented = indented
@@ -72,11 +101,18 @@ public indirect enum BlockTree<Text> {
     /// A footnote definition, numbered by first reference; its anchors are named after its
     /// label (`DocumentAnchors.footnote`).
     public struct Footnote {
+        /// The number its reference marks show, from 1.
         public var number: Int
         /// The label written in `[^label]`.
         public var label: String
+        /// The footnote's content.
         public var blocks: [BlockTree]
 
+        /// A footnote definition.
+        /// - Parameters:
+        ///   - number: The number its reference marks show, from 1.
+        ///   - label: The label written in `[^label]`; nil for the number itself.
+        ///   - blocks: The footnote's content.
         public init(number: Int, label: String? = nil, blocks: [BlockTree]) {
             self.number = number
             self.label = label ?? String(number)
@@ -113,6 +149,10 @@ extension BlockTree.List: Codable where Text == AttributedString {
     /// overflow numbering the items.
     package static var startRange: ClosedRange<Int> { 0...999_999_999 }
 
+    /// Decodes a list as a run archive writes it.
+    /// - Parameter decoder: The decoder to read the list's fields from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or `start` is
+    ///   outside 0…999,999,999.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         ordered = try fields.decode(Bool.self, forKey: .ordered)

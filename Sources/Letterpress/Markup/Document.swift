@@ -2,12 +2,22 @@ import Foundation
 
 /// A parsed Markdown document: front matter, blocks, and footnotes in reference order.
 public struct Document: Sendable {
+    /// The note's front matter; empty when it has none.
     public var frontMatter: FrontMatter
+    /// The body's blocks, in order.
     public var blocks: [Block]
+    /// The footnote definitions, numbered in the order of their first reference.
     public var footnotes: [Block.Footnote]
     /// Problems found while parsing, such as attribute bodies that are not JSON5.
     public var warnings: [Warning]
 
+    /// A document of the given parts, as a parser or `StyledTextBuilder` makes one.
+    ///
+    /// - Parameters:
+    ///   - frontMatter: The front matter; empty for none.
+    ///   - blocks: The body's blocks, in order.
+    ///   - footnotes: The footnote definitions, in the order of their numbers.
+    ///   - warnings: Problems already found, reported with the styler's and typesetter's.
     public init(frontMatter: FrontMatter = FrontMatter(), blocks: [Block], footnotes: [Block.Footnote] = [], warnings: [Warning] = []) {
         self.frontMatter = frontMatter
         self.blocks = blocks
@@ -55,9 +65,10 @@ extension Document {
     ///   - baseURL: The folder the front matter's `strings:` tables are found from.
     ///   - options: `variables` for `{{name}}`, `locale` for formats, `strings` tables for
     ///     `localized`, each before the front matter's.
-    /// - Throws: `LetterpressError.invalidFrontMatter` with the line and column, or a string
-    ///   table that cannot be read. Markdown itself never fails: what it cannot use becomes
-    ///   one of the document's `warnings`.
+    /// - Throws: `LetterpressError.invalidFrontMatter` with the line and column,
+    ///   `LetterpressError.unreadableInput` or `.invalidStringTable` for a string table that
+    ///   cannot be read. Markdown itself never fails: what it cannot use becomes one of the
+    ///   document's `warnings`.
     public init(parsing markdown: String, file: String = "<markdown>", baseURL: URL? = nil,
                 options: RenderOptions = RenderOptions()) throws {
         let folder = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)

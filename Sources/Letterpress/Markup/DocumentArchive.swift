@@ -110,6 +110,10 @@ extension BlockTree: Codable where Text == AttributedString {
         case type, level, runs, blocks, language, text, image, alert
     }
 
+    /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
+    /// - Parameter decoder: The decoder to read the block's fields from.
+    /// - Throws: `DecodingError` when `type` names no kind of block, a field is missing or of
+    ///   the wrong type, or a heading's level is outside 1…6.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         switch try fields.decode(Kind.self, forKey: .type) {
@@ -133,6 +137,9 @@ extension BlockTree: Codable where Text == AttributedString {
         }
     }
 
+    /// Encodes the block as a run archive writes it, its text as runs with their attributes.
+    /// - Parameter encoder: The encoder to write the block's fields to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -180,6 +187,10 @@ extension BlockTree.Table: Codable where Text == AttributedString {
         case alignments, header, rows, spans
     }
 
+    /// Decodes a table as a run archive writes it.
+    /// - Parameter decoder: The decoder to read the table's fields from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or `spans` has
+    ///   not one row more than `rows` or holds a span outside 0…64.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         alignments = try fields.decode([ColumnAlignment].self, forKey: .alignments)
@@ -191,6 +202,9 @@ extension BlockTree.Table: Codable where Text == AttributedString {
         }
     }
 
+    /// Encodes the table as a run archive writes it: cells as runs, `spans` only when set.
+    /// - Parameter encoder: The encoder to write the table's fields to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encode(alignments, forKey: .alignments)

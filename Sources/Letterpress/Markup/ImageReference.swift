@@ -2,9 +2,15 @@ import Foundation
 
 /// An image named by a document, with where it was written.
 public struct ImageReference: Sendable, Hashable, Codable {
+    /// The image's path or URL as written; a relative path starts from the note's folder.
     public var source: String
+    /// The alternative text, shown on the placeholder of an image that cannot be drawn and in
+    /// place of a remote one.
     public var alt: String
+    /// The title (`![alt](pic.png "title")`), set as a caption below a block image; empty for
+    /// none.
     public var title: String
+    /// Where the image is written in the note, for warnings about it.
     public var location: SourceLocation
     /// The side the image floats to, with text flowing around it; nil for a block image.
     public var float: FloatSide?
@@ -25,6 +31,14 @@ public struct ImageReference: Sendable, Hashable, Codable {
     /// The character that stands for an image set in a line of text.
     package static let objectReplacement = "\u{FFFC}"
 
+    /// An image reference as a note writes one; its `height` and `link` start unset.
+    /// - Parameters:
+    ///   - source: The image's path or URL; a relative path starts from the note's folder.
+    ///   - alt: The alternative text.
+    ///   - title: The caption of a block image; empty for none.
+    ///   - location: Where warnings about the image point.
+    ///   - float: The side the image floats to; nil for an image in the line or a block.
+    ///   - width: The width asked for; nil for the image's natural width, within the column.
     public init(source: String, alt: String, title: String, location: SourceLocation,
                 float: FloatSide? = nil, width: ImageWidth? = nil) {
         self.source = source

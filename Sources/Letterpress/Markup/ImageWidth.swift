@@ -2,11 +2,15 @@ import Foundation
 
 /// An image width: points, or a share of the column.
 public enum ImageWidth: Sendable, Hashable, Codable {
+    /// A width in points, at most the column's.
     case points(Double)
+    /// A share of the column's width, 0…1.
     case fraction(Double)
 
     /// `160`, `160pt`, `40%`, `5cm`; nil when none of these, or under 1 pt or 0.1%, where an
     /// image would be invisible (and a float too thin to flow text around).
+    /// - Parameter text: The width as written, with or without spaces around it; a share is
+    ///   at most `100%`.
     public init?(parsing text: String) {
         let text = text.trimmingCharacters(in: .whitespaces)
         if text.hasSuffix("%") {

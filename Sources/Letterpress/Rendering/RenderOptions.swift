@@ -4,8 +4,11 @@ import Foundation
 public struct RenderOptions: Sendable, Codable {
     /// Theme name or path; nil to use the front matter's `theme`, else `default`.
     public var theme: String?
+    /// The page size (`--page-size`); nil for the front matter's `pageSize`, else the theme's.
     public var pageSize: PageSize?
+    /// The margins (`--margin`); nil for the front matter's `margin`, else the theme's.
     public var margins: Margins?
+    /// The resolution of PNG output in pixels per inch (`--dpi`): 72 gives a pixel per point.
     public var dpi: Double = 144
     /// The note's date, when the front matter has none.
     public var date: String?
@@ -27,5 +30,6 @@ public struct RenderOptions: Sendable, Codable {
     /// String tables (`--strings`), before the front matter's.
     public var strings: [String] = []
 
+    /// The options of a `render` command line with none given.
     public init() {}
 }

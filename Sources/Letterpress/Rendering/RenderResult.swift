@@ -4,6 +4,7 @@ import Foundation
 public struct RenderResult: Sendable {
     /// The files written: one PDF, or one PNG or SVG per page.
     public var files: [URL]
+    /// The number of pages typeset.
     public var pageCount: Int
     /// What the note should fix, in the order of the file.
     public var warnings: [Warning]

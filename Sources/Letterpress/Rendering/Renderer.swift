@@ -32,11 +32,17 @@ public struct Renderer: Sendable {
 
     /// A renderer with `options`; the theme is `options.theme`, else each note's front matter
     /// `theme`, else `default`.
+    ///
+    /// - Parameter options: The options every note is rendered with.
     public init(options: RenderOptions = RenderOptions()) {
         self.init(options: options, themes: ThemeLoader())
     }
 
     /// A renderer whose theme is `theme`, over any the notes' front matter names.
+    ///
+    /// - Parameters:
+    ///   - theme: The theme every note is rendered with; it replaces `options.theme`.
+    ///   - options: The options every note is rendered with.
     public init(theme: ThemeChoice, options: RenderOptions = RenderOptions()) {
         var options = options
         var fixed: Theme?
@@ -89,6 +95,7 @@ public struct Renderer: Sendable {
     ///   - markdown: The note, as a `.md` file would hold it.
     ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
     ///   - format: The files' format.
+    /// - Returns: The files' bytes in page order, the page count and the warnings.
     /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func renderDocument(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> RenderedDocument {
         try render(baseURL: baseURL, as: format) { try NoteSource(markdown: markdown, file: Self.inMemoryName) }
@@ -121,6 +128,12 @@ public struct Renderer: Sendable {
     /// Renders a document already parsed, or built with `StyledTextBuilder`, into one file's
     /// bytes, as `render(markdown:baseURL:as:)` renders a note.
     ///
+    /// - Parameters:
+    ///   - document: The document; its front matter chooses the theme, page and date as a
+    ///     note's does.
+    ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
+    ///   - format: The format of the bytes.
+    /// - Returns: The file's bytes.
     /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func render(_ document: Document, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> Data {
         let rendered = try render(baseURL: baseURL, as: format) { NoteSource(parsed: document) }
@@ -129,12 +142,27 @@ public struct Renderer: Sendable {
 
     /// Renders `markdown` like `render(markdown:baseURL:as:)`, waiting for its turn without
     /// holding one of the concurrency pool's threads.
+    ///
+    /// - Parameters:
+    ///   - markdown: The note, as a `.md` file would hold it.
+    ///   - baseURL: The folder its relative image paths (and front matter `strings:`) start
+    ///     from; nil for the current folder.
+    ///   - format: The format of the bytes.
+    /// - Returns: The file's bytes.
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func render(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) async throws -> Data {
         try await Self.onRenderingThread { try render(markdown: markdown, baseURL: baseURL, as: format) }
     }
 
     /// Renders `markdown` like `renderDocument(markdown:baseURL:as:)`, waiting for its turn
     /// without holding one of the concurrency pool's threads.
+    ///
+    /// - Parameters:
+    ///   - markdown: The note, as a `.md` file would hold it.
+    ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
+    ///   - format: The files' format.
+    /// - Returns: The files' bytes in page order, the page count and the warnings.
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func renderDocument(markdown: String, baseURL: URL? = nil, as format: OutputFormat = .pdf) async throws -> RenderedDocument {
         try await Self.onRenderingThread { try renderDocument(markdown: markdown, baseURL: baseURL, as: format) }
     }
@@ -167,6 +195,13 @@ public struct Renderer: Sendable {
 
     /// Renders the note at `note` like `render(contentsOf:to:format:)`, waiting for its turn
     /// without holding one of the concurrency pool's threads.
+    ///
+    /// - Parameters:
+    ///   - note: A Markdown note, a `.txt` plain-text note, or a run archive.
+    ///   - output: The file to write; its extension names the format unless `format` does.
+    ///   - format: The format, when the extension does not say.
+    /// - Returns: The files written, the page count and the warnings.
+    /// - Throws: `LetterpressError`, as `render(contentsOf:to:format:)`.
     @discardableResult
     public func render(contentsOf note: URL, to output: URL, format: OutputFormat? = nil) async throws -> RenderResult {
         try await Self.onRenderingThread { try render(contentsOf: note, to: output, format: format) }
@@ -258,6 +293,7 @@ public struct Renderer: Sendable {
 public struct RenderedDocument: Sendable {
     /// The files' bytes: one PDF, or one PNG or SVG per page.
     public var files: [Data]
+    /// The number of pages typeset.
     public var pageCount: Int
     /// What the note should fix, in the order of the file.
     public var warnings: [Warning]

@@ -4,11 +4,13 @@ import Foundation
 public struct Timings: Sendable, Equatable, Codable {
     /// Loading the theme and the first font look-ups it causes.
     public var theme = 0.0
-    /// Parsing (reading and decoding the file included) and styling on the main thread.
+    /// Parsing (reading and decoding the file included) on the main thread.
     public var parse = 0.0
+    /// Styling on the main thread.
     public var style = 0.0
-    /// Parsing and styling on a second thread, beside typesetting: not part of the total.
+    /// Parsing on a second thread, beside typesetting: not part of the total.
     public var parseBeside = 0.0
+    /// Styling on a second thread, beside typesetting: not part of the total.
     public var styleBeside = 0.0
     /// Shaping, line breaking and pagination (styling excluded).
     public var typeset = 0.0
@@ -24,6 +26,7 @@ public struct Timings: Sendable, Equatable, Codable {
     /// the time this thread waited for them.
     public var write = 0.0
 
+    /// Timings with every step at zero.
     public init() {}
 
     package static func + (a: Timings, b: Timings) -> Timings {

@@ -21,11 +21,16 @@ public struct StyledDocument: Sendable {
 
 extension Styler {
     /// `document` styled with this styler's theme, in its language (the styler's, else the
-    /// front matter's `lang`); `earlier` warnings come before the document's.
+    /// front matter's `lang`).
+    /// - Parameter document: A parsed or built document.
+    /// - Returns: The styled document, with the document's warnings and then the styler's,
+    ///   such as an unknown custom style.
     public func style(_ document: Document) -> StyledDocument {
         style(document, after: [])
     }
 
+    /// `document` styled as `style(_:)` styles it; `earlier` warnings come before the
+    /// document's.
     func style(_ document: Document, after earlier: [Warning]) -> StyledDocument {
         let start = Timings.now()
         let styler = language == nil ? Styler(theme: theme, file: file, language: document.frontMatter.lang, markup: markup) : self

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Applies a theme to attributed runs, producing `StyledText` for the typesetter: Markdown
+/// Applies a theme to attributed runs, producing styled text for the typesetter: Markdown
 /// intents first, then `^[…](…)` attributes (custom style, custom colour, then explicit keys),
-/// then the theme's highlight rules.
+/// then the theme's highlight rules. `style(_:)` styles a whole `Document`.
 public struct Styler {
+    /// The theme whose styles the runs get.
     public let theme: Theme
     let file: String
     /// The document's language (front matter `lang`, else `--lang`), which text takes unless
@@ -14,6 +15,13 @@ public struct Styler {
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
 
+    /// A styler with `theme`.
+    /// - Parameters:
+    ///   - theme: The theme whose styles the runs get.
+    ///   - file: What warnings call the document, as `Document(parsing:file:)` names it.
+    ///   - language: The document's language; nil for its front matter's `lang`.
+    ///   - markup: How the document was read; for `.plain`, the highlight rules see each
+    ///     paragraph between line ends, as the file holds it.
     public init(theme: Theme, file: String = "<markdown>", language: LanguageTag? = nil, markup: NoteMarkup = .markdown) {
         self.theme = theme
         self.file = file

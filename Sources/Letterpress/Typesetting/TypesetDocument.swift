@@ -2,7 +2,9 @@ import Foundation
 
 /// A typeset document: its pages in order, ready for any drawer.
 public struct TypesetDocument: Sendable {
+    /// The pages, in order.
     public var pages: [Page]
+    /// The warnings of parsing, styling and typesetting, in the order of the file.
     public var warnings: [Warning]
     /// What a PDF of the pages says of them: title, author, date.
     public var metadata = DocumentMetadata()

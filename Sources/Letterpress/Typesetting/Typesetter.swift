@@ -14,6 +14,8 @@ import Foundation
 /// let pdf = try OutputWriter(format: .pdf).data(for: typeset)
 /// ```
 public struct Typesetter: Sendable {
+    /// The theme the pages take their size, margins, spacing, headers, footers and badge
+    /// from: the one the documents were styled with.
     public let theme: Theme
     /// The page size, margins, badge, date and locale the command line would give.
     public let options: RenderOptions
@@ -21,6 +23,13 @@ public struct Typesetter: Sendable {
     public let baseURL: URL?
     private let fonts = SharedFonts()
 
+    /// A typesetter with `theme`.
+    ///
+    /// - Parameters:
+    ///   - theme: The theme the pages take their size, margins, spacing, headers, footers and
+    ///     badge from: the one the documents were styled with.
+    ///   - options: The page size, margins, badge, date and locale the command line would give.
+    ///   - baseURL: The folder relative image paths start from; nil for the current folder.
     public init(theme: Theme, options: RenderOptions = RenderOptions(), baseURL: URL? = nil) {
         self.theme = theme
         self.options = options
@@ -29,8 +38,13 @@ public struct Typesetter: Sendable {
 
     /// Every page of `document`, with the warnings of styling and typesetting it.
     ///
-    /// - Throws: `LetterpressError`: margins that leave no room for text, a front matter page
-    ///   size or date that cannot be read, an image refused by `options.sandbox`.
+    /// - Parameter document: A document styled by `Styler.style(_:)`.
+    /// - Returns: The pages, the warnings in the order of the file, and the PDF's metadata.
+    /// - Throws: `LetterpressError.invalidFrontMatter` for a front matter `pageSize` or
+    ///   `margin` that cannot be read, `LetterpressError.invalidOption` for margins that leave
+    ///   no room for text, or `LetterpressError.outputFailed` when pages waiting for the page
+    ///   count cannot be kept in a temporary file. An image that cannot be read, or that
+    ///   `options.sandbox` refuses, is a warning and a placeholder.
     public func typeset(_ document: StyledDocument) throws -> TypesetDocument {
         var pages: [Page] = []
         let warnings = try typeset(document) { pages.append($0) }
@@ -39,6 +53,8 @@ public struct Typesetter: Sendable {
 
     /// The pages of `document`, in order.
     ///
+    /// - Parameter document: A document styled by `Styler.style(_:)`.
+    /// - Returns: The pages, without the warnings.
     /// - Throws: `LetterpressError`, as `typeset(_:)`.
     public func pages(for document: StyledDocument) throws -> [Page] {
         try typeset(document).pages
@@ -48,7 +64,9 @@ public struct Typesetter: Sendable {
     /// long document never holds more than a few pages (unless a header or footer shows the
     /// page count, which only the last page settles).
     ///
-    /// - Parameter deliver: Called with each page in order; what it throws stops typesetting.
+    /// - Parameters:
+    ///   - document: A document styled by `Styler.style(_:)`.
+    ///   - deliver: Called with each page in order; what it throws stops typesetting.
     /// - Returns: The warnings of styling and typesetting, in the order of the file.
     /// - Throws: `LetterpressError`, as `typeset(_:)`, or what `deliver` throws.
     @discardableResult
@@ -66,6 +84,12 @@ public struct Typesetter: Sendable {
 
     /// What a PDF of `document` says of it: title, author, date. `OutputWriter` needs it
     /// before the first page when pages are written as they are typeset.
+    ///
+    /// - Parameter document: A document styled by `Styler.style(_:)`.
+    /// - Returns: The front matter's title and author, and the creation date: the note's
+    ///   date, if it has one.
+    /// - Throws: `LetterpressError.invalidFrontMatter` for a front matter `pageSize` or
+    ///   `margin` that cannot be read, as `typeset(_:)` does.
     public func metadata(for document: StyledDocument) throws -> DocumentMetadata {
         try PagePlan(frontMatter: document.frontMatter, theme: theme, options: options, resources: resources(for: document)).metadata
     }

@@ -3,6 +3,7 @@ import Foundation
 /// The name of a theme's custom colour scheme, as `^[text](customColor: 'name')` writes it; a
 /// string literal names any scheme the theme defines.
 public struct CustomColorName: RawRepresentable, ExpressibleByStringLiteral, Hashable, Sendable {
+    /// The scheme's name, as the theme's `customColors` spells it.
     public var rawValue: String
 
     /// The colour scheme named `rawValue`.

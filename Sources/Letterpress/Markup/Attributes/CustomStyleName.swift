@@ -3,6 +3,7 @@ import Foundation
 /// The name of a theme's custom style, as `^[text](customStyle: 'name')` writes it; a string
 /// literal names any style the theme defines.
 public struct CustomStyleName: RawRepresentable, ExpressibleByStringLiteral, Hashable, Sendable {
+    /// The style's name, as the theme's `customStyles` spells it.
     public var rawValue: String
 
     /// The style named `rawValue`.

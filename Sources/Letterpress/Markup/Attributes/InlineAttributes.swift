@@ -3,34 +3,59 @@ import Foundation
 /// The attributes `^[text](key: value, …)` can set: Apple's vocabulary, brought to paper.
 /// Every key is optional; nested attributes merge with the inner value winning.
 public struct InlineAttributes: Codable, Hashable, Sendable {
+    /// The name of one of the theme's custom styles, applied before the other keys.
     public var customStyle: String?
+    /// The name of one of the theme's custom colour schemes, applied after the custom style
+    /// and before the other keys.
     public var customColor: String?
+    /// Font families, first choice first, the surrounding ones kept as fallbacks; a single
+    /// `FontTextStyle` name (`['title']`) is that text style instead.
     public var font: [String]?
+    /// The size in points, multiplied by the theme's text scale; clamped to 1…400.
     public var size: Double?
-    /// The smallest and largest size a `size` or `textStyle` inside may set (a custom style's
-    /// bounds, as StyledTextKit's minimum and maximum sizes).
+    /// The smallest size a `size` or `textStyle` inside may set, in points: with `maxSize`, a
+    /// custom style's bounds, as StyledTextKit's minimum and maximum sizes.
     public var minSize: Double?
+    /// The largest size a `size` or `textStyle` inside may set, in points (see `minSize`).
     public var maxSize: Double?
     /// A named size (and weight) relative to the theme's body text.
     public var textStyle: FontTextStyle?
+    /// The weight of the font.
     public var fontWeight: FontWeight?
+    /// The design, set with the families the theme gives it (`designs`).
     public var fontDesign: FontDesign?
+    /// The width of the font: condensed, expanded….
     public var fontWidth: FontWidth?
+    /// True for italic text, false for upright.
     public var italic: Bool?
+    /// True sets the text in the theme's monospaced families; false changes nothing.
     public var monospaced: Bool?
+    /// True makes every digit one width (OpenType `tnum`), for columns of figures; false
+    /// changes nothing.
     public var monospacedDigit: Bool?
     /// Every letter as a small capital.
     public var smallCaps: Bool?
     /// Lower-case letters as small capitals, capitals as they are.
     public var lowercaseSmallCaps: Bool?
+    /// The colour of the text.
     public var foregroundColor: Color?
+    /// The colour behind the text.
     public var backgroundColor: Color?
+    /// A line under the text.
     public var underline: LineDecoration?
+    /// A line through the text.
     public var strikethrough: LineDecoration?
+    /// Points added to the space between letters around it, as SwiftUI's `kerning(_:)`; the
+    /// result is clamped to -50…200.
     public var kerning: Double?
+    /// The space added between letters, in points, in place of the one around it; clamped
+    /// to -50…200.
     public var tracking: Double?
+    /// How far the text is raised, in points (negative lowers it); clamped to -200…200.
     public var baselineOffset: Double?
+    /// A drawing effect, such as the letterpress look.
     public var effect: TextEffect?
+    /// A change of case made when drawing; the text keeps its characters.
     public var textTransform: TextTransform?
     /// The most lines the paragraph the text is in may take.
     public var lineLimit: Int?
@@ -41,6 +66,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// A key of the string tables: the text is its translation for the note's locale (Markup
     /// puts it in; the bracketed text is the source text).
     public var localized: String?
+    /// Where the text links to, as a Markdown link's destination; `#name` goes to an anchor.
     public var link: String?
     /// For an image: the side it floats to, with text around it.
     public var float: FloatSide?
@@ -51,6 +77,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// Where the innermost `^[` that set these attributes starts, for warnings.
     public var location: SourceLocation?
 
+    /// Attributes with no key set.
     public init() {}
 
     /// Attributes set in code, as `^[text](key: value, …)` sets them in a note: each parameter
@@ -137,14 +164,14 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         self.direction = direction
     }
 
-    /// The vocabulary, in the order hints and dumps list it: a row per property but `location`,
-    /// all that decoding, merging, dumps and the theme schema need (a key's effect on text is in
-    /// `Styler.effects`; VocabularyTests keep them in step).
     /// The keys of Apple's automatic grammar agreement (`^[1 apple](inflect: true)`): known,
     /// so that they are not taken for misspellings, but without an engine on Linux.
     static let needingApplesMorphology: Set = ["inflect", "morphology", "inflectionAlternative", "agreeWithArgument",
                                                "agreeWithConcept", "referentConcept", "assumedFallbackInflection"]
 
+    /// The vocabulary, in the order hints and dumps list it: a row per property but `location`,
+    /// all that decoding, merging, dumps and the theme schema need (a key's effect on text is in
+    /// `Styler.effects`; VocabularyTests keep them in step).
     static let fields: [Field] = [
         Field("customStyle", \.customStyle, .value("a style name")),
         Field("customColor", \.customColor, .value("a colour name")),
@@ -189,6 +216,9 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     package static let keys = fields.map(\.name)
 
     /// These attributes with `outer`'s filling the keys these leave unset.
+    /// - Parameter outer: The attributes around these, as an outer `^[…](…)` is around an
+    ///   inner one.
+    /// - Returns: The merged attributes; their `location` is this one's, else `outer`'s.
     public func merged(over outer: InlineAttributes) -> InlineAttributes {
         var result = self
         withUnsafeMutablePointer(to: &result) { result in

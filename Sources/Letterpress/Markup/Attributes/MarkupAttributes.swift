@@ -3,20 +3,31 @@ import Foundation
 /// The inline intents Markdown and inline HTML give a run: emphasis, strong, code,
 /// strikethrough, and the text-level HTML elements (`sub`, `kbd`, `u`, `mark`, `small`).
 public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
+    /// The intents as bits, one per intent.
     public let rawValue: Int
+    /// The intents whose bits `rawValue` sets.
+    /// - Parameter rawValue: The bits, as `rawValue` holds them.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Emphasis, `*text*` or `<em>`: italic, or upright inside italic text.
     public static let emphasized = InlineIntent(rawValue: 1 << 0)
+    /// Strong emphasis, `**text**` or `<strong>`: bold, or heavier inside bold text.
     public static let strong = InlineIntent(rawValue: 1 << 1)
+    /// Code, `` `code` `` or `<code>`: in the theme's inline code style.
     public static let code = InlineIntent(rawValue: 1 << 2)
+    /// Struck through, `~~text~~` or `<del>`.
     public static let strikethrough = InlineIntent(rawValue: 1 << 3)
+    /// Raised and smaller, `<sup>`, as footnote reference marks are.
     public static let superscript = InlineIntent(rawValue: 1 << 4)
+    /// Lowered and smaller, `<sub>`.
     public static let `subscript` = InlineIntent(rawValue: 1 << 5)
     /// A key to press, `<kbd>`.
     public static let keyboard = InlineIntent(rawValue: 1 << 6)
+    /// Underlined, `<u>` or `<ins>`.
     public static let underlined = InlineIntent(rawValue: 1 << 7)
     /// Marked as relevant, `<mark>`.
     public static let marked = InlineIntent(rawValue: 1 << 8)
+    /// Smaller text, `<small>`.
     public static let small = InlineIntent(rawValue: 1 << 9)
 
     private static let named: [(InlineIntent, String)] = [
@@ -39,16 +50,24 @@ public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
 
 /// The attributes Letterpress attaches to Markdown text.
 public struct LetterpressAttributes: AttributeScope {
+    /// The run's Markdown and HTML intents: `run.letterpress.inlineIntent`.
     public let inlineIntent: InlineIntentAttribute
+    /// The run's link destination: `run.letterpress.link`.
     public let link: LinkAttribute
+    /// The footnote a reference mark points to: `run.letterpress.footnote`.
     public let footnote: FootnoteAttribute
+    /// The named place that starts at the run: `run.letterpress.anchor`.
     public let anchor: AnchorAttribute
+    /// The run's `^[…](…)` attributes: `run.letterpress.attributes`.
     public let attributes: InlineAttributesAttribute
+    /// The image the run stands for: `run.letterpress.image`.
     public let image: ImageAttribute
 
-    /// Emphasis, strong, code and strikethrough of a run.
+    /// Emphasis, strong, code, strikethrough and the text-level HTML elements of a run.
     public enum InlineIntentAttribute: CodableAttributedStringKey {
+        /// The intents, any number at once.
         public typealias Value = InlineIntent
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.inlineIntent"
     }
 
@@ -56,19 +75,25 @@ public struct LetterpressAttributes: AttributeScope {
     /// `#` and the name of an anchor it has (Markup drops the link when it has none), or `#`
     /// alone for the document's top (see `LinkTarget`).
     public enum LinkAttribute: CodableAttributedStringKey {
+        /// The destination as written.
         public typealias Value = String
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.link"
     }
 
     /// The number of the footnote a reference mark points to.
     public enum FootnoteAttribute: CodableAttributedStringKey {
+        /// The footnote's number, from 1.
         public typealias Value = Int
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.footnote"
     }
 
     /// An image set in the line, on the U+FFFC that stands for it.
     public enum ImageAttribute: CodableAttributedStringKey {
+        /// The image, with its source, size and float.
         public typealias Value = ImageReference
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.image"
     }
 
@@ -77,13 +102,17 @@ public struct LetterpressAttributes: AttributeScope {
     /// set it on the place's first character. Typesetting puts a PDF destination of that name
     /// at the line where the place lands.
     public enum AnchorAttribute: CodableAttributedStringKey {
+        /// The place's name, which links write after `#`.
         public typealias Value = String
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.anchor"
     }
 
     /// The attributes set with `^[text](key: value)`.
     public enum InlineAttributesAttribute: CodableAttributedStringKey {
+        /// The attributes, with where their `^[` starts.
         public typealias Value = InlineAttributes
+        /// The key's name in coded attributed strings.
         public static let name = "letterpress.attributes"
     }
 }
@@ -94,6 +123,11 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
+    /// Lets attributed strings, their runs and attribute containers name Letterpress's
+    /// attributes without the scope, as they name Foundation's: `run.inlineIntent` for
+    /// `run.letterpress.inlineIntent`. Name `link` and `attributes` with the scope: unscoped,
+    /// `run.link` is also Foundation's link and `run.attributes` is the run's container.
+    /// - Parameter keyPath: The attribute, as a property of `LetterpressAttributes`.
     public subscript<T: AttributedStringKey>(
         dynamicMember keyPath: KeyPath<LetterpressAttributes, T>
     ) -> T { self[T.self] }

@@ -62,24 +62,38 @@ public struct StyledTextPart: Sendable {
 @resultBuilder
 public enum StyledTextContent {
     /// A string as text in the style around it.
+    /// - Parameter text: The string written in the content.
+    /// - Returns: The text part, alone.
     public static func buildExpression(_ text: String) -> [StyledTextPart] { [.text(text)] }
 
     /// A part as it is.
+    /// - Parameter part: The part written in the content.
+    /// - Returns: The part, alone.
     public static func buildExpression(_ part: StyledTextPart) -> [StyledTextPart] { [part] }
 
     /// The parts of each statement, in order.
+    /// - Parameter parts: Each statement's parts.
+    /// - Returns: All of them, in order.
     public static func buildBlock(_ parts: [StyledTextPart]...) -> [StyledTextPart] { parts.flatMap { $0 } }
 
     /// The parts of an `if` without `else`, none when its condition fails.
+    /// - Parameter parts: The branch's parts; nil when it was not taken.
+    /// - Returns: The parts, or none.
     public static func buildOptional(_ parts: [StyledTextPart]?) -> [StyledTextPart] { parts ?? [] }
 
     /// The parts of an `if`'s first branch or a `switch`'s case.
+    /// - Parameter parts: The branch's parts.
+    /// - Returns: The parts as they are.
     public static func buildEither(first parts: [StyledTextPart]) -> [StyledTextPart] { parts }
 
     /// The parts of an `if`'s `else` branch or a `switch`'s case.
+    /// - Parameter parts: The branch's parts.
+    /// - Returns: The parts as they are.
     public static func buildEither(second parts: [StyledTextPart]) -> [StyledTextPart] { parts }
 
     /// The parts of every pass of a `for` loop, in order.
+    /// - Parameter parts: Each pass's parts.
+    /// - Returns: All of them, in order.
     public static func buildArray(_ parts: [[StyledTextPart]]) -> [StyledTextPart] { parts.flatMap { $0 } }
 }
 

@@ -2,11 +2,20 @@ import Foundation
 
 /// The YAML front matter of a note: known keys plus every scalar as a variable.
 public struct FrontMatter: Sendable, Equatable {
+    /// The note's title, which a PDF's metadata takes.
     public var title: String?
+    /// The note's author, which a PDF's metadata takes.
     public var author: String?
+    /// The note's date as written (`YYYY-MM-DD`, or with a time and zone), for the badge and
+    /// the PDF's creation date.
     public var date: String?
+    /// The theme's name or path (relative to the note's folder), unless options name one.
     public var theme: String?
+    /// The page size as written (`pageSize` or `page-size`), read as `PageSize(parsing:)`
+    /// reads it when typesetting.
     public var pageSize: String?
+    /// The margins as written (a YAML list of lengths joined with commas), read as
+    /// `Margins(parsing:)` reads them when typesetting.
     public var margin: String?
     /// The language the note is written in.
     public var lang: LanguageTag?
@@ -30,5 +39,6 @@ public struct FrontMatter: Sendable, Equatable {
     /// Where each top-level key's value starts in the note, for messages about it.
     package var locations: [String: SourceLocation] = [:]
 
+    /// Front matter with no keys, as a note without any has.
     public init() {}
 }

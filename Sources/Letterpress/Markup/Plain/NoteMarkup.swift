@@ -14,6 +14,9 @@ public enum NoteMarkup: String, Sendable, Codable, CaseIterable {
 
 extension NoteMarkup {
     /// A theme's `markup`, refused with the two values it may take.
+    /// - Parameter decoder: The decoder to read the text from.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is neither `markdown` nor
+    ///   `plain`, or what the decoder throws when the value is not a string.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let value = try container.decode(String.self)

@@ -2,7 +2,10 @@ import Foundation
 
 /// A resolved theme: every element's look, with nothing left to look up.
 public struct Theme: Sendable, Encodable {
+    /// The theme's name: its file's name without the extension, or the shipped theme's.
     public var name: String
+    /// The description the theme's own YAML gives (`description:`), not the one of the theme
+    /// it extends; empty when it gives none.
     public var description: String
     package var page: PageStyle
     package var body: BlockStyle
@@ -51,6 +54,9 @@ extension Theme {
     /// The theme `name` names: a shipped one (`default`, `menlo`, `night`, `important`,
     /// `times`, `report`, `notepad`) or one in the theme search path.
     ///
+    /// - Parameter name: A theme's name, or the path of a theme file (one with a folder or a
+    ///   `.yaml` or `.yml` extension).
+    /// - Returns: The theme, resolved.
     /// - Throws: `LetterpressError.unknownTheme` with the names there are, or a theme file that
     ///   cannot be read, with its line and column.
     public static func named(_ name: String) throws -> Theme {
@@ -59,8 +65,10 @@ extension Theme {
 
     /// The theme in the YAML file at `url`, over the theme its `extends` names.
     ///
-    /// - Throws: `LetterpressError`: a file that cannot be read, or a key or value the theme
-    ///   vocabulary does not have, with its line and column.
+    /// - Parameter url: The theme file.
+    /// - Throws: `LetterpressError.unreadableInput` for a file that cannot be read,
+    ///   `LetterpressError.invalidTheme` for a value the theme vocabulary cannot use, with its
+    ///   line and column, or either for a theme it extends.
     public init(contentsOf url: URL) throws {
         self = try ThemeLoader().load(url.path)
     }

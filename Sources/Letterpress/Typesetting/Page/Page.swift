@@ -4,7 +4,9 @@ import Foundation
 /// may hold; drawing it still goes through Cairo and FreeType, which must not draw on one
 /// thread while another lays out text in the same process (see `FontWork`).
 public struct Page: Sendable {
+    /// The page's size in points.
     public var size: PageSize
+    /// The colour the whole page is painted first, the theme's page background.
     public var background: Color
     package var items: [PageItem]
     package var outline: [OutlineEntry]
