@@ -54,8 +54,12 @@ public struct Margins: Codable, Sendable, Equatable {
         let margins: Margins?
         if let number = try? container.decode(Double.self) {
             margins = Margins(values: [number])
+        } else if let numbers = try? container.decode([Double].self) {
+            // As `encode(to:)` writes them, which `render --jobs` hands its workers.
+            margins = Margins(values: numbers)
         } else if let list = try? container.decode([String].self) {
-            margins = Margins(values: list.compactMap(Length.points(in:))).flatMap { list.count == 1 || list.count == 2 || list.count == 4 ? $0 : nil }
+            let values = list.compactMap(Length.points(in:))
+            margins = values.count == list.count ? Margins(values: values) : nil
         } else {
             margins = Margins(parsing: try container.decode(String.self))
         }

@@ -48,6 +48,20 @@ private func note(_ number: Int) -> String {
         #expect(quiet.status == 1 && !quiet.stderr.contains("rendered"))
     }
 
+    /// The workers of a batch get every option the command line gave, as a file rendered alone
+    /// does: margins went to them as numbers they could not read, and every file failed.
+    @Test func workersRenderWithTheBatchsOptions() throws {
+        let folder = try folder(notes: 3)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = ["--margin", "10mm,1in", "--page-size", "a5", "--text-size", "xLarge", "--locale", "de", "--date", "2024-03-14"]
+        let batch = try runRender(["in", "-o", "batch", "--jobs", "2"] + options, in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let alone = try runRender(["in/n1.md", "-o", "n1.pdf"] + options, in: folder)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let batched = try Data(contentsOf: folder.appendingPathComponent("batch/n1.pdf"))
+        #expect(batched == (try Data(contentsOf: folder.appendingPathComponent("n1.pdf"))))
+    }
+
     @Test func shardsAreDisjointAndCoverEveryInput() throws {
         let folder = try folder(notes: 10)
         var all: [String] = []

@@ -243,13 +243,17 @@ import Testing
         #expect(TextSize.large.scale == 1)
     }
 
-    @Test func colorsAndLengthsParse() {
+    @Test func colorsAndLengthsParse() throws {
         #expect(Color(parsing: "#abc") == Color(parsing: "#aabbcc"))
         #expect(Color(parsing: "rebeccapurple")?.description == "#663399")
         #expect(Color(parsing: "#00000080")?.alpha == 128.0 / 255)
         #expect(Color(parsing: "#12345") == nil)
         #expect(Margins(parsing: "20mm")?.top == 20 * 72 / 25.4)
         #expect(Margins(parsing: "1in,0.5in") == Margins(top: 72, right: 36, bottom: 72, left: 36))
+        // What `encode(to:)` writes reads back; a list with a length that cannot be read is no margin.
+        let margins = Margins(top: 10, right: 20, bottom: 30, left: 40)
+        #expect(try JSONDecoder().decode(Margins.self, from: JSONEncoder().encode(margins)) == margins)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Margins.self, from: Data(#"["10", "x"]"#.utf8)) }
         #expect(PageSize(parsing: "210mmx297mm").map { abs($0.width - PageSize.a4.width) < 0.01 } == true)
         #expect(PageSize(parsing: "5x5") == nil, "smaller than half an inch")
     }
