@@ -24,8 +24,6 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
     /// An output file, or a temporary file on the way to it, that cannot be written or
     /// drawn; `reason` says why.
     case outputFailed(file: String, reason: String)
-    /// Drawing a page of `file` failed; `reason` says why.
-    case drawingFailed(file: String, reason: String)
     /// Warnings that `--strict` turns into a failure; nothing was written.
     case strictWarnings(file: String, warnings: [Warning])
 
@@ -45,7 +43,6 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
             return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"
         case let .invalidOption(message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
-        case let .drawingFailed(file, reason): return "\(file): \(reason)"
         case let .strictWarnings(file, warnings):
             return "\(file): failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         }

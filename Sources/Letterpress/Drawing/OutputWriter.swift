@@ -2,7 +2,7 @@ import Foundation
 
 /// Draws typeset pages into files, each written under a temporary name and renamed into place
 /// only when complete, so that a failed render never leaves a partial file.
-public struct OutputWriter {
+public struct OutputWriter: Sendable {
     /// The format of the files written.
     public var format: OutputFormat
     /// The resolution of PNG pages in pixels per inch: 72 gives a pixel per point. PDF and SVG
@@ -42,7 +42,7 @@ public struct OutputWriter {
     /// - Returns: The files, in page order.
     public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
         guard format != .pdf, pageCount > 1 || Self.isTemplate(destination) else { return [destination] }
-        return (1...pageCount).map { pageURL(for: destination, number: $0, of: pageCount) }
+        return stride(from: 1, through: pageCount, by: 1).map { pageURL(for: destination, number: $0, of: pageCount) }
     }
 
     /// The file of page `number` of `pageCount` at `destination` (see `outputURLs`).

@@ -62,6 +62,9 @@ public final class PageOutput {
     }
 
     private func finishAlone() throws -> [URL] {
+        guard pageCount > 0 else {
+            throw LetterpressError.outputFailed(file: Excerpt.name(destination.path), reason: "no page was added to write")
+        }
         try writer.finish(pageCount: pageCount, firstFile: temporaries[0])
         let targets = settings.outputURLs(for: destination, pageCount: pageCount)
         try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs,

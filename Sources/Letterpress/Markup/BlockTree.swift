@@ -41,12 +41,34 @@ public indirect enum BlockTree<Text> {
         /// The items, in order.
         public var items: [Item]
 
+        /// A list of `items`.
+        /// - Parameters:
+        ///   - ordered: Whether the items are numbered.
+        ///   - start: The number of an ordered list's first item.
+        ///   - tight: Whether the items are set the theme's item spacing apart.
+        ///   - items: The items, in order.
+        public init(ordered: Bool, start: Int = 1, tight: Bool = true, items: [Item]) {
+            self.ordered = ordered
+            self.start = start
+            self.tight = tight
+            self.items = items
+        }
+
         /// One list item; `task` is nil for an ordinary item and the checked state for a task.
         public struct Item {
             /// Nil for an ordinary item; for a task (`- [x]`), whether it is checked.
             public var task: Bool?
             /// The item's content.
             public var blocks: [BlockTree]
+
+            /// An item of `blocks`.
+            /// - Parameters:
+            ///   - task: Nil for an ordinary item; for a task, whether it is checked.
+            ///   - blocks: The item's content.
+            public init(task: Bool? = nil, blocks: [BlockTree]) {
+                self.task = task
+                self.blocks = blocks
+            }
         }
     }
 
@@ -62,6 +84,19 @@ public indirect enum BlockTree<Text> {
         /// How many columns each cell spans, the header's first, then each row's; a cell a span
         /// covers has 0. Empty when every cell has a column of its own (Markdown's tables).
         public var spans: [[Int]] = []
+
+        /// A table of `header` and `rows`.
+        /// - Parameters:
+        ///   - alignments: Each column's alignment.
+        ///   - header: The header row's cells.
+        ///   - rows: The body rows.
+        ///   - spans: How many columns each cell spans, the header's first; empty for one each.
+        public init(alignments: [ColumnAlignment], header: [Text], rows: [[Text]], spans: [[Int]] = []) {
+            self.alignments = alignments
+            self.header = header
+            self.rows = rows
+            self.spans = spans
+        }
 
         /// The column spans of the header (`row` nil) or of a row, 1 for each cell when none.
         package func spans(ofRow row: Int?) -> [Int]? {

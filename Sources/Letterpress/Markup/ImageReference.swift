@@ -31,7 +31,7 @@ public struct ImageReference: Sendable, Hashable, Codable {
     /// The character that stands for an image set in a line of text.
     package static let objectReplacement = "\u{FFFC}"
 
-    /// An image reference as a note writes one; its `height` and `link` start unset.
+    /// An image reference as a note writes one.
     /// - Parameters:
     ///   - source: The image's path or URL; a relative path starts from the note's folder.
     ///   - alt: The alternative text.
@@ -39,13 +39,17 @@ public struct ImageReference: Sendable, Hashable, Codable {
     ///   - location: Where warnings about the image point.
     ///   - float: The side the image floats to; nil for an image in the line or a block.
     ///   - width: The width asked for; nil for the image's natural width, within the column.
+    ///   - height: The height asked for, in points; nil for the one the width gives.
+    ///   - link: Where clicking the image goes; nil for nowhere.
     public init(source: String, alt: String, title: String, location: SourceLocation,
-                float: FloatSide? = nil, width: ImageWidth? = nil) {
+                float: FloatSide? = nil, width: ImageWidth? = nil, height: Double? = nil, link: String? = nil) {
         self.source = source
         self.alt = alt
         self.title = title
         self.location = location
         self.float = float
         self.width = width
+        self.height = height
+        self.link = link
     }
 }

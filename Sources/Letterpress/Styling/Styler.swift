@@ -3,7 +3,7 @@ import Foundation
 /// Applies a theme to attributed runs, producing styled text for the typesetter: Markdown
 /// intents first, then `^[…](…)` attributes (custom style, custom colour, then explicit keys),
 /// then the theme's highlight rules. `style(_:)` styles a whole `Document`.
-public struct Styler {
+public struct Styler: Sendable {
     /// The theme whose styles the runs get.
     public let theme: Theme
     let file: String

@@ -129,4 +129,37 @@ import Testing
         #expect(styled.first?.1.fontWeight == .heavy)
         #expect(styled.first?.1.customColor == "danger")
     }
+
+    /// Blocks made in code, lists and tables included, render as the Markdown that writes them.
+    @Test func listsAndTablesBuiltInCodeRenderLikeTheirMarkdown() throws {
+        let list = Block.list(.init(ordered: false, items: [.init(blocks: [.paragraph("one")]), .init(task: true, blocks: [.paragraph("two")])]))
+        let table = Block.table(.init(alignments: [.left, .right], header: ["bird", "count"], rows: [["heron", "3"]]))
+        let renderer = Renderer(theme: .theme(.default))
+        #expect(try renderer.render(Document(blocks: [list, table])) == renderer.render(markdown: "- one\n- [x] two\n\n| bird | count |\n|---|--:|\n| heron | 3 |\n"))
+    }
+
+    /// With `sandbox`, a note rendered from a string without a base reads images only in the
+    /// current folder, as the typesetter does.
+    @Test func aSandboxedStringWithoutABaseReadsOnlyTheCurrentFolder() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("pic.png")
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("icon-32.png"), to: image)
+        var options = RenderOptions()
+        options.sandbox = true
+        let rendered = try Renderer(options: options).renderDocument(markdown: "![pic](\(image.path))")
+        #expect(rendered.warnings.contains { $0.message.contains("outside") }, "\(rendered.warnings)")
+    }
+
+    /// A page output with no page added says so, rather than naming no files or trapping.
+    @Test func anOutputWithNoPagesThrows() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in [OutputFormat.pdf, .png] {
+            let output = try OutputWriter(format: format).open(folder.appendingPathComponent("page-{p}.\(format.rawValue)"))
+            #expect(throws: LetterpressError.self) { try output.finish() }
+        }
+        #expect(OutputWriter(format: .png).outputURLs(for: folder.appendingPathComponent("page-{p}.png"), pageCount: 0).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }
