@@ -14,7 +14,7 @@ FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all deps build install demo test bench scaling fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build install demo test docs bench scaling fuzz fuzz-smoke sanitize clean
 
 all: build
 
@@ -54,6 +54,18 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The DocC documentation of the library (Sources/Letterpress/Letterpress.docc) and of
+# LetterpressTesting, as static sites in .build/docs/Letterpress and .build/docs/LetterpressTesting.
+# A link DocC cannot resolve is an error, so the catalog stays in step with the API.
+docs: deps
+	@rm -rf .build/docs && mkdir -p .build/docs
+	@for target in Letterpress LetterpressTesting; do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--output-path .build/docs/$$target --transform-for-static-hosting --hosting-base-path $$target \
+			--warnings-as-errors || exit 1; \
+	done
+	@echo "Documentation in .build/docs: serve the folder (python3 -m http.server -d .build/docs) and open /Letterpress/documentation/letterpress"
 
 bench: build
 	bash Scripts/bench.sh

@@ -13,7 +13,7 @@ public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
     public static let emphasized = InlineIntent(rawValue: 1 << 0)
     /// Strong emphasis, `**text**` or `<strong>`: bold, or heavier inside bold text.
     public static let strong = InlineIntent(rawValue: 1 << 1)
-    /// Code, `` `code` `` or `<code>`: in the theme's inline code style.
+    /// Code, a backtick code span or `<code>`: in the theme's inline code style.
     public static let code = InlineIntent(rawValue: 1 << 2)
     /// Struck through, `~~text~~` or `<del>`.
     public static let strikethrough = InlineIntent(rawValue: 1 << 3)
