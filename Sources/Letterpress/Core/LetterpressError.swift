@@ -1,7 +1,9 @@
 import Foundation
 
-/// An error that stops one document from rendering; its description names the file.
-public enum LetterpressError: Error, Equatable, CustomStringConvertible {
+/// An error that stops one document from rendering. Its description names the file, and the
+/// line and column, where the error has them: an unknown theme and an option that cannot be
+/// used belong to no file.
+public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible {
     /// A file that cannot be read: the note, a theme or string table file, or a run archive
     /// that is not valid; `reason` says why.
     case unreadableInput(file: String, reason: String)
@@ -31,6 +33,9 @@ public enum LetterpressError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         Excerpt.cleaned(text)
     }
+
+    /// The message, as `description` gives it, for `localizedDescription`.
+    public var errorDescription: String? { description }
 
     private var text: String {
         switch self {

@@ -114,10 +114,14 @@ public struct OutputWriter: Sendable {
     /// - Parameter destination: The file asked for, such as `out.png`, or a template; the
     ///   files are named as `outputURLs(for:pageCount:)` says.
     /// - Returns: The output to add pages to, then finish.
-    /// - Throws: `LetterpressError.outputFailed` when the first temporary file cannot be made
+    /// - Throws: `LetterpressError.invalidOption` for a PNG resolution outside 9 to 1200 dpi,
+    ///   or `LetterpressError.outputFailed` when the first temporary file cannot be made
     ///   beside `destination`.
     public func open(_ destination: URL) throws -> PageOutput {
-        try PageOutput(self, destination: destination)
+        guard format != .png || (dpi.isFinite && RenderOptions.dpiRange.contains(dpi)) else {
+            throw LetterpressError.invalidOption("dpi must be between 9 and 1200, not \(dpi)")
+        }
+        return try PageOutput(self, destination: destination)
     }
 
     /// Writes `document` to `destination` and returns the files written, named as

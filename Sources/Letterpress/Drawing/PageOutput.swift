@@ -18,6 +18,8 @@ public final class PageOutput {
     /// One per page for PNG and SVG, the first named for the destination until the page count
     /// settles the names.
     private var temporaries: [TemporaryFile] = []
+    /// The files `finish` renamed into place; nil until then.
+    private var finished: [URL]?
 
     init(_ settings: OutputWriter, destination: URL) throws {
         self.settings = settings
@@ -40,12 +42,15 @@ public final class PageOutput {
     /// Draws the next page, and writes it or hands it to a thread that compresses it.
     /// - Parameter page: The page after those already added.
     /// - Throws: `LetterpressError.outputFailed` when the page cannot be drawn or its file
-    ///   cannot be made or written.
+    ///   cannot be made or written, or the output is finished.
     public func add(_ page: Page) throws {
         try FontWork.exclusively { try addAlone(page) }
     }
 
     private func addAlone(_ page: Page) throws {
+        guard finished == nil else {
+            throw LetterpressError.outputFailed(file: Excerpt.name(destination.path), reason: "a page was added after finish()")
+        }
         pageCount += 1
         if settings.format != .pdf && pageCount > 1 {
             temporaries.append(try TemporaryFile(beside: OutputPath.resolved(settings.pageURL(for: destination, number: pageCount, of: pageCount))))
@@ -53,7 +58,8 @@ public final class PageOutput {
         try writer.add(page, number: pageCount, to: temporaries[temporaries.count - 1])
     }
 
-    /// Writes what is left and renames the files into place; returns them.
+    /// Writes what is left and renames the files into place; returns them. Called again, it
+    /// returns the same files.
     /// - Returns: The files, named as `OutputWriter.outputURLs(for:pageCount:)` says.
     /// - Throws: `LetterpressError.outputFailed` when a file cannot be written or renamed
     ///   into place, or would replace something that is not a regular file.
@@ -62,6 +68,7 @@ public final class PageOutput {
     }
 
     private func finishAlone() throws -> [URL] {
+        if let finished { return finished }
         guard pageCount > 0 else {
             throw LetterpressError.outputFailed(file: Excerpt.name(destination.path), reason: "no page was added to write")
         }
@@ -69,6 +76,7 @@ public final class PageOutput {
         let targets = settings.outputURLs(for: destination, pageCount: pageCount)
         try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs,
                                  removing: settings.stalePages(at: destination, pageCount: pageCount))
+        finished = targets
         return targets
     }
 }

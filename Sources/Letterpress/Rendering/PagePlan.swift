@@ -18,6 +18,7 @@ struct PagePlan {
     var warnings: [Warning] = []
 
     init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
+        try options.validate()
         geometry = try Self.geometry(frontMatter: frontMatter, theme: theme, options: options, file: resources.file)
         let locale = Locale(identifier: frontMatter.locale ?? options.locale)
         // A front matter date written with its zone is that day there, not in UTC.

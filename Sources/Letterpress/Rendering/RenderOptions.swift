@@ -8,17 +8,19 @@ public struct RenderOptions: Sendable, Codable {
     public var pageSize: PageSize?
     /// The margins (`--margin`); nil for the front matter's `margin`, else the theme's.
     public var margins: Margins?
-    /// The resolution of PNG output in pixels per inch (`--dpi`): 72 gives a pixel per point.
+    /// The resolution of PNG output in pixels per inch (`--dpi`), 9 to 1200: 72 gives a pixel
+    /// per point.
     public var dpi: Double = 144
     /// The note's date, when the front matter has none.
     public var date: String?
     /// Fail, writing nothing, when there are warnings.
     public var strict = false
-    /// Multiplies every text size of the theme (`--text-size`, `--scale`).
+    /// Multiplies every text size of the theme (`--text-size`, `--scale`), 0.5 to 4.
     public var textScale = 1.0
     /// Draws the date badge on the first page (`--no-badge` turns it off).
     public var badge = true
-    /// The locale the badge's date is written for, such as `en`, `de` or `zh-Hans`.
+    /// The locale of the badge's date, of formatted `{{…}}` values and of `localized` phrases,
+    /// such as `en`, `de` or `zh-Hans`, when the front matter names none.
     public var locale = "en"
     /// Reads nothing outside the note's folder and the themes: images and theme files
     /// elsewhere are refused.
@@ -32,4 +34,20 @@ public struct RenderOptions: Sendable, Codable {
 
     /// The options of a `render` command line with none given.
     public init() {}
+
+    /// The resolutions and text scales the command line accepts: beyond them Cairo cannot
+    /// draw (a resolution of 0) or a page holds a few letters.
+    static let dpiRange = 9.0...1200.0
+    static let textScaleRange = 0.5...4.0
+
+    /// Throws `LetterpressError.invalidOption` for a resolution or text scale out of range,
+    /// which the command line refuses before they get here.
+    func validate() throws {
+        guard dpi.isFinite, Self.dpiRange.contains(dpi) else {
+            throw LetterpressError.invalidOption("dpi must be between 9 and 1200, not \(dpi)")
+        }
+        guard textScale.isFinite, Self.textScaleRange.contains(textScale) else {
+            throw LetterpressError.invalidOption("textScale must be between 0.5 and 4, not \(textScale)")
+        }
+    }
 }

@@ -136,8 +136,34 @@ public struct Renderer: Sendable {
     /// - Returns: The file's bytes.
     /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
     public func render(_ document: Document, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> Data {
-        let rendered = try render(baseURL: baseURL, as: format) { NoteSource(parsed: document) }
-        return try Self.oneFile(rendered, format: format)
+        try Self.oneFile(renderDocument(document, baseURL: baseURL, as: format), format: format)
+    }
+
+    /// Renders a document already parsed, or built with `StyledTextBuilder`, into the bytes of
+    /// its files, with its warnings, as `renderDocument(markdown:baseURL:as:)` renders a note.
+    ///
+    /// - Parameters:
+    ///   - document: The document; its front matter chooses the theme, page and date as a
+    ///     note's does.
+    ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
+    ///   - format: The files' format.
+    /// - Returns: The files' bytes in page order, the page count and the warnings.
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
+    public func renderDocument(_ document: Document, baseURL: URL? = nil, as format: OutputFormat = .pdf) throws -> RenderedDocument {
+        try render(baseURL: baseURL, as: format) { NoteSource(parsed: document) }
+    }
+
+    /// Renders `document` like `render(_:baseURL:as:)`, waiting for its turn without holding
+    /// one of the concurrency pool's threads.
+    ///
+    /// - Parameters:
+    ///   - document: The document, parsed or built.
+    ///   - baseURL: The folder its relative image paths start from; nil for the current folder.
+    ///   - format: The format of the bytes.
+    /// - Returns: The file's bytes.
+    /// - Throws: `LetterpressError`, as `render(markdown:baseURL:as:)`.
+    public func render(_ document: Document, baseURL: URL? = nil, as format: OutputFormat = .pdf) async throws -> Data {
+        try await Self.onRenderingThread { try render(document, baseURL: baseURL, as: format) }
     }
 
     /// Renders `markdown` like `render(markdown:baseURL:as:)`, waiting for its turn without

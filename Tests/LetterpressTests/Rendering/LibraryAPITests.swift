@@ -162,4 +162,37 @@ import Testing
         #expect(OutputWriter(format: .png).outputURLs(for: folder.appendingPathComponent("page-{p}.png"), pageCount: 0).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    /// Options the command line refuses are refused here too, by the library's own message.
+    @Test func optionsOutOfRangeThrowByName() throws {
+        var options = RenderOptions()
+        options.dpi = 0
+        #expect(throws: LetterpressError.invalidOption("dpi must be between 9 and 1200, not 0.0")) {
+            try Renderer(options: options).render(markdown: "Text.", as: .png)
+        }
+        options.dpi = 144
+        options.textScale = .infinity
+        #expect(throws: LetterpressError.self) { try Renderer(options: options).render(markdown: "Text.") }
+        #expect(throws: LetterpressError.self) { try OutputWriter(format: .png, dpi: 5000).open(URL(fileURLWithPath: "/tmp/x.png")) }
+        let error = LetterpressError.unreadableInput(file: "notes.md", reason: "no such file")
+        #expect(error.localizedDescription == "notes.md: no such file")
+    }
+
+    /// A document renders from a task without holding a pool thread, with its warnings when
+    /// asked for files; a finished output gives its files again and takes no more pages.
+    @Test func documentsRenderAsyncAndOutputsFinishOnce() async throws {
+        let document = try Document(parsing: "![missing](nowhere.png)\n\nText.")
+        let renderer = Renderer()
+        #expect(try await renderer.render(document) == renderer.render(document))
+        #expect(try renderer.renderDocument(document).warnings.count == 1)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme = Theme.default
+        let typeset = try Typesetter(theme: theme).typeset(Styler(theme: theme).style(document))
+        let output = try OutputWriter(format: .pdf).open(folder.appendingPathComponent("out.pdf"))
+        try output.add(typeset.pages[0])
+        let files = try output.finish()
+        #expect(try output.finish() == files)
+        #expect(throws: LetterpressError.self) { try output.add(typeset.pages[0]) }
+    }
 }

@@ -115,8 +115,8 @@ public struct StyledTextBuilder: Sendable {
         changed { $0.context = InlineAttributes() }
     }
 
-    /// Bounds the sizes a `size` or `textStyle` set after it may give, as a custom style's
-    /// `minSize` and `maxSize` do.
+    /// Bounds the size of the current style, and the sizes a `size` or `textStyle` set after
+    /// it may give, as a custom style's `minSize` and `maxSize` do.
     /// - Parameters:
     ///   - minimum: The smallest size in points; nil keeps the current bound.
     ///   - maximum: The largest size in points; nil keeps the current bound.
