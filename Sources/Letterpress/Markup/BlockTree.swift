@@ -12,7 +12,7 @@ public indirect enum BlockTree<Text> {
     case blockQuote([BlockTree])
     /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
     case alert(AlertKind, [BlockTree])
-    case code(language: String?, text: String)
+    case code(CodeBlock)
     case thematicBreak
     case table(Table)
     case image(ImageReference)

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A code block: its text as written, and the fence's info string, whose first word names the
+/// language (```` ```swift {linenos} ````).
+public struct CodeBlock: Sendable, Equatable {
+    /// The info string as written after the fence, trimmed; nil when there is none.
+    public var info: String?
+    public var text: String
+    /// Where the language is written, for warnings about it; nil for HTML's `<pre>` and archives.
+    public var location: SourceLocation?
+    /// What Styling made of the block (token colours, line numbers, marked lines); nil before.
+    package var styled: StyledCode?
+
+    public init(info: String?, text: String, location: SourceLocation? = nil) {
+        let trimmed = info?.trimmingCharacters(in: .whitespaces)
+        self.info = trimmed?.isEmpty == false ? trimmed : nil
+        self.text = text
+        self.location = location
+    }
+
+    /// The language: the info string's first word.
+    public var language: String? {
+        info?.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    }
+}
