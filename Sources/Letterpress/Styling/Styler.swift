@@ -13,6 +13,8 @@ public struct Styler {
     let markup: NoteMarkup
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
+    /// The languages this styler's code blocks name, resolved once each.
+    let codeLanguages = CodeLanguages()
 
     public init(theme: Theme, file: String = "<markdown>", language: LanguageTag? = nil, markup: NoteMarkup = .markdown) {
         self.theme = theme
