@@ -11,6 +11,7 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -28,10 +29,16 @@ struct Library {
     QHash<QString, Definition> byWord;
     std::string vocabulary;
 
+    // Names first, then extensions by the definitions' priority, as KSyntaxHighlighting picks
+    // a definition for a file: `c++` is C++, not SystemC, which reads C++'s files too.
     Library() {
-        for (const Definition &definition : repository.definitions()) {
-            if (definition.isHidden()) continue;
-            add(definition.name().toLower(), definition);
+        QVector<Definition> definitions = repository.definitions();
+        definitions.erase(std::remove_if(definitions.begin(), definitions.end(), [](const Definition &d) { return d.isHidden(); }),
+                          definitions.end());
+        for (const Definition &definition : definitions) add(definition.name().toLower(), definition);
+        std::stable_sort(definitions.begin(), definitions.end(),
+                         [](const Definition &a, const Definition &b) { return a.priority() > b.priority(); });
+        for (const Definition &definition : definitions) {
             for (const QString &pattern : definition.extensions()) {
                 // `*.rs` names an extension; `Dockerfile`, `Makefile` or `*.mk` name files.
                 QString word = pattern.startsWith(QLatin1String("*.")) ? pattern.mid(2) : pattern;

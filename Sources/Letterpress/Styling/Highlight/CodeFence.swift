@@ -11,6 +11,8 @@ struct CodeFence: Equatable {
     /// The lines `hl_lines` marks, 1-based, as written (ranges may run past the text).
     var markedLines: [ClosedRange<Int>] = []
 
+    /// The words that turn line numbers on: Python-Markdown's and Hugo's, and pandoc's class.
+    static let numberingWords: Set<String> = ["linenos", "linenums", "numberlines", ".numberlines"]
     /// Language names longer than this are not languages (nor worth a suggestion).
     static let longestLanguage = 64
     /// At most this many `hl_lines` ranges are read.
@@ -19,7 +21,7 @@ struct CodeFence: Equatable {
     init(info: String?) {
         guard let info else { return }
         var words = Self.words(of: info)
-        if let first = words.first, !first.contains("=") {
+        if let first = words.first, !first.contains("="), !Self.numberingWords.contains(first.lowercased()) {
             words.removeFirst()
             let name = first.trimmingCharacters(in: CharacterSet(charactersIn: ".")).lowercased()
             if !name.isEmpty, name.count <= Self.longestLanguage { language = name }
@@ -27,7 +29,7 @@ struct CodeFence: Equatable {
         for word in words {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             switch parts.first?.lowercased() {
-            case "linenos", "linenums", "numberlines", ".numberlines":
+            case let word? where Self.numberingWords.contains(word):
                 lineNumbers = parts.count == 1 || !["false", "0", "no", "off"].contains(parts[1].lowercased())
             case "hl_lines", "highlight", "mark":
                 if parts.count == 2 { markedLines = Self.ranges(parts[1]) }
