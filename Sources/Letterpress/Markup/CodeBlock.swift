@@ -18,6 +18,12 @@ public struct CodeBlock: Sendable, Equatable {
         self.location = location
     }
 
+    /// Blocks are equal by what they hold, wherever they are written: archives written before
+    /// code kept its place read as the same document.
+    public static func == (a: CodeBlock, b: CodeBlock) -> Bool {
+        a.info == b.info && a.text == b.text && a.styled == b.styled
+    }
+
     /// The language: the info string's first word.
     public var language: String? {
         info?.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)

@@ -107,7 +107,7 @@ extension BlockTree: Codable where Text == AttributedString {
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, text, image, alert
+        case type, level, runs, blocks, language, text, location, image, alert
     }
 
     public init(from decoder: any Decoder) throws {
@@ -125,7 +125,8 @@ extension BlockTree: Codable where Text == AttributedString {
         case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
         case .code:
             // `language` holds the whole info string, whose first word is the language.
-            self = .code(CodeBlock(info: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text)))
+            self = .code(CodeBlock(info: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text),
+                                   location: try fields.decodeIfPresent(SourceLocation.self, forKey: .location)))
         case .thematicBreak: self = .thematicBreak
         case .table: self = .table(try Table(from: decoder))
         case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
@@ -158,6 +159,7 @@ extension BlockTree: Codable where Text == AttributedString {
             try fields.encode(Kind.code, forKey: .type)
             try fields.encodeIfPresent(code.info, forKey: .language)
             try fields.encode(code.text, forKey: .text)
+            try fields.encodeIfPresent(code.location, forKey: .location)
         case .thematicBreak:
             try fields.encode(Kind.thematicBreak, forKey: .type)
         case let .table(table):
