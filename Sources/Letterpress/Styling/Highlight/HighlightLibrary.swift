@@ -17,7 +17,7 @@ final class HighlightLibrary: @unchecked Sendable {
     static let fileName = "libLetterpressHighlight.so"
     /// Lines longer than this many bytes are coloured only so far: past it a line is data
     /// (a minified file), and the definitions' regular expressions grow costly on it.
-    static let longestLine = 10_000
+    static let longestLine = 1_000
 
     private let resolveName: Resolve
     private let highlightText: Highlight
@@ -35,6 +35,29 @@ final class HighlightLibrary: @unchecked Sendable {
     /// Whether anything has asked for the library in this process: a note without languages
     /// leaves this false, and the tests check it.
     static var wasOpened: Bool { openedFlag.withLock { $0 } }
+
+    /// Starts opening the library on a thread of its own when `markdown` has a fence whose info
+    /// string names a language, so that loading Qt and the definitions' index (some 15 ms)
+    /// overlaps loading the theme and the fonts; the styler then finds it open, or waits for it.
+    static func openAhead(for markdown: String) {
+        guard !wasOpened, namesALanguage(markdown) else { return }
+        if !DetachedThread.start(stackSize: 1 << 20, { _ = shared }) { _ = shared }
+    }
+
+    /// Whether a line of `markdown` opens a fence (after spaces, `>` and list markers) with an
+    /// info string naming a language that is not one of `CodeLanguages.plain`.
+    static func namesALanguage(_ markdown: String) -> Bool {
+        for line in markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard let fence = line.firstIndex(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }),
+                  line[line.startIndex..<fence].allSatisfy({ " \t>-*+0123456789.)".utf8.contains($0) }) else { continue }
+            let marker = line[fence]
+            let afterFence = line[fence...].drop { $0 == marker }
+            guard line.distance(from: fence, to: afterFence.startIndex) >= 3 else { continue }
+            if let language = CodeFence(info: String(decoding: afterFence, as: UTF8.self)).language,
+               !CodeLanguages.plain.contains(CodeLanguages.aliases[language] ?? language) { return true }
+        }
+        return false
+    }
 
     private static let openedFlag = Locked(false)
     private static let loaded: Result<HighlightLibrary, Failure> = open()
