@@ -139,6 +139,16 @@ import Testing
         #expect(document.warnings.isEmpty)
     }
 
+    @Test func junkAndLongCodeStayPlain() throws {
+        let junk = try styled("```bash\n" + String(repeating: "\u{FFFD}x\u{1}", count: 2_000) + "\n```\n")
+        #expect(codeRuns(junk).allSatisfy { $0.isEmpty })
+        #expect(junk.warnings.isEmpty)
+        let lines = Array(repeating: "x = 1", count: CodeLanguages.mostColouredLines).joined(separator: "\n")
+        let long = try styled("```python\nprint(1)\n```\n\n```python\n\(lines)\n```\n\n```python\nprint(2)\n```\n")
+        #expect(codeRuns(long).map(\.isEmpty) == [false, true, true], "colour stops at one place")
+        #expect(long.warnings.map(\.description) == ["n.md:5:4: warning: code past 20000 lines or 512 KB in one note is shown in one colour"])
+    }
+
     @Test func everyShippedThemeColoursTheMainClasses() throws {
         for name in ["default", "night", "important", "menlo", "times", "report", "notepad"] {
             let theme = try Theme.named(name)

@@ -17,6 +17,18 @@ final class CodeLanguages: @unchecked Sendable {
         "ecmascript": "javascript", "csharp": "c#", "patch": "diff", "udiff": "diff",
     ]
 
+    /// At most this many lines of a document's code are coloured: each line's tokens become
+    /// styled runs, some 17 MB and 120 ms for every thousand lines laid out (one colour: 2 MB
+    /// and 30 ms), and a listing of 100,000 lines would take the whole memory budget.
+    static let mostColouredLines = 20_000
+    /// And at most this many bytes: real code takes the library some 0.1 ms a kilobyte, but
+    /// printable junk in a `bash` fence 6 ms (control characters and U+FFFD, 18 ms, are kept
+    /// out by `looksLikeText`), so a note's colouring stays within a few seconds.
+    static let mostColouredBytes = 512 << 10
+
+    private var colouredLines = 0
+    private var colouredBytes = 0
+    private var warnedAboutLength = false
     private var definitions: [String: String?] = [:]
     private var warned: Set<String> = []
     private var warnedAboutLibrary = false
@@ -52,6 +64,39 @@ final class CodeLanguages: @unchecked Sendable {
         }
     }
 
+    /// Whether `code` may be coloured: text rather than binary junk, within what is left of
+    /// the note's budget; past the budget, a warning the first time.
+    func mayColour(_ code: String, at location: SourceLocation?, file: String, warnings: inout [Warning]) -> Bool {
+        guard Self.looksLikeText(code) else { return false }
+        let lines = code.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+        return lock.withLock {
+            colouredLines += lines
+            colouredBytes += code.utf8.count
+            // Once past the budget, every later block too, so that colour stops at one place.
+            guard colouredLines > Self.mostColouredLines || colouredBytes > Self.mostColouredBytes else { return true }
+            if !warnedAboutLength {
+                warnedAboutLength = true
+                warnings.append(Warning(file: file, location: location, message:
+                    "code past \(Self.mostColouredLines) lines or \(Self.mostColouredBytes >> 10) KB in one note is shown in one colour"))
+            }
+            return false
+        }
+    }
+
+    /// Whether at most one character in a hundred of `code` is a replacement character or a
+    /// control character other than a tab or a line end: junk pasted into a fence stays plain.
+    static func looksLikeText(_ code: String) -> Bool {
+        var odd = 0
+        var count = 0
+        for scalar in code.unicodeScalars {
+            count += 1
+            if scalar == "\u{FFFD}" || (scalar.value < 0x20 && !["\t", "\n", "\r", "\u{0C}"].contains(scalar)) || scalar.value == 0x7F {
+                odd += 1
+            }
+        }
+        return odd * 100 <= count
+    }
+
     /// The known name `word` is most likely a slip for: one edit away (two for names of five
     /// letters or more), or two letters swapped; nil for a name that is simply not a language.
     static func suggestion(for word: String, among names: [String]) -> String? {
@@ -85,7 +130,8 @@ extension Styler {
         var tokens: [HighlightLibrary.Token] = []
         // A theme without a palette colours nothing: it never loads the library.
         if let language = fence.language, !theme.codeSyntax.palette.isEmpty,
-           let (library, definition) = codeLanguages.definition(for: language, at: code.location, file: file, warnings: &warnings) {
+           let (library, definition) = codeLanguages.definition(for: language, at: code.location, file: file, warnings: &warnings),
+           codeLanguages.mayColour(code.text, at: code.location, file: file, warnings: &warnings) {
             tokens = library.tokens(of: code.text, definition: definition)
         }
         guard !tokens.isEmpty || numbered || !fence.markedLines.isEmpty else { return code }

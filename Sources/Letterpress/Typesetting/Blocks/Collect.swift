@@ -469,19 +469,29 @@ struct Collector {
         }
     }
 
-    /// The styled code in pieces of at most `codeLinesPerLayout` lines, cut also where marked
-    /// lines start and end, so that each piece is marked or not as a whole.
+    /// The styled code in pieces of at most `codeLinesPerLayout` lines and about
+    /// `codeRunsPerLayout` runs (Pango's cost grows as the square of a layout's runs, and
+    /// coloured code has a dozen a line), cut also where marked lines start and end, so that
+    /// each piece is marked or not as a whole.
     private static func chunks(_ code: StyledCode, style: TextStyle) -> [CodeChunk] {
         let text = code.text.string.isEmpty ? StyledText(" ", style: style) : code.text
         let bytes = text.string.utf8
         var lineStarts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        // The index of the first run reaching past each line's start.
+        var firstRuns: [Int] = []
+        var run = 0
+        for start in lineStarts {
+            while run < text.runs.count, text.runs[run].range.upperBound <= start { run += 1 }
+            firstRuns.append(run)
+        }
         let marked = Set(code.marked)
         var chunks: [CodeChunk] = []
         var first = 0
         while first < lineStarts.count {
             var past = first + 1
-            while past < lineStarts.count, past - first < codeLinesPerLayout, marked.contains(past) == marked.contains(first) { past += 1 }
+            while past < lineStarts.count, past - first < codeLinesPerLayout, firstRuns[past] - firstRuns[first] < codeRunsPerLayout,
+                  marked.contains(past) == marked.contains(first) { past += 1 }
             let end = past < lineStarts.count ? lineStarts[past] - 1 : bytes.count
             chunks.append(CodeChunk(text: text.slice(lineStarts[first]..<end), marked: marked.contains(first)))
             first = past
@@ -490,6 +500,7 @@ struct Collector {
     }
 
     static let codeLinesPerLayout = 64
+    static let codeRunsPerLayout = 256
 
     private mutating func rule(column: Column) {
         let rule = theme.rule
