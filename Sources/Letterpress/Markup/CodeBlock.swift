@@ -11,6 +11,8 @@ public struct CodeBlock: Sendable, Equatable {
     /// What Styling made of the block (token colours, line numbers, marked lines); nil before.
     package var styled: StyledCode?
 
+    /// A block of `text` after a fence with the info string `info` (trimmed; empty is none),
+    /// whose language is written at `location`.
     public init(info: String?, text: String, location: SourceLocation? = nil) {
         let trimmed = info?.trimmingCharacters(in: .whitespaces)
         self.info = trimmed?.isEmpty == false ? trimmed : nil
