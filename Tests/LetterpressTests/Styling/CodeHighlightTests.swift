@@ -45,6 +45,11 @@ import Testing
     @Test func diffLines() throws {
         let tokens = try dump("diff", " same\n-old\n+new")
         #expect(tokens == ["deleted -old", "inserted +new"])
+        let document = try styled("```diff\n same\n-old\n+new\n```")
+        guard case let .code(code) = document.blocks.first else { Issue.record("no code block"); return }
+        let deleted = try #require(Theme.default.codeSyntax.style(of: .deleted)?.background)
+        let inserted = try #require(Theme.default.codeSyntax.style(of: .inserted)?.background)
+        #expect(code.styled?.bands == [1: deleted, 2: inserted], "a diff's lines are set on their colour across the block")
     }
 
     @Test func languagesByNameExtensionAndFileName() throws {
@@ -75,7 +80,8 @@ import Testing
         #expect(code.text.string.hasPrefix(" 1  a\n 2  b\n"))
         #expect(code.text.string.hasSuffix("\n10  j"))
         #expect(code.gutter?.string == "10  ")
-        #expect(code.marked == [1, 2, 8, 9])
+        #expect(code.bands == [1: theme.codeSyntax.lineHighlight, 2: theme.codeSyntax.lineHighlight,
+                               8: theme.codeSyntax.lineHighlight, 9: theme.codeSyntax.lineHighlight])
         #expect(code.text.runs.first?.style.color == theme.codeSyntax.lineNumberColor)
     }
 

@@ -1,15 +1,16 @@
 import Foundation
 
 /// A code block as Styling leaves it for the typesetter when it is more than one colour of
-/// text: its tokens in the theme's styles, its line numbers, the lines marked to stand out.
+/// text: its tokens in the theme's styles, its line numbers, the lines set on a band.
 package struct StyledCode: Sendable, Equatable {
     /// The code, each line after its number when numbered (as `  9  `, right-aligned).
     package var text: StyledText
     /// The widest line number and the space after it: wrapped lines hang past its width.
     package var gutter: StyledText?
-    /// The source lines (0-based, ascending) set on the theme's `lineHighlight`.
-    package var marked: [Int]
-    package var markColor: Color
+    /// The colour of the band across the block behind a source line (0-based): the theme's
+    /// `lineHighlight` for the lines `hl_lines` marks, else a diff's added or removed line's
+    /// background.
+    package var bands: [Int: Color]
 
     /// `code` (its lines split at `\n`) in `style`, `tokens` (in order, UTF-8 ranges of
     /// `code`) in the palette's styles, numbered or not, with the 1-based `marked` lines.
@@ -37,6 +38,7 @@ package struct StyledCode: Sendable, Equatable {
                 runs.append(StyledRun(range: start..<output.count, style: look))
             }
         }
+        var bands: [Int: Color] = [:]
         var next = 0
         for (index, lineStart) in lineStarts.enumerated() {
             let lineEnd = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
@@ -45,6 +47,9 @@ package struct StyledCode: Sendable, Equatable {
             var position = lineStart
             while next < tokens.count, tokens[next].range.lowerBound < lineEnd {
                 let token = tokens[next]
+                if token.range == lineStart..<lineEnd, token.kind == .inserted || token.kind == .deleted {
+                    bands[index] = looks[token.kind]?.background
+                }
                 let lower = max(token.range.lowerBound, position)
                 let upper = min(token.range.upperBound, lineEnd)
                 if lower < upper {
@@ -61,10 +66,10 @@ package struct StyledCode: Sendable, Equatable {
         text = StyledText(string: String(decoding: output, as: UTF8.self), runs: runs, base: style)
         gutter = numbered ? StyledText(Self.number(lineStarts.count, digits: digits), style: numberStyle) : nil
         let lastLine = lineStarts.count
-        self.marked = Array(Set(marked.flatMap { range in
-            range.lowerBound > lastLine ? [] : Array((range.lowerBound - 1)..<min(range.upperBound, lastLine))
-        })).sorted()
-        markColor = syntax.lineHighlight
+        for range in marked where range.lowerBound <= lastLine {
+            for line in (range.lowerBound - 1)..<min(range.upperBound, lastLine) { bands[line] = syntax.lineHighlight }
+        }
+        self.bands = bands
     }
 
     /// `number` right-aligned in `digits` places, and two spaces.

@@ -446,7 +446,7 @@ struct Collector {
             TextLayout($0.text.breakingLongWords(), width: inner.width, align: .left,
                        lineHeight: style.lineHeight, context: fonts, hangingIndent: style.text.size * 2 + gutter)
         }
-        let marks = chunks.map { $0.marked ? code.styled?.markColor : nil }
+        let marks = chunks.map(\.band)
         withContainer(band) { collector in
             collector.appendLines(of: layouts, column: column, topPadding: style.padding, bottomPadding: style.padding,
                                   xOffset: style.padding, bands: marks)
@@ -454,10 +454,10 @@ struct Collector {
         pendingGap.set(style.spaceAfter)
     }
 
-    /// A piece of a code block laid out at once, and whether its lines are marked.
+    /// A piece of a code block laid out at once, and the band behind its lines, if any.
     struct CodeChunk {
         var text: StyledText
-        var marked = false
+        var band: Color?
     }
 
     // Laid out a few dozen source lines at a time: one Pango layout per block would make a
@@ -471,8 +471,8 @@ struct Collector {
 
     /// The styled code in pieces of at most `codeLinesPerLayout` lines and about
     /// `codeRunsPerLayout` runs (Pango's cost grows as the square of a layout's runs, and
-    /// coloured code has a dozen a line), cut also where marked lines start and end, so that
-    /// each piece is marked or not as a whole.
+    /// coloured code has a dozen a line), cut also where the band behind the lines changes, so
+    /// that each piece has one band or none.
     private static func chunks(_ code: StyledCode, style: TextStyle) -> [CodeChunk] {
         let text = code.text.string.isEmpty ? StyledText(" ", style: style) : code.text
         let bytes = text.string.utf8
@@ -485,15 +485,14 @@ struct Collector {
             while run < text.runs.count, text.runs[run].range.upperBound <= start { run += 1 }
             firstRuns.append(run)
         }
-        let marked = Set(code.marked)
         var chunks: [CodeChunk] = []
         var first = 0
         while first < lineStarts.count {
             var past = first + 1
             while past < lineStarts.count, past - first < codeLinesPerLayout, firstRuns[past] - firstRuns[first] < codeRunsPerLayout,
-                  marked.contains(past) == marked.contains(first) { past += 1 }
+                  code.bands[past] == code.bands[first] { past += 1 }
             let end = past < lineStarts.count ? lineStarts[past] - 1 : bytes.count
-            chunks.append(CodeChunk(text: text.slice(lineStarts[first]..<end), marked: marked.contains(first)))
+            chunks.append(CodeChunk(text: text.slice(lineStarts[first]..<end), band: code.bands[first]))
             first = past
         }
         return chunks
