@@ -145,6 +145,17 @@ import Testing
         #expect(document.warnings.isEmpty)
     }
 
+    @Test func aThemeNumbersEveryBlock() throws {
+        var theme = Theme.default
+        theme.codeSyntax.lineNumbers = true
+        let document = try styled("```\nplain\nlines\n```\n\n```swift linenos=false\nlet x = 1\n```", theme: theme)
+        let texts = document.blocks.compactMap { block -> String? in
+            if case let .code(code) = block { return code.styled?.text.string ?? code.text }
+            return nil
+        }
+        #expect(texts == ["1  plain\n2  lines", "let x = 1"])
+    }
+
     @Test func junkAndLongCodeStayPlain() throws {
         let junk = try styled("```bash\n" + String(repeating: "\u{FFFD}x\u{1}", count: 2_000) + "\n```\n")
         #expect(codeRuns(junk).allSatisfy { $0.isEmpty })
