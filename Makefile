@@ -3,11 +3,13 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RENDER := .build/release/render
+HIGHLIGHT := .build/release/libLetterpressHighlight.so
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
 	libcmark-gfm-extensions-dev libxml2-dev libicu-dev libgdk-pixbuf-2.0-dev librsvg2-dev webp-pixbuf-loader libpoppler-glib-dev libdeflate-dev zlib1g-dev fonts-dejavu-core fonts-liberation \
 	fonts-urw-base35 fonts-dejavu-extra fonts-comfortaa fonts-inter fonts-wqy-microhei poppler-utils \
 	fonts-noto-color-emoji fonts-ipaexfont-gothic fonts-lohit-beng-bengali fonts-lohit-deva fonts-tlwg-loma-ttf \
-	fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-mlym fonts-lohit-guru fonts-lohit-gujr fonts-lohit-orya fonts-lklug-sinhala
+	fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-mlym fonts-lohit-guru fonts-lohit-gujr fonts-lohit-orya fonts-lklug-sinhala \
+	libkf5syntaxhighlighting-dev
 
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
@@ -33,12 +35,15 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product render --static-swift-stdlib
+	$(SWIFT) build -c release --product LetterpressHighlight
 
-# The executable is all there is to install: the shipped themes are compiled into it. No
-# build here, so that `sudo make install` leaves .build alone.
+# Two files: the executable (the shipped themes are compiled into it) and the library that
+# colours code, which render opens from ../lib/letterpress only for notes whose code names a
+# language. No build here, so that `sudo make install` leaves .build alone.
 install:
 	@test -x $(RENDER) || { echo "$(RENDER) is missing: run 'make build' first"; exit 1; }
 	install -D -m 755 $(RENDER) $(DESTDIR)$(PREFIX)/bin/render
+	install -D -m 644 $(HIGHLIGHT) $(DESTDIR)$(PREFIX)/lib/letterpress/libLetterpressHighlight.so
 
 demo: build
 	@mkdir -p out

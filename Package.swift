@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "Letterpress", targets: ["Letterpress"]),
         .library(name: "LetterpressTesting", targets: ["LetterpressTesting"]),
         .executable(name: "render", targets: ["render"]),
+        // Coloured code: a shared library `render` opens only for notes whose code names a
+        // language, installed beside it (see Styling/Highlight/HighlightLibrary.swift).
+        .library(name: "LetterpressHighlight", type: .dynamic, targets: ["LetterpressHighlight"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +41,24 @@ let package = Package(
         .systemLibrary(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CQt5", pkgConfig: "Qt5Gui",
+            providers: [.apt(["qtbase5-dev"])]),
+        // KDE's KSyntaxHighlighting (Debian's libkf5syntaxhighlighting-dev) behind a C face.
+        // Letterpress must not depend on it: it is dlopened, never linked.
+        .target(
+            name: "LetterpressHighlight",
+            dependencies: ["CQt5"],
+            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"])],
+            // The shim is C++ alone, and must not need the Swift runtime's shared library (render
+            // links its own statically; an installed machine has none): swiftc links its start-up
+            // routines and the runtime into a library by default, so these leave out the first and
+            // take the second from the static archive, from which nothing is then pulled.
+            // Release builds only: SwiftPM links every library product into the snippets (Snippets/),
+            // executables that need their start-up routines and, in debug, the Testing library.
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"),
+                             .unsafeFlags(["-nostartfiles", "-static-stdlib", "-Xlinker", "--as-needed"],
+                                          .when(configuration: .release))]),
         .target(
             name: "Letterpress",
             dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "CFatalCleanup", "CMessageFormat", "Yams", "TOMLKit"],

@@ -16,8 +16,8 @@ public indirect enum BlockTree<Text> {
     case blockQuote([BlockTree])
     /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
     case alert(AlertKind, [BlockTree])
-    /// A code block: the language its fence names, if any, and its text, set as written.
-    case code(language: String?, text: String)
+    /// A code block: its text as written, and the language and options its fence names.
+    case code(CodeBlock)
     /// A thematic break (`---`), drawn as a rule.
     case thematicBreak
     /// A table.

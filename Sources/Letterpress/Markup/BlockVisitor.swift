@@ -12,7 +12,7 @@ protocol BlockVisitor {
     mutating func visitList(_ list: BlockTree<Text>.List) -> Result
     mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> Result
     mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> Result
-    mutating func visitCode(language: String?, text: String) -> Result
+    mutating func visitCode(_ code: CodeBlock) -> Result
     mutating func visitThematicBreak() -> Result
     mutating func visitTable(_ table: BlockTree<Text>.Table) -> Result
     mutating func visitImage(_ image: ImageReference) -> Result
@@ -29,7 +29,7 @@ extension BlockVisitor {
         case let .list(list): return visitList(list)
         case let .blockQuote(blocks): return visitBlockQuote(blocks)
         case let .alert(kind, blocks): return visitAlert(kind, blocks)
-        case let .code(language, text): return visitCode(language: language, text: text)
+        case let .code(code): return visitCode(code)
         case .thematicBreak: return visitThematicBreak()
         case let .table(table): return visitTable(table)
         case let .image(image): return visitImage(image)

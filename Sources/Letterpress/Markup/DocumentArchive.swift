@@ -89,7 +89,7 @@ package struct DocumentArchive: Codable, Sendable {
         mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
         mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) { blocks.forEach { visit($0) } }
-        mutating func visitCode(language: String?, text: String) { characters += text.count }
+        mutating func visitCode(_ code: CodeBlock) { characters += code.text.count }
         mutating func visitThematicBreak() {}
         mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
         mutating func visitImage(_ image: ImageReference) {}
@@ -107,7 +107,7 @@ extension BlockTree: Codable where Text == AttributedString {
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, text, image, alert
+        case type, level, runs, blocks, language, text, location, image, alert
     }
 
     /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
@@ -128,7 +128,9 @@ extension BlockTree: Codable where Text == AttributedString {
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
         case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
         case .code:
-            self = .code(language: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text))
+            // `language` holds the whole info string, whose first word is the language.
+            self = .code(CodeBlock(info: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text),
+                                   location: try fields.decodeIfPresent(SourceLocation.self, forKey: .location)))
         case .thematicBreak: self = .thematicBreak
         case .table: self = .table(try Table(from: decoder))
         case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
@@ -160,10 +162,11 @@ extension BlockTree: Codable where Text == AttributedString {
             try fields.encode(Kind.alert, forKey: .type)
             try fields.encode(kind, forKey: .alert)
             try fields.encode(blocks, forKey: .blocks)
-        case let .code(language, text):
+        case let .code(code):
             try fields.encode(Kind.code, forKey: .type)
-            try fields.encodeIfPresent(language, forKey: .language)
-            try fields.encode(text, forKey: .text)
+            try fields.encodeIfPresent(code.info, forKey: .language)
+            try fields.encode(code.text, forKey: .text)
+            try fields.encodeIfPresent(code.location, forKey: .location)
         case .thematicBreak:
             try fields.encode(Kind.thematicBreak, forKey: .type)
         case let .table(table):

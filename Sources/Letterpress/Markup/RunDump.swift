@@ -67,8 +67,8 @@ package enum RunDump {
             [indent + "Alert \(kind.rawValue)"] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
-        mutating func visitCode(language: String?, text: String) -> [String] {
-            [indent + "Code" + (language.map { " \($0)" } ?? "") + " \(text.debugDescription)"]
+        mutating func visitCode(_ code: CodeBlock) -> [String] {
+            [indent + "Code" + (code.info.map { " \($0)" } ?? "") + " \(code.text.debugDescription)"]
         }
 
         mutating func visitThematicBreak() -> [String] {

@@ -37,8 +37,8 @@ extension Styler {
             return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
         case let .alert(kind, blocks):
             return .alert(kind, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
-        case let .code(language, text):
-            return .code(language: language, text: text)
+        case let .code(code):
+            return .code(style(code, warnings: &warnings))
         case .thematicBreak:
             return .thematicBreak
         case let .table(table):

@@ -14,6 +14,8 @@ public struct Styler: Sendable {
     let markup: NoteMarkup
     /// What the highlight rules may still spend on this styler's document.
     private let highlightBudget: HighlightBudget
+    /// The languages this styler's code blocks name, resolved once each.
+    let codeLanguages = CodeLanguages()
 
     /// A styler with `theme`.
     /// - Parameters:

@@ -94,6 +94,18 @@ import LetterpressTesting
             """)
     }
 
+    @Test func highlightedCodeWithNumbersAndMarkedLines() throws {
+        try check("code-highlighted", """
+            ```swift {linenos hl_lines="3"}
+            import Foundation
+            /// Greets.
+            func greet(_ name: String) -> String {
+                "Hello, \\(name) #\\(0x2A)" // a long line that wraps under the numbers
+            }
+            ```
+            """)
+    }
+
     @Test func tableWithAlignments() throws {
         try check("table", """
             | Left | Centre | Right |

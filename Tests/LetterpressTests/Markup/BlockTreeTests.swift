@@ -30,7 +30,7 @@ import Testing
         }
         mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> [String] { ["blockQuote"] + blocks.flatMap { visit($0) } }
         mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> [String] { ["alert"] + blocks.flatMap { visit($0) } }
-        mutating func visitCode(language: String?, text: String) -> [String] { ["code"] }
+        mutating func visitCode(_ code: CodeBlock) -> [String] { ["code"] }
         mutating func visitThematicBreak() -> [String] { ["thematicBreak"] }
         mutating func visitTable(_ table: BlockTree<Text>.Table) -> [String] { ["table"] }
         mutating func visitImage(_ image: ImageReference) -> [String] { ["image"] }

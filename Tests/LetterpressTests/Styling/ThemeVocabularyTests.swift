@@ -29,7 +29,8 @@ import Yams
         body: {\(style)}
         heading: {\(style)}
         headings: [{\(style)}, {\(style)}]
-        code: {\(style)}
+        code: {\(style), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
+               syntax: {\(TokenClass.allCases.map { "\($0.rawValue): {color: red, background: '#eeeeee', weight: bold, italic: true}" }.joined(separator: ", "))}}
         inlineCode: {\(style)}
         quote: {\(style)}
         link: {\(style)}

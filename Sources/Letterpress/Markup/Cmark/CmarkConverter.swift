@@ -165,10 +165,9 @@ struct CmarkConverter {
             defer { blockDepth -= 1 }
             return [.list(list(node))]
         case CMARK_NODE_CODE_BLOCK:
-            let info = string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
             var text = literal(node)
             if text.hasSuffix("\n") { text.removeLast() }
-            return [.code(language: info, text: text)]
+            return [.code(CodeBlock(info: string(cmark_node_get_fence_info(node)), text: text, location: infoLocation(of: node)))]
         case CMARK_NODE_HTML_BLOCK:
             var html = HTMLRun()
             return blocks(for: node, html: &html) + converted(&html)
@@ -189,6 +188,18 @@ struct CmarkConverter {
         var current: OpaquePointer? = node
         while let positioned = current, cmark_node_get_start_line(positioned) <= 0 { current = cmark_node_parent(positioned) }
         return current.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+    }
+
+    /// Where a fenced block's info string starts: past the fence and the spaces after it.
+    private func infoLocation(of node: OpaquePointer) -> SourceLocation? {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0, line <= sourceLines.count else { return nil }
+        let bytes = Array(sourceLines[line - 1].utf8)
+        var index = max(Int(cmark_node_get_start_column(node)) - 1, 0)
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        return SourceLocation(line: line, column: index + 1)
     }
 
     private mutating func warnDepth(_ node: OpaquePointer, _ message: String) {

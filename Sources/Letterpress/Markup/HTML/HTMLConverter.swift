@@ -143,7 +143,7 @@ struct HTMLConverter {
             if text.hasSuffix("\n") { text.removeLast() }
             let language = element.attribute("lang") ?? Self.firstElement(named: "code", in: element.children)?
                 .attribute("class")?.split(separator: " ").first { $0.hasPrefix("language-") }.map { String($0.dropFirst(9)) }
-            flow.append(.code(language: language, text: text))
+            flow.append(.code(CodeBlock(info: language, text: text)))
         case "ul", "ol":
             flow.append(directed(.list(list(element, format: format)), by: element))
         case "table":
@@ -370,8 +370,8 @@ struct HTMLConverter {
         for block in blocks {
             switch block {
             case let .paragraph(piece), let .heading(_, piece): line(piece)
-            case let .code(_, code):
-                var piece = AttributedString(code.replacingOccurrences(of: "\n", with: "\u{2028}"))
+            case let .code(code):
+                var piece = AttributedString(code.text.replacingOccurrences(of: "\n", with: "\u{2028}"))
                 piece[LetterpressAttributes.InlineIntentAttribute.self] = .code
                 line(piece)
             case let .image(image):

@@ -12,6 +12,8 @@ public struct Theme: Sendable, Encodable {
     /// Heading levels 1 to 6.
     package var headings: [BlockStyle]
     package var code: BlockStyle
+    /// The colours of code's tokens (`code.syntax`), its line numbers and marked lines.
+    package var codeSyntax: CodeSyntaxStyle
     package var inlineCode: InlineStyle
     package var quote: BlockStyle
     package var link: InlineStyle

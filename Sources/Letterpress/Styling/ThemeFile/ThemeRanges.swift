@@ -68,7 +68,7 @@ enum ThemeRanges {
             add(path + [.name("indent")], style.indent, length)
             add(path + [.name("barWidth")], style.barWidth, lineWidth)
         }
-        for (name, spec) in [("body", spec.body), ("heading", spec.heading), ("code", spec.code), ("quote", spec.quote),
+        for (name, spec) in [("body", spec.body), ("heading", spec.heading), ("code", spec.code?.style), ("quote", spec.quote),
                              ("footnotes", spec.footnotes)] {
             style([.name(name)], spec)
         }

@@ -63,7 +63,7 @@ enum ThemeResolver {
         theme.headings = theme.headings.enumerated().map { level, style in
             scaled(style, spec.headings.flatMap { level < $0.count ? $0[level] : nil }, under: spec.heading)
         }
-        theme.code = scaled(theme.code, spec.code)
+        theme.code = scaled(theme.code, spec.code?.style)
         theme.quote = scaled(theme.quote, spec.quote)
         theme.footnotes = scaled(theme.footnotes, spec.footnotes)
         theme.alerts.body = scaled(theme.alerts.body, spec.alerts?.body)
@@ -116,13 +116,15 @@ enum ThemeResolver {
             style.spaceBefore = level == 0 ? 20 : 14
             return apply(spec.headings.flatMap { level < $0.count ? $0[level] : nil }, to: style)
         }
+        let code = apply(spec.code?.style, to: codeDefault(body))
         return Theme(
             name: "",
             description: spec.description ?? "",
             page: page(spec.page, body: body),
             body: body,
             headings: headings,
-            code: apply(spec.code, to: codeDefault(body)),
+            code: code,
+            codeSyntax: codeSyntax(spec.code, code: code),
             inlineCode: inline(spec.inlineCode, default: InlineStyle(
                 fontFamilies: monospace, scale: 0.9, color: nil, background: Color(parsing: "#f0f0ec"))),
             quote: apply(spec.quote, to: quoteDefault(body)),
@@ -162,6 +164,23 @@ enum ThemeResolver {
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
                 strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
             markup: spec.markup)
+    }
+
+    /// The token palette as the theme gives it (classes it does not know are left out: the
+    /// schema warns of them), line numbers off, and both line colours tints of the code's text
+    /// unless given, so that they suit any background.
+    private static func codeSyntax(_ spec: CodeSpec?, code: BlockStyle) -> CodeSyntaxStyle {
+        let known = Set(TokenClass.allCases.map(\.rawValue))
+        func tint(_ alpha: Double) -> Color {
+            var color = code.text.color
+            color.alpha = alpha
+            return color
+        }
+        return CodeSyntaxStyle(
+            palette: (spec?.syntax ?? [:]).filter { known.contains($0.key) },
+            lineNumbers: spec?.lineNumbers ?? false,
+            lineNumberColor: spec?.lineNumberColor ?? tint(0.45),
+            lineHighlight: spec?.lineHighlight ?? tint(0.08))
     }
 
     private static func designs(_ fonts: [String: FontList]?, body: BlockStyle) -> [FontDesign: [String]] {

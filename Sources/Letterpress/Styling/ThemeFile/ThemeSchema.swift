@@ -16,13 +16,21 @@ enum ThemeSchema {
 
     static let style: Shape = .keys(Dictionary(uniqueKeysWithValues: StyleSpec.fields.map { ($0.name, Shape.any) }))
 
+    /// An element's style and the code block's own keys.
+    static let code: Shape = {
+        guard case let .keys(styleKeys) = style, case let .keys(codeKeys) = keys(of: CodeSpec.CodingKeys.self, [
+            .syntax: .keys(Dictionary(uniqueKeysWithValues: TokenClass.allCases.map { ($0.rawValue, keys(of: TokenStyle.CodingKeys.self)) })),
+        ]) else { return style }
+        return .keys(styleKeys.merging(codeKeys) { $1 })
+    }()
+
     private static let attributeKeys: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
 
     static let headerFooter = keys(of: HeaderFooterSpec.CodingKeys.self, [.style: style])
 
     static let theme = keys(of: ThemeSpec.CodingKeys.self, [
         .page: keys(of: PageSpec.CodingKeys.self, [.header: headerFooter, .footer: headerFooter]),
-        .body: style, .heading: style, .headings: .list(style), .code: style, .inlineCode: style,
+        .body: style, .heading: style, .headings: .list(style), .code: code, .inlineCode: style,
         .quote: style, .link: style, .footnotes: style,
         .list: keys(of: ListSpec.CodingKeys.self),
         .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),

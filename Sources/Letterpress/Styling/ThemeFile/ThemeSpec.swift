@@ -8,7 +8,7 @@ struct ThemeSpec: Codable {
     var body: StyleSpec?
     var heading: StyleSpec?
     var headings: [StyleSpec]?
-    var code: StyleSpec?
+    var code: CodeSpec?
     var inlineCode: StyleSpec?
     var quote: StyleSpec?
     var link: StyleSpec?
