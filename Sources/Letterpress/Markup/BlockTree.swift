@@ -19,6 +19,8 @@ public indirect enum BlockTree<Text> {
     case pageBreak
     /// Blocks HTML sets apart: aligned (`<div align="center">`, `<center>`) or indented (`<dd>`).
     case division(Division)
+    /// A table of contents (`toc:` in the front matter, or a `[TOC]` line).
+    case contents(Contents)
 
     /// A bullet or ordered list.
     public struct List {
@@ -69,6 +71,34 @@ public indirect enum BlockTree<Text> {
         }
     }
 
+    /// A table of contents: a title and the headings listed, each with the page it lands on
+    /// once the document has been laid out (see `PageNumbers`).
+    public struct Contents {
+        public var title: Text?
+        public var entries: [Entry]
+
+        public init(title: Text?, entries: [Entry]) {
+            self.title = title
+            self.entries = entries
+        }
+
+        /// One heading listed: its text, how far it is indented (0 for the shallowest level
+        /// listed), the anchor its link goes to and its page number, nil until measured.
+        public struct Entry {
+            public var text: Text
+            public var indent: Int
+            public var anchor: String
+            public var page: Int?
+
+            public init(text: Text, indent: Int, anchor: String, page: Int?) {
+                self.text = text
+                self.indent = indent
+                self.anchor = anchor
+                self.page = page
+            }
+        }
+    }
+
     /// A footnote definition, numbered by first reference; its anchors are named after its
     /// label (`DocumentAnchors.footnote`).
     public struct Footnote {
@@ -94,6 +124,8 @@ extension BlockTree.List.Item: Sendable where Text: Sendable {}
 extension BlockTree.Table: Sendable where Text: Sendable {}
 extension BlockTree.Footnote: Sendable where Text: Sendable {}
 extension BlockTree.Division: Sendable where Text: Sendable {}
+extension BlockTree.Contents: Sendable where Text: Sendable {}
+extension BlockTree.Contents.Entry: Sendable where Text: Sendable {}
 
 extension BlockTree: Equatable where Text: Equatable {}
 extension BlockTree.List: Equatable where Text: Equatable {}
@@ -101,6 +133,8 @@ extension BlockTree.List.Item: Equatable where Text: Equatable {}
 extension BlockTree.Table: Equatable where Text: Equatable {}
 extension BlockTree.Footnote: Equatable where Text: Equatable {}
 extension BlockTree.Division: Equatable where Text: Equatable {}
+extension BlockTree.Contents: Equatable where Text: Equatable {}
+extension BlockTree.Contents.Entry: Equatable where Text: Equatable {}
 
 // Synthesized here, where the types are declared, for the archive (see DocumentArchive); the
 // blocks inside are coded by `Block`'s own coding.
@@ -126,3 +160,4 @@ extension BlockTree.List: Codable where Text == AttributedString {
 }
 extension BlockTree.List.Item: Codable where Text == AttributedString {}
 extension BlockTree.Division: Codable where Text == AttributedString {}
+
