@@ -53,6 +53,8 @@ extension PageNumbers {
     /// `[TOC]` line or a `{page:#…}` (checked by their text: a false alarm costs layouts, never
     /// different pages).
     package static func areShown(in body: String, frontMatter: FrontMatter) -> Bool {
-        frontMatter.toc != nil || ContentsLine.mayOccur(in: body) || body.contains("{page:#")
+        if frontMatter.toc != nil { return true }
+        let found = ContentsLine.scan(body)
+        return found.contentsLine || found.pageReference
     }
 }

@@ -53,12 +53,12 @@ struct CmarkConverter {
         variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                          sourceLines: sourceLines)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
-        mayHaveContentsLine = ContentsLine.mayOccur(in: source)
+        listsContents = session.contents != nil || ContentsLine.scan(source).contentsLine
     }
 
-    /// Whether the source may have a `[TOC]` line: without one, no paragraph is looked at for it.
-    private let mayHaveContentsLine: Bool
-    private var listsContents: Bool { session.contents != nil || mayHaveContentsLine }
+    /// Whether the note asks for contents, or its source may have a `[TOC]` line: without
+    /// either, no heading is gathered and no paragraph looked at for it.
+    private let listsContents: Bool
 
     /// Whether the source has a `<` at all: without one, no node is HTML.
     private let mayHaveHTML: Bool
@@ -729,7 +729,7 @@ struct CmarkConverter {
             if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH || cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 addInlineHTMLAnchors(in: node, parser: &anchorParser)
             }
-            if mayHaveContentsLine, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: sourceLines) {
+            if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: sourceLines) {
                 contentsLines.insert(node)
             } else if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {

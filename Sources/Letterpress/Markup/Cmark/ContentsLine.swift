@@ -7,10 +7,28 @@ import Foundation
 enum ContentsLine {
     static let markers: Set<String> = ["[TOC]", "[toc]", "[[_TOC_]]"]
     static let unlisted = "{.unlisted}"
+    private static let markerBytes = markers.map { Array($0.utf8) }
+    private static let referenceBytes = Array("{page:#".utf8)
 
-    /// Whether `source` has any of the markers' text: without it, no paragraph is looked at.
-    static func mayOccur(in source: String) -> Bool {
-        source.contains("[TOC]") || source.contains("[toc]") || source.contains("[[_TOC_]]")
+    /// Whether `source` has any of the markers' text (without it, no paragraph is looked at)
+    /// and whether it has a `{page:#`: one pass over its bytes, which every note pays for.
+    static func scan(_ source: String) -> (contentsLine: Bool, pageReference: Bool) {
+        var source = source
+        return source.withUTF8 { bytes in
+            var found = (contentsLine: false, pageReference: false)
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "{") {
+                func starts(_ prefix: [UInt8]) -> Bool {
+                    index + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
+                }
+                if bytes[index] == UInt8(ascii: "[") {
+                    found.contentsLine = found.contentsLine || markerBytes.contains(where: starts)
+                } else {
+                    found.pageReference = found.pageReference || starts(referenceBytes)
+                }
+                if found.contentsLine && found.pageReference { break }
+            }
+            return found
+        }
     }
 
     /// Whether `node` is a paragraph of one line that is a marker alone, read from the source
