@@ -67,6 +67,16 @@ import Testing
         #expect(lines[5] == "  Entry \"One\" #one page ?")
     }
 
+    @Test func onlyTheFirstContentsLineListsTheContents() throws {
+        let markdown = "## One\n\n" + String(repeating: "[TOC]\n\n", count: 5_000)
+        let document = try TestSupport.parse(markdown)
+        #expect(document.blocks.filter { if case .contents = $0 { true } else { false } }.count == 1)
+        #expect(document.blocks.count == 2)
+        #expect(document.warnings.map(\.description) == [
+            "test.md:5:1: warning: only the first [TOC] line lists the contents; this one and any after it are left out",
+        ])
+    }
+
     @Test func aContentsLineInsideAQuoteListOrTableIsText() throws {
         let lines = try dump("> [TOC]\n\n- [TOC]\n\n| a |\n|---|\n| [TOC] |\n\n## One\n")
         #expect(!lines.contains { $0.hasPrefix("Contents") })
@@ -74,9 +84,9 @@ import Testing
     }
 
     @Test func headingsOfOnlyMarkupOrInsideQuotesAreNotListed() throws {
-        let lines = try dump("---\ntoc: true\n---\n## ![](x.png)\n\n> ## Quoted\n\n## **Bold** `code`\n\n## مرحبا\n")
+        let lines = try dump("---\ntoc: true\n---\n## ![](x.png)\n\n## <img src=x.png>\n\n> ## Quoted\n\n## **Bold** `code`[^1]\n\n## مرحبا\n\n[^1]: A note.\n")
         #expect(lines.filter { $0.contains("Entry") } == [
-            "  Entry \"Bold code\" #bold-code page ?",
+            "  Entry \"Bold code\" #bold-code1 page ?",
             "  Entry \"مرحبا\" #مرحبا page ?",
         ])
     }

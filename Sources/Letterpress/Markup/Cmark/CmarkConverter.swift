@@ -38,6 +38,7 @@ struct CmarkConverter {
     /// The top-level `[TOC]` lines, and the note's title heading: a first-level heading that
     /// comes first, with no other (`toc:` puts the contents after it and leaves it out).
     private var contentsLines: Set<OpaquePointer> = []
+    private var contentsLinesSeen = 0
     private var titleHeading: OpaquePointer?
 
     /// The parse's session, for the translations of `localized` keys.
@@ -86,7 +87,7 @@ struct CmarkConverter {
         // `toc:` without a `[TOC]` line: the contents go first, or after the title heading.
         var contentsPending = session.contents != nil && contentsLines.isEmpty
         while let node = cmark_node_first_child(root) {
-            var blocks = contentsLines.contains(node) ? [contents()] : blocks(for: node, html: &html)
+            var blocks = contentsLines.contains(node) ? contentsOnce(at: node) : blocks(for: node, html: &html)
             if contentsPending {
                 blocks = node == titleHeading ? blocks + [contents()] : [contents()] + blocks
                 contentsPending = false
@@ -639,6 +640,19 @@ struct CmarkConverter {
         return (link == "#" ? "1" : numbers[String(link.dropFirst())].map(String.init) ?? "??", link)
     }
 
+    /// The contents for the `[TOC]` line `node`: the first such line's; the others are dropped,
+    /// with a warning at the second (thousands of lists of thousands of headings would take
+    /// quadratic room).
+    private mutating func contentsOnce(at node: OpaquePointer) -> [Block] {
+        defer { contentsLinesSeen += 1 }
+        if contentsLinesSeen == 0 { return [contents()] }
+        if contentsLinesSeen == 1 {
+            warnings.append(Warning(file: file, location: location(of: node),
+                                    message: "only the first [TOC] line lists the contents; this one and any after it are left out"))
+        }
+        return []
+    }
+
     /// The table of contents: the listed headings down to the depth asked, indented from the
     /// shallowest level listed, with their pages once a layout has found them.
     private func contents() -> Block {
@@ -682,6 +696,24 @@ struct CmarkConverter {
             }
         }
         return text
+    }
+
+    /// A heading's text as its contents entry shows it: what its words and code say, without
+    /// tags, images or footnote numbers (nor the marks a `{page:#…}` or an attribute opener
+    /// leaves, whose meaning is the heading's own).
+    private func entryText(of node: OpaquePointer) -> String {
+        var text = ""
+        var stack = Array(children(of: node).reversed())
+        while let child = stack.popLast() {
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal(child)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: continue
+            default: stack.append(contentsOf: children(of: child).reversed())
+            }
+        }
+        let marks: Set<Unicode.Scalar> = [AttributeExtension.openerScalar, PageReference.openMark, PageReference.closeMark]
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !marks.contains($0) }))
     }
 
     /// The label of a footnote definition, `[^label]:` just before where cmark says its content
@@ -742,7 +774,7 @@ struct CmarkConverter {
                 let anchor = anchors.heading(anchorText(of: node))
                 headingAnchors[node] = anchor
                 if listsContents, !unlisted, node != titleHeading, cmark_node_parent(node) == root {
-                    let text = plainText(node).trimmingCharacters(in: .whitespaces)
+                    let text = entryText(of: node).trimmingCharacters(in: .whitespaces)
                     if !text.isEmpty { listedHeadings.append((Int(cmark_node_get_heading_level(node)), text, anchor)) }
                 }
             } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
