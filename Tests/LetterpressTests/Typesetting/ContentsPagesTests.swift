@@ -69,6 +69,20 @@ import Testing
         #expect(note.document.warnings.isEmpty)
     }
 
+    /// Contents whose first entry reads right to left are mirrored: numbers on the left, text
+    /// from the right; left to right, the other way round.
+    @Test(arguments: [("مرحبا", true), ("Hello", false)])
+    func rightToLeftContentsAreMirrored(_ heading: String, rightToLeft: Bool) throws {
+        let page = try #require(try typeset("---\ntoc: true\n---\n## \(heading)\n\nText.\n").document.pages.first)
+        let lines = page.items.compactMap { item -> TextLine? in
+            guard case let .text(line) = item else { return nil }
+            return line
+        }
+        let number = try #require(lines.first { $0.string == "1" })
+        let entry = try #require(lines.first { $0.string == heading })
+        #expect((number.origin.x < entry.origin.x) == rightToLeft)
+    }
+
     @Test func layoutsThatNeverAgreeStopAtTheCapWithAWarning() throws {
         var layouts = 0
         let settlement = PageNumbers.settle { _ in

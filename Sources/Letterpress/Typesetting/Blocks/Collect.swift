@@ -246,7 +246,7 @@ struct Collector {
     // MARK: Contents
 
     private mutating func contents(_ contents: StyledBlock.Contents, column: Column) {
-        let layout = ContentsLayout(style: theme.toc, fonts: fonts)
+        let layout = ContentsLayout(style: theme.toc, fonts: fonts, entries: contents.entries)
         if let title = contents.title {
             checkFamilies(of: title)
             space(before: theme.toc.title.spaceBefore)
