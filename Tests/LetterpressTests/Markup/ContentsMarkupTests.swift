@@ -77,6 +77,13 @@ import Testing
         ])
     }
 
+    @Test func contentsStayWhenTheNoteStartsWithAnHTMLElementLeftOpen() throws {
+        let top = try dump("---\ntoc: true\n---\n<div align=\"center\">\n\nLogo\n\n</div>\n\n## One\n")
+        #expect(top.first == "Contents \"Contents\"")
+        let inside = try dump("<div align=\"center\">\n\n[TOC]\n\n</div>\n\n## One\n")
+        #expect(inside.first == "Division center" && inside[1] == "  Contents \"Contents\"")
+    }
+
     @Test func aContentsLineInsideAQuoteListOrTableIsText() throws {
         let lines = try dump("> [TOC]\n\n- [TOC]\n\n| a |\n|---|\n| [TOC] |\n\n## One\n")
         #expect(!lines.contains { $0.hasPrefix("Contents") })

@@ -87,9 +87,20 @@ struct CmarkConverter {
         // `toc:` without a `[TOC]` line: the contents go first, or after the title heading.
         var contentsPending = session.contents != nil && contentsLines.isEmpty
         while let node = cmark_node_first_child(root) {
-            var blocks = contentsLines.contains(node) ? contentsOnce(at: node) : blocks(for: node, html: &html)
+            if contentsPending, node != titleHeading {
+                contentsPending = false
+                guard body([contents()]) else { return }
+            }
+            var blocks: [Block]
+            if contentsLines.contains(node), html.isOpen {
+                // Inside an HTML element still open, as any block there.
+                html.insert(contentsOnce(at: node))
+                blocks = []
+            } else {
+                blocks = contentsLines.contains(node) ? contentsOnce(at: node) : self.blocks(for: node, html: &html)
+            }
             if contentsPending {
-                blocks = node == titleHeading ? blocks + [contents()] : [contents()] + blocks
+                blocks.append(contents())
                 contentsPending = false
             }
             cmark_node_free(node)
