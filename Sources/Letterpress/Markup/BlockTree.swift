@@ -74,9 +74,12 @@ public indirect enum BlockTree<Text> {
     /// A table of contents: a title and the headings listed, each with the page it lands on
     /// once the document has been laid out (see `PageNumbers`).
     public struct Contents {
+        /// The title above the entries; nil for none.
         public var title: Text?
+        /// The headings listed, in the order of the document.
         public var entries: [Entry]
 
+        /// A table of contents titled `title` that lists `entries`.
         public init(title: Text?, entries: [Entry]) {
             self.title = title
             self.entries = entries
@@ -85,11 +88,16 @@ public indirect enum BlockTree<Text> {
         /// One heading listed: its text, how far it is indented (0 for the shallowest level
         /// listed), the anchor its link goes to and its page number, nil until measured.
         public struct Entry {
+            /// The heading's text as the entry shows it.
             public var text: Text
+            /// How many levels the entry is indented, 0 to 5.
             public var indent: Int
+            /// The heading's anchor, which the entry links to.
             public var anchor: String
+            /// The page the heading lands on; nil until a layout has found it.
             public var page: Int?
 
+            /// An entry for the heading anchored `anchor`, showing `text` indented `indent` levels.
             public init(text: Text, indent: Int, anchor: String, page: Int?) {
                 self.text = text
                 self.indent = indent

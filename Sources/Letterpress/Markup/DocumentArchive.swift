@@ -267,12 +267,16 @@ extension BlockTree.Contents: Codable where Text == AttributedString {
         case title, entries
     }
 
+    /// Reads a table of contents' fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         title = try fields.decodeIfPresent(ArchivedText.self, forKey: .title)?.text
         entries = try fields.decode([Entry].self, forKey: .entries)
     }
 
+    /// Writes the title's runs and the entries.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encodeIfPresent(title.map(ArchivedText.init), forKey: .title)
@@ -285,6 +289,10 @@ extension BlockTree.Contents.Entry: Codable where Text == AttributedString {
         case runs, indent, anchor, page
     }
 
+    /// Reads an entry's fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or the indent is
+    ///   outside 0…5.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         text = try fields.decode(ArchivedText.self, forKey: .runs).text
@@ -296,6 +304,7 @@ extension BlockTree.Contents.Entry: Codable where Text == AttributedString {
         }
     }
 
+    /// Writes the text's runs, the indent, the anchor and the page when known.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encode(ArchivedText(text), forKey: .runs)

@@ -24,9 +24,10 @@ public struct Timings: Sendable, Equatable, Codable {
     /// the time this thread waited for them.
     public var write = 0.0
     /// Laying the note out without drawing to find the pages its table of contents and
-    /// `{page:#…}` show, and how many layouts it took in all, the drawn ones included (0 for a
-    /// note without them, laid out once).
+    /// `{page:#…}` show.
     public var measure = 0.0
+    /// How many layouts finding those pages took in all, the drawn ones included (0 for a note
+    /// without them, laid out once).
     public var measureLayouts = 0
 
     public init() {}

@@ -3,9 +3,12 @@ import Foundation
 /// `toc: true`, or `toc: {depth: 2, title: Contents}`: a table of contents, listing headings
 /// down to level `depth` under `title` (an empty title: none).
 public struct ContentsSetting: Sendable, Equatable, Decodable {
+    /// The deepest heading level listed, 1 to 6.
     public var depth = 3
+    /// The title above the entries; empty for none.
     public var title = "Contents"
 
+    /// Contents down to level `depth`, under `title`.
     public init(depth: Int = 3, title: String = "Contents") {
         self.depth = depth
         self.title = title
