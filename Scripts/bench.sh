@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark: renders the shared corpus (note, report, book) to PDF and PNG, the note again
 # with --isolated-fonts, a batch of 200 generated notes with --jobs 1 and 2, and the book with and
-# without its badge, with the badge and one mid-column circle, and with the badge and such a
-# circle on every page, and notes of 2.5, 10 and 50 MB whose footer shows {pages} (time and peak
-# memory); times the peer tools (Typst, WeasyPrint, pango-view) on the same content in the same
+# without its badge, with the badge and one mid-column circle, with the badge and such a
+# circle on every page, and with a table of contents (toc: true), and notes of 2.5, 10 and 50 MB
+# whose footer shows {pages} (time and peak memory); times the peer tools (Typst, WeasyPrint, pango-view) on the same content in the same
 # run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
 # usage: Scripts/bench.sh   env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers,
@@ -68,6 +68,8 @@ book, res = sys.argv[1], sys.argv[2]
 body = open(book).read()
 open(res + "/book-plain.md", "w").write("---\ndate: 2024-03-14\nbadge: false\n---\n" + body)
 open(res + "/book-badge.md", "w").write("---\ndate: 2024-03-14\n---\n" + body)
+# A table of contents: page numbers found by a layout that draws nothing, before the pages.
+open(res + "/book-toc.md", "w").write("---\ndate: 2024-03-14\nbadge: false\ntoc: true\n---\n" + body)
 open(res + "/book-circle.md", "w").write("---\ndate: 2024-03-14\nexclusions:\n"
     "  - {shape: circle, page: 2, center: [297, 430], radius: 60, margin: 8}\n---\n" + body)
 shapes = "\n".join("  - {shape: circle, page: %d, center: [297, 430], radius: 60, margin: 8}" % p for p in range(1, 121))
@@ -87,6 +89,7 @@ PY
 measure book-plain "$RENDER" "$RES/book-plain.md" -o "$RES/out/book-plain.pdf"
 measure book-badge "$RENDER" "$RES/book-badge.md" -o "$RES/out/book-badge.pdf"
 measure book-circle "$RENDER" "$RES/book-circle.md" -o "$RES/out/book-circle.pdf"
+measure book-toc "$RENDER" "$RES/book-toc.md" -o "$RES/out/book-toc.pdf"
 measure book-shapes "$RENDER" "$RES/book-shapes.md" -o "$RES/out/book-shapes.pdf"
 measure book-4x "$RENDER" "$RES/book-4x.md" -o "$RES/out/book-4x.pdf"
 # Long notes: one timed run each under GNU time (the 50 MB one takes minutes); LONG=0 skips them.
@@ -154,6 +157,7 @@ labels = [("pdf-note-isolated", "note → PDF, --isolated-fonts"), ("png-note", 
           ("book-plain", "book → PDF, no badge"), ("book-badge", "book → PDF, with the badge"),
           ("book-circle", "book → PDF, badge + a circle mid-column on page 2"),
           ("book-shapes", "book → PDF, badge + a circle mid-column on every page"),
+          ("book-toc", "book → PDF, toc: true (no badge)"),
           ("batch-jobs1", "200 notes → PNG, --jobs 1"), ("batch-jobs2", "200 notes → PNG, --jobs 2")]
 for name, label in labels:
     r = load(name)
@@ -165,6 +169,8 @@ if b1 and b2: lines.append("- batch throughput, --jobs 2 over --jobs 1: %.2f×" 
 if plain and badge: lines.append("- the badge costs the book %+.1f%%" % ((badge[0] / plain[0] - 1) * 100))
 if plain and circle: lines.append("- the badge and one mid-column circle cost the book %+.1f%%" % ((circle[0] / plain[0] - 1) * 100))
 if plain and shapes: lines.append("- the badge and a mid-column circle on every page cost the book %+.1f%%" % ((shapes[0] / plain[0] - 1) * 100))
+toc = load("book-toc")
+if plain and toc: lines.append("- a table of contents costs the book %+.1f%% (a layout that draws nothing, then the drawn one)" % ((toc[0] / plain[0] - 1) * 100))
 book, four = load("book-badge"), load("book-4x")
 book_pages, four_pages = pages("%s/out/book-badge.pdf" % res), pages("%s/out/book-4x.pdf" % res)
 if book and four and book_pages and four_pages and four_pages > book_pages:

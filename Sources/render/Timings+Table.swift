@@ -14,7 +14,9 @@ extension Timings {
             label(name) + String(format: "%8.1f ms ", seconds * 1000)
                 + (onSecondThread ? "  second thread" : String(format: "%5.1f%%", total > 0 ? seconds / total * 100 : 0))
         }
-        return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)]).joined(separator: "\n")
+        // A note with a table of contents or `{page:#…}` is laid out more than once.
+        let layouts = measureLayouts > 0 ? [label("layouts") + String(format: "%8d", measureLayouts)] : []
+        return (["timings:"] + lines + [label("total") + String(format: "%8.1f ms", total * 1000)] + layouts).joined(separator: "\n")
     }
 
     private func phases(startup: Double) -> [(name: String, seconds: Double, onSecondThread: Bool)] {
@@ -24,6 +26,7 @@ extension Timings {
         phases.append(("parse", parse, false))
         if style > 0 || !beside { phases.append(("style", style, false)) }
         if beside { phases += [("parse", parseBeside, true), ("style", styleBeside, true)] }
+        if measureLayouts > 0 { phases.append(("measure", measure, false)) }
         phases.append(("typeset", typeset, false))
         if typesetBeside > 0 { phases.append(("typeset", typesetBeside, true)) }
         if beside { phases.append(("waiting", waiting, false)) }

@@ -28,6 +28,8 @@ public indirect enum BlockTree<Text> {
     case pageBreak
     /// Blocks HTML sets apart: aligned (`<div align="center">`, `<center>`) or indented (`<dd>`).
     case division(Division)
+    /// A table of contents (`toc:` in the front matter, or a `[TOC]` line).
+    case contents(Contents)
 
     /// A bullet or ordered list.
     public struct List {
@@ -133,6 +135,42 @@ public indirect enum BlockTree<Text> {
         }
     }
 
+    /// A table of contents: a title and the headings listed, each with the page it lands on
+    /// once the document has been laid out (see `PageNumbers`).
+    public struct Contents {
+        /// The title above the entries; nil for none.
+        public var title: Text?
+        /// The headings listed, in the order of the document.
+        public var entries: [Entry]
+
+        /// A table of contents titled `title` that lists `entries`.
+        public init(title: Text?, entries: [Entry]) {
+            self.title = title
+            self.entries = entries
+        }
+
+        /// One heading listed: its text, how far it is indented (0 for the shallowest level
+        /// listed), the anchor its link goes to and its page number, nil until measured.
+        public struct Entry {
+            /// The heading's text as the entry shows it.
+            public var text: Text
+            /// How many levels the entry is indented, 0 to 5.
+            public var indent: Int
+            /// The heading's anchor, which the entry links to.
+            public var anchor: String
+            /// The page the heading lands on; nil until a layout has found it.
+            public var page: Int?
+
+            /// An entry for the heading anchored `anchor`, showing `text` indented `indent` levels.
+            public init(text: Text, indent: Int, anchor: String, page: Int?) {
+                self.text = text
+                self.indent = indent
+                self.anchor = anchor
+                self.page = page
+            }
+        }
+    }
+
     /// A footnote definition, numbered by first reference; its anchors are named after its
     /// label (`DocumentAnchors.footnote`).
     public struct Footnote {
@@ -165,6 +203,8 @@ extension BlockTree.List.Item: Sendable where Text: Sendable {}
 extension BlockTree.Table: Sendable where Text: Sendable {}
 extension BlockTree.Footnote: Sendable where Text: Sendable {}
 extension BlockTree.Division: Sendable where Text: Sendable {}
+extension BlockTree.Contents: Sendable where Text: Sendable {}
+extension BlockTree.Contents.Entry: Sendable where Text: Sendable {}
 
 extension BlockTree: Equatable where Text: Equatable {}
 extension BlockTree.List: Equatable where Text: Equatable {}
@@ -172,6 +212,8 @@ extension BlockTree.List.Item: Equatable where Text: Equatable {}
 extension BlockTree.Table: Equatable where Text: Equatable {}
 extension BlockTree.Footnote: Equatable where Text: Equatable {}
 extension BlockTree.Division: Equatable where Text: Equatable {}
+extension BlockTree.Contents: Equatable where Text: Equatable {}
+extension BlockTree.Contents.Entry: Equatable where Text: Equatable {}
 
 // Synthesized here, where the types are declared, for the archive (see DocumentArchive); the
 // blocks inside are coded by `Block`'s own coding.
@@ -201,3 +243,4 @@ extension BlockTree.List: Codable where Text == AttributedString {
 }
 extension BlockTree.List.Item: Codable where Text == AttributedString {}
 extension BlockTree.Division: Codable where Text == AttributedString {}
+

@@ -18,6 +18,7 @@ protocol BlockVisitor {
     mutating func visitImage(_ image: ImageReference) -> Result
     mutating func visitPageBreak() -> Result
     mutating func visitDivision(_ division: BlockTree<Text>.Division) -> Result
+    mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> Result
 }
 
 extension BlockVisitor {
@@ -35,6 +36,7 @@ extension BlockVisitor {
         case let .image(image): return visitImage(image)
         case .pageBreak: return visitPageBreak()
         case let .division(division): return visitDivision(division)
+        case let .contents(contents): return visitContents(contents)
         }
     }
 }

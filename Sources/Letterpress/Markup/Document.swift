@@ -49,6 +49,7 @@ extension Document {
         mutating func visitImage(_ image: ImageReference) -> [String] { [image.source] }
         mutating func visitPageBreak() -> [String] { [] }
         mutating func visitDivision(_ division: Block.Division) -> [String] { division.blocks.flatMap { visit($0) } }
+        mutating func visitContents(_ contents: Block.Contents) -> [String] { [] }
     }
 }
 

@@ -95,6 +95,7 @@ package struct DocumentArchive: Codable, Sendable {
         mutating func visitImage(_ image: ImageReference) {}
         mutating func visitPageBreak() {}
         mutating func visitDivision(_ division: Block.Division) { division.blocks.forEach { visit($0) } }
+        mutating func visitContents(_ contents: Block.Contents) { ([contents.title].compactMap { $0 } + contents.entries.map(\.text)).forEach { add($0) } }
     }
 }
 
@@ -102,7 +103,7 @@ package struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
@@ -136,6 +137,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
         case .pageBreak: self = .pageBreak
         case .division: self = .division(try Division(from: decoder))
+        case .contents: self = .contents(try Contents(from: decoder))
         }
     }
 
@@ -180,6 +182,9 @@ extension BlockTree: Codable where Text == AttributedString {
         case let .division(division):
             try fields.encode(Kind.division, forKey: .type)
             try division.encode(to: encoder)
+        case let .contents(contents):
+            try fields.encode(Kind.contents, forKey: .type)
+            try contents.encode(to: encoder)
         }
     }
 }
@@ -271,4 +276,57 @@ struct ArchivedText: Codable {
 
 private extension UInt8 {
     var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
+
+/// A table of contents' fields in the archive, beside its block's `type`: texts as runs.
+extension BlockTree.Contents: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case title, entries
+    }
+
+    /// Reads a table of contents' fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        title = try fields.decodeIfPresent(ArchivedText.self, forKey: .title)?.text
+        entries = try fields.decode([Entry].self, forKey: .entries)
+    }
+
+    /// Writes the title's runs and the entries.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encodeIfPresent(title.map(ArchivedText.init), forKey: .title)
+        try fields.encode(entries, forKey: .entries)
+    }
+}
+
+extension BlockTree.Contents.Entry: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case runs, indent, anchor, page
+    }
+
+    /// Reads an entry's fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or the indent is
+    ///   outside 0…5.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        text = try fields.decode(ArchivedText.self, forKey: .runs).text
+        indent = try fields.decode(Int.self, forKey: .indent)
+        anchor = try fields.decode(String.self, forKey: .anchor)
+        page = try fields.decodeIfPresent(Int.self, forKey: .page)
+        guard (0...5).contains(indent) else {
+            throw DecodingError.dataCorruptedError(forKey: .indent, in: fields, debugDescription: "an entry's indent is 0 to 5")
+        }
+    }
+
+    /// Writes the text's runs, the indent, the anchor and the page when known.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(ArchivedText(text), forKey: .runs)
+        try fields.encode(indent, forKey: .indent)
+        try fields.encode(anchor, forKey: .anchor)
+        try fields.encodeIfPresent(page, forKey: .page)
+    }
 }

@@ -52,7 +52,7 @@ package enum MarkdownParser {
                              locale: String = "en", strings: StringTable = StringTable()) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
-                                 locale: frontMatter.locale ?? locale, strings: strings)
+                                 locale: frontMatter.locale ?? locale, strings: strings, contents: frontMatter.toc)
         document.frontMatter = frontMatter
         return document
     }
@@ -62,11 +62,14 @@ package enum MarkdownParser {
     private static let lock = NSLock()
 
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
-    /// `locale`); warnings name `file`.
+    /// `locale`); warnings name `file`. `contents` is the front matter's `toc:`, and
+    /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
-                                 locale: String = "en", strings: StringTable = StringTable()) -> Document {
+                                 locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
+                                 pageNumbers: PageNumbers? = nil) -> Document {
         var blocks: [Block] = []
-        var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings) { blocks += $0; return true }
+        var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
+                                 pageNumbers: pageNumbers) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -77,9 +80,12 @@ package enum MarkdownParser {
     /// the document returned has the footnotes and warnings, and no blocks (the caller has
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
-                                 strings: StringTable = StringTable(), delivering deliver: ([Block]) -> Bool) -> Document {
+                                 strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
+                                 delivering deliver: ([Block]) -> Bool) -> Document {
         let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
+        session.contents = contents
+        session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(file: file, source: body, session: session)

@@ -26,6 +26,12 @@ final class ParseSession {
     /// Translations for `localized` keys, and the keys already warned about for having none.
     let strings: StringTable
     var missingKeys: Set<String> = []
+    /// The table of contents the front matter asks for, and the pages a layout found the
+    /// anchors on (nil before the first: page numbers are then left blank).
+    var contents: ContentsSetting?
+    var pageNumbers: PageNumbers?
+    /// The `{page:#anchor}` references read, which the text marks by index.
+    var pageReferences: [PageReference] = []
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

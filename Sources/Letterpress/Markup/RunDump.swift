@@ -96,5 +96,13 @@ package enum RunDump {
              + (division.direction.map { " " + $0.rawValue } ?? "")]
                 + RunDump.blocks(division.blocks, indent: indent + "  ")
         }
+
+        mutating func visitContents(_ contents: Block.Contents) -> [String] {
+            [indent + "Contents" + (contents.title.map { " " + String($0.characters).debugDescription } ?? "")]
+                + contents.entries.map { entry in
+                    indent + "  Entry " + String(repeating: "  ", count: entry.indent) + String(entry.text.characters).debugDescription
+                        + " #\(entry.anchor) page \(entry.page.map(String.init) ?? "?")"
+                }
+        }
     }
 }

@@ -28,6 +28,14 @@ final class RenderEngine: @unchecked Sendable {
     enum Parsing {
         case first
         case beside(StyledBlockStream)
+
+        /// The same way of parsing with a stream of its own, for another layout of the note.
+        var fresh: Parsing {
+            switch self {
+            case .first: .first
+            case .beside: .beside(StyledBlockStream())
+            }
+        }
     }
 
     /// Renders the note at `input` (`-`: standard input) to `output` in `format`, writing each
@@ -54,11 +62,17 @@ final class RenderEngine: @unchecked Sendable {
                 var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
                 if !usesSpareCores { writer.encodingThreads = 1 }
                 writer.inputs = inputs
-                let output = try writer.open(destination)
+                var opened: PageOutput?
                 let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
-                let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
-                    try output.add($0)
+                let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
+                                               start: {
+                                                   // A layout whose numbers did not hold is dropped, its files with it.
+                                                   opened = nil
+                                                   opened = try writer.open(destination)
+                                               }) {
+                    try opened?.add($0)
                 }
+                guard let output = opened else { throw LetterpressError.invalidOption("no output was opened") }
                 // Pages were drawn and written as they were typeset.
                 clock.add(output.drawSeconds, to: \.draw)
                 clock.add(output.writeSeconds, to: \.write)
@@ -105,7 +119,8 @@ final class RenderEngine: @unchecked Sendable {
         let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
         var pages: [Page] = []
         var missing = Set<Unicode.Scalar>()
-        let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) {
+        let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
+                                       start: { (pages, missing) = ([], []) }) {
             missing.formUnion($0.missingCharacters)
             pages.append($0)
         }
@@ -138,32 +153,97 @@ final class RenderEngine: @unchecked Sendable {
     }
 
     /// Styles the note's blocks and typesets them, handing each page to `deliver` as it is
-    /// finished; the warnings are the themes' not yet reported, then the note's in the order of
-    /// the file.
+    /// finished, after calling `start`; the warnings are the themes' not yet reported, then the
+    /// note's in the order of the file.
+    ///
+    /// A note that shows the pages of its anchors (a table of contents, `{page:#…}`) is first
+    /// laid out without drawing to find them, then laid out and delivered with the numbers
+    /// found, which that layout finds again (see `PageNumbers.settle`): should it find others,
+    /// `start` is called again (the caller drops what it was handed) and it is laid out anew.
     private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                              clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
-        let strings = try stringTable(for: note.frontMatter, resources: resources)
-        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings, clock: clock)
-        defer { blocks.close() }
-        var outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
-        clock.add(outcome.timings)
+                              clock: StepClock, start: () throws -> Void, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        var outcome: TypesetOutcome?
+        var unsettled: [Warning] = []
+        if showsPageNumbers(note, theme: theme, file: resources.file) {
+            let settlement = try PageNumbers.settle { numbers in
+                guard let numbers else { return try measure(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) }
+                try start()
+                var found = PageNumbers()
+                var page = 0
+                outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing.fresh, pageNumbers: numbers,
+                                     clock: clock) {
+                    page += 1
+                    found.record(destinationsOf: $0, page: page)
+                    try deliver($0)
+                }
+                return found
+            }
+            clock.count(layouts: settlement.layouts)
+            if !settlement.settled { unsettled = [Warning(file: resources.file, message: settlement.unsettledMessage)] }
+        } else {
+            try start()
+            outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil, clock: clock,
+                                 deliver: deliver)
+        }
+        guard var outcome else { throw LetterpressError.invalidOption("the note was not laid out") }
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
+            + unsettled
         return outcome
+    }
+
+    /// Styles the note's blocks, with `pageNumbers` in its contents and page references, and
+    /// typesets them, handing each page to `deliver` as it is finished.
+    private func layOut(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
+                        pageNumbers: PageNumbers?, clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
+        let strings = try stringTable(for: note.frontMatter, resources: resources)
+        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings,
+                                      pageNumbers: pageNumbers, clock: clock)
+        defer { blocks.close() }
+        let outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
+                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
+        clock.add(outcome.timings)
+        return outcome
+    }
+
+    /// Whether `note` is Markdown that shows the pages of its anchors (`PageNumbers.areShown`);
+    /// a saved run archive keeps the numbers it holds.
+    private func showsPageNumbers(_ note: NoteSource, theme: Theme, file: String) -> Bool {
+        guard case let .markdown(body) = note.body else { return false }
+        return NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: theme.markup) == .markdown
+            && PageNumbers.areShown(in: body, frontMatter: note.frontMatter)
+    }
+
+    /// The pages `note`'s anchors land on in a layout without page numbers that draws nothing:
+    /// each page is let go as soon as its anchors are recorded. Its parsing and styling count
+    /// as measuring.
+    private func measure(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
+                         clock: StepClock) throws -> PageNumbers {
+        try clock.measure(\.measure) {
+            var found = PageNumbers()
+            var page = 0
+            _ = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing.fresh, pageNumbers: nil,
+                           clock: StepClock()) {
+                page += 1
+                found.record(destinationsOf: $0, page: page)
+            }
+            return found
+        }
     }
 
     /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
     /// second thread.
     private func styledBlocks(_ note: NoteSource, typesetter: PageTypesetter, parsing: Parsing, file: String, strings: StringTable,
-                              clock: StepClock) throws -> StyledBlockStream {
+                              pageNumbers: PageNumbers?, clock: StepClock) throws -> StyledBlockStream {
         let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
         switch (note.body, parsing) {
         case let (.parsed(document), _):
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first):
-            let document = clock.measure(\.parse) { parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings) }
+            let document = clock.measure(\.parse) {
+                parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers)
+            }
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
                                      markup: markup)
         case let (.markdown(body), .beside(stream)):
@@ -173,7 +253,7 @@ final class RenderEngine: @unchecked Sendable {
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
             parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
-                        typesetter: typesetter, into: stream)
+                        pageNumbers: pageNumbers, typesetter: typesetter, into: stream)
             return stream
         }
     }
@@ -186,11 +266,12 @@ final class RenderEngine: @unchecked Sendable {
     /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
     /// document returned has the footnotes and warnings, not the blocks.
     private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       delivering deliver: ([Block]) -> Bool) -> Document {
+                       pageNumbers: PageNumbers?, delivering deliver: ([Block]) -> Bool) -> Document {
         switch markup {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
-                                            locale: frontMatter.locale ?? options.locale, strings: strings, delivering: deliver)
+                                            locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
+                                            pageNumbers: pageNumbers, delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])
@@ -198,9 +279,13 @@ final class RenderEngine: @unchecked Sendable {
     }
 
     /// The whole document in `body`, parsed as `markup` says.
-    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable) -> Document {
+    private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
+                       pageNumbers: PageNumbers?) -> Document {
         var blocks: [Block] = []
-        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks += $0; return true }
+        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings, pageNumbers: pageNumbers) {
+            blocks += $0
+            return true
+        }
         document.blocks = blocks
         return document
     }
@@ -209,14 +294,15 @@ final class RenderEngine: @unchecked Sendable {
     /// styles it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
-                             strings: StringTable, typesetter: PageTypesetter, into stream: StyledBlockStream) {
+                             strings: StringTable, pageNumbers: PageNumbers?, typesetter: PageTypesetter, into stream: StyledBlockStream) {
         let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
         let base = typesetter.theme.body.text
         let parse = {
             var warnings: [Warning] = []
             var styleSeconds = 0.0
             let start = Timings.now()
-            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings) { blocks in
+            let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings,
+                                      pageNumbers: pageNumbers) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -290,7 +290,8 @@ public struct Renderer: Sendable {
             ? PlainTextParser.parseBody(body, title: frontMatter.title)
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                        locale: frontMatter.locale ?? locale,
-                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources))
+                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources),
+                                       contents: frontMatter.toc)
         document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document

@@ -25,11 +25,16 @@ final class StepClock {
         if let step = open.last { timings[keyPath: step] -= seconds }
     }
 
+    /// Counts the layouts made to find page numbers.
+    func count(layouts: Int) {
+        timings.measureLayouts += layouts
+    }
+
     /// Adds what typesetting measured: its rows of this thread's time are taken from the step
     /// under way, and those of the second thread's (`parseBeside`, …), which ran beside it, not.
     func add(_ measured: Timings) {
         let own = measured.theme + measured.parse + measured.style + measured.typeset + measured.waiting
-            + measured.draw + measured.write
+            + measured.draw + measured.write + measured.measure
         timings = timings + measured
         if let step = open.last { timings[keyPath: step] -= own }
     }

@@ -25,6 +25,12 @@ public struct Timings: Sendable, Equatable, Codable {
     /// Encoding and writing files (PDF and SVG output); for PNG, which other threads compress,
     /// the time this thread waited for them.
     public var write = 0.0
+    /// Laying the note out without drawing to find the pages its table of contents and
+    /// `{page:#…}` show.
+    public var measure = 0.0
+    /// How many layouts finding those pages took in all, the drawn ones included (0 for a note
+    /// without them, laid out once).
+    public var measureLayouts = 0
 
     /// Timings with every step at zero.
     public init() {}
@@ -41,6 +47,8 @@ public struct Timings: Sendable, Equatable, Codable {
         sum.waiting += b.waiting
         sum.draw += b.draw
         sum.write += b.write
+        sum.measure += b.measure
+        sum.measureLayouts += b.measureLayouts
         return sum
     }
 

@@ -50,7 +50,18 @@ extension Styler {
         case let .division(division):
             return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented, direction: division.direction,
                                                   blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
+        case let .contents(contents):
+            return .contents(style(contents, warnings: &warnings))
         }
+    }
+
+    /// A table of contents in the theme's `toc` styles: the title's, and each entry's by its indent.
+    private func style(_ contents: Block.Contents, warnings: inout [Warning]) -> StyledBlock.Contents {
+        let entries = contents.entries.map { entry in
+            StyledBlock.Contents.Entry(text: style(entry.text, base: theme.toc.entry(entry.indent).text, warnings: &warnings),
+                                       indent: entry.indent, anchor: entry.anchor, page: entry.page)
+        }
+        return StyledBlock.Contents(title: contents.title.map { style($0, base: theme.toc.title.text, warnings: &warnings) }, entries: entries)
     }
 
     /// `table` with as many cells in the header and in every row.

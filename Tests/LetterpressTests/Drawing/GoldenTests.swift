@@ -47,6 +47,29 @@ import LetterpressTesting
             """)
     }
 
+    /// A table of contents after the title: entries indented by level, bold first level, dot
+    /// leaders that line up, numbers at the right, a long entry wrapped, one heading unlisted.
+    @Test func tableOfContents() throws {
+        try check("contents", page: PageSize(width: 300, height: 300), """
+            ---
+            toc: true
+            ---
+            # Field notes
+
+            ## Method
+
+            ### Sampling the hedgerows
+
+            ### Counting
+
+            ## A longer heading that wraps onto a second line of the contents
+
+            ## Appendix {.unlisted}
+
+            See page {page:#counting}.
+            """)
+    }
+
     @Test func headingLevels() throws {
         try check("headings", "# Heading one\n## Heading two\n### Heading three\n#### Heading four\n##### Heading five\n###### Heading six")
     }

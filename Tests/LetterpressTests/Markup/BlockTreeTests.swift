@@ -16,10 +16,12 @@ import Testing
         > An alert, with a list:
         >
         > - in it
+
+        [TOC]
         """
 
     static let kinds = ["heading", "paragraph", "list", "blockQuote", "alert", "code", "thematicBreak", "table", "image",
-                        "pageBreak"]
+                        "pageBreak", "contents"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
     struct KindNames<Text>: BlockVisitor {
@@ -36,6 +38,7 @@ import Testing
         mutating func visitImage(_ image: ImageReference) -> [String] { ["image"] }
         mutating func visitPageBreak() -> [String] { ["pageBreak"] }
         mutating func visitDivision(_ division: BlockTree<Text>.Division) -> [String] { ["division"] + division.blocks.flatMap { visit($0) } }
+        mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> [String] { ["contents"] }
     }
 
     static func names<Text>(_ blocks: [BlockTree<Text>]) -> [String] {
@@ -73,7 +76,7 @@ import Testing
                 return .table(Block.Table(alignments: table.alignments, header: table.header.map(plain), rows: table.rows.map { $0.map(plain) }))
             case let .division(division):
                 return .division(Block.Division(alignment: division.alignment, indented: division.indented, blocks: division.blocks.map(plain)))
-            case .code, .thematicBreak, .image, .pageBreak: return block
+            case .code, .thematicBreak, .image, .pageBreak, .contents: return block
             }
         }
         document.blocks = document.blocks.map(plain)

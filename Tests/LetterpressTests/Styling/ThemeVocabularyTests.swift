@@ -46,6 +46,7 @@ import Yams
         badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
         alerts: {body: {\(style)}, title: {\(style)}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
+        toc: {title: {\(style)}, entry: {\(style)}, levels: [{\(style)}], leader: '-', indent: 12}
         """
 
     private static var style: String {

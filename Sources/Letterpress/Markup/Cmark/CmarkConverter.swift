@@ -32,6 +32,14 @@ struct CmarkConverter {
     /// document of how many anchors at most: each compares the name with every anchor.
     private var missingAnchorHints = 32
     private static let anchorsToHintAmong = 2000
+    /// The headings a table of contents may list (at the top level, not `{.unlisted}`), in
+    /// order, gathered in the first pass when the note asks for contents.
+    private var listedHeadings: [(level: Int, text: String, anchor: String)] = []
+    /// The top-level `[TOC]` lines, and the note's title heading: a first-level heading that
+    /// comes first, with no other (`toc:` puts the contents after it and leaves it out).
+    private var contentsLines: Set<OpaquePointer> = []
+    private var contentsLinesSeen = 0
+    private var titleHeading: OpaquePointer?
 
     /// The parse's session, for the translations of `localized` keys.
     private let session: ParseSession
@@ -46,7 +54,12 @@ struct CmarkConverter {
         variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                          sourceLines: sourceLines)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
+        listsContents = session.contents != nil || ContentsLine.scan(source).contentsLine
     }
+
+    /// Whether the note asks for contents, or its source may have a `[TOC]` line: without
+    /// either, no heading is gathered and no paragraph looked at for it.
+    private let listsContents: Bool
 
     /// Whether the source has a `<` at all: without one, no node is HTML.
     private let mayHaveHTML: Bool
@@ -71,13 +84,30 @@ struct CmarkConverter {
     mutating func document(_ root: OpaquePointer, _ body: ([Block]) -> Bool) {
         collectDefinitions(in: root)
         var html = HTMLRun()
+        // `toc:` without a `[TOC]` line: the contents go first, or after the title heading.
+        var contentsPending = session.contents != nil && contentsLines.isEmpty
         while let node = cmark_node_first_child(root) {
-            let blocks = blocks(for: node, html: &html)
+            if contentsPending, node != titleHeading {
+                contentsPending = false
+                guard body([contents()]) else { return }
+            }
+            var blocks: [Block]
+            if contentsLines.contains(node), html.isOpen {
+                // Inside an HTML element still open, as any block there.
+                html.insert(contentsOnce(at: node))
+                blocks = []
+            } else {
+                blocks = contentsLines.contains(node) ? contentsOnce(at: node) : self.blocks(for: node, html: &html)
+            }
+            if contentsPending {
+                blocks.append(contents())
+                contentsPending = false
+            }
             cmark_node_free(node)
             // Blocks inside an HTML element still open wait for the element's end.
             guard html.isOpen || body(blocks) else { return }
         }
-        let rest = converted(&html)
+        let rest = converted(&html) + (contentsPending ? [contents()] : [])
         if !rest.isEmpty { _ = body(rest) }
         if remoteImages > 0 {
             warnings.append(Warning(file: file, location: firstRemoteImage,
@@ -479,7 +509,20 @@ struct CmarkConverter {
         }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT:
-            return run(literal(node), intent)
+            let text = literal(node)
+            guard !session.pageReferences.isEmpty, text.unicodeScalars.contains(PageReference.openMark) else { return run(text, intent) }
+            var runs = InlineRuns()
+            for piece in PageReference.pieces(of: text, references: session.pageReferences) {
+                switch piece {
+                case let .text(text):
+                    runs.append(run(String(text), intent))
+                case let .reference(reference):
+                    let (number, target) = pageNumber(reference)
+                    runs.append(InlineRuns(InlineRuns.Piece(text: number, intent: intent.union(html.intent), link: target ?? link ?? html.link,
+                                                            attributes: html.attributes)))
+                }
+            }
+            return runs
         case CMARK_NODE_HTML_INLINE:
             var runs = InlineRuns()
             for piece in inlineHTMLPieces(node) {
@@ -589,6 +632,11 @@ struct CmarkConverter {
     /// The link attribute of a link to `#fragment` (see `DocumentAnchors.link`), or nil, with
     /// a warning, when the document has no such anchor: the text is then not a link.
     private mutating func internalLink(_ destination: String, at location: SourceLocation?) -> String? {
+        anchorLink(destination, at: location) { "link '\(destination)': \($0); its text is shown as plain text" }
+    }
+
+    /// The link to `#fragment`, or nil with a warning that `message` makes of why.
+    private mutating func anchorLink(_ destination: String, at location: SourceLocation?, message: (String) -> String) -> String? {
         if let link = anchors.link(to: destination) { return link }
         var hint = ""
         if missingAnchorHints > 0, anchors.names.count <= Self.anchorsToHintAmong, destination.utf8.count <= 100 {
@@ -596,9 +644,48 @@ struct CmarkConverter {
             hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names.sorted())
         }
         warnings.append(Warning(file: file, location: location,
-                                message: "link '\(destination)': no heading or anchor is named '\(destination.dropFirst())'\(hint); its text is shown as plain text",
+                                message: message("no heading or anchor is named '\(destination.dropFirst())'\(hint)"),
                                 kind: "links to no heading or anchor"))
         return nil
+    }
+
+    // MARK: Contents and page numbers
+
+    /// What `{page:#anchor}` prints, and its link: the anchor's page once a layout has found
+    /// it, a placeholder of two digits before, `??` (with a warning) for a missing anchor.
+    private mutating func pageNumber(_ reference: PageReference) -> (String, String?) {
+        let written = "{page:#\(reference.anchor)}"
+        guard let link = anchorLink("#" + reference.anchor, at: reference.location, message: { "\(written): \($0); '??' is shown" }) else {
+            return ("??", nil)
+        }
+        guard let numbers = session.pageNumbers else { return ("00", link) }
+        return (link == "#" ? "1" : numbers[String(link.dropFirst())].map(String.init) ?? "??", link)
+    }
+
+    /// The contents for the `[TOC]` line `node`: the first such line's; the others are dropped,
+    /// with a warning at the second (thousands of lists of thousands of headings would take
+    /// quadratic room).
+    private mutating func contentsOnce(at node: OpaquePointer) -> [Block] {
+        defer { contentsLinesSeen += 1 }
+        if contentsLinesSeen == 0 { return [contents()] }
+        if contentsLinesSeen == 1 {
+            warnings.append(Warning(file: file, location: location(of: node),
+                                    message: "only the first [TOC] line lists the contents; this one and any after it are left out"))
+        }
+        return []
+    }
+
+    /// The table of contents: the listed headings down to the depth asked, indented from the
+    /// shallowest level listed, with their pages once a layout has found them.
+    private func contents() -> Block {
+        let setting = session.contents ?? ContentsSetting()
+        let listed = listedHeadings.filter { $0.level <= setting.depth }
+        let top = listed.map(\.level).min() ?? 1
+        let entries = listed.map {
+            Block.Contents.Entry(text: AttributedString($0.text), indent: $0.level - top, anchor: $0.anchor,
+                                 page: session.pageNumbers?[$0.anchor])
+        }
+        return .contents(Block.Contents(title: setting.title.isEmpty ? nil : AttributedString(setting.title), entries: entries))
     }
 
     /// The text of a node's descendants without attributes, as for an image's alt text; walked
@@ -631,6 +718,24 @@ struct CmarkConverter {
             }
         }
         return text
+    }
+
+    /// A heading's text as its contents entry shows it: what its words and code say, without
+    /// tags, images or footnote numbers (nor the marks a `{page:#…}` or an attribute opener
+    /// leaves, whose meaning is the heading's own).
+    private func entryText(of node: OpaquePointer) -> String {
+        var text = ""
+        var stack = Array(children(of: node).reversed())
+        while let child = stack.popLast() {
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal(child)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: continue
+            default: stack.append(contentsOf: children(of: child).reversed())
+            }
+        }
+        let marks: Set<Unicode.Scalar> = [AttributeExtension.openerScalar, PageReference.openMark, PageReference.closeMark]
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !marks.contains($0) }))
     }
 
     /// The label of a footnote definition, `[^label]:` just before where cmark says its content
@@ -673,23 +778,45 @@ struct CmarkConverter {
     private mutating func collectDefinitions(in root: OpaquePointer) {
         var stack = Array(children(of: root).reversed())
         var anchorParser: HTMLParser?
+        if listsContents { findTitleHeading(in: root) }
         while let node = stack.popLast() {
             if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH || cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 addInlineHTMLAnchors(in: node, parser: &anchorParser)
             }
-            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
+            if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: sourceLines) {
+                contentsLines.insert(node)
+            } else if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = definitionLines(of: node) {
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
                 }
             } else if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
                 addHTMLAnchors(literal(node), parser: &anchorParser)
             } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
-                headingAnchors[node] = anchors.heading(anchorText(of: node))
+                let unlisted = ContentsLine.takeUnlistedMarker(from: node)
+                let anchor = anchors.heading(anchorText(of: node))
+                headingAnchors[node] = anchor
+                if listsContents, !unlisted, node != titleHeading, cmark_node_parent(node) == root {
+                    let text = entryText(of: node).trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty { listedHeadings.append((Int(cmark_node_get_heading_level(node)), text, anchor)) }
+                }
             } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
                 if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION { anchors.addFootnote(label: footnoteLabel(of: node)) }
                 stack.append(contentsOf: children(of: node).reversed())
             }
         }
+    }
+
+    /// Sets `titleHeading` when the document's first block is a first-level heading and no other
+    /// top-level heading is of the first level.
+    private mutating func findTitleHeading(in root: OpaquePointer) {
+        guard let first = cmark_node_first_child(root), cmark_node_get_type(first) == CMARK_NODE_HEADING,
+              cmark_node_get_heading_level(first) == 1 else { return }
+        var node = cmark_node_next(first)
+        while let current = node {
+            if cmark_node_get_type(current) == CMARK_NODE_HEADING, cmark_node_get_heading_level(current) == 1 { return }
+            node = cmark_node_next(current)
+        }
+        titleHeading = first
     }
 
     /// Registers the anchors (`<a name>`, `id`) of a piece of HTML, so that links to them are

@@ -26,9 +26,11 @@ enum VariableExtension {
     private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
         guard let ext, let inline, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
-        guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace else { return nil }
-        let session = ParseSession.of(ext)
         let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
+        let session = ParseSession.of(ext)
+        guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace else {
+            return PageReference.match(inline, at: location, session: session)
+        }
         let inside: String
         let end: Int32
         switch reference(inline, from: start + 2, session: session) {

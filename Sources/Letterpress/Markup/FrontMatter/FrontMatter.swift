@@ -25,6 +25,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var markup: NoteMarkup?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     package var badge = BadgeSetting()
+    /// The table of contents `toc:` asks for; nil without one (or with `toc: false`).
+    public var toc: ContentsSetting?
     /// Shapes the text flows around.
     package var exclusions: [ExclusionSpec] = []
     /// String tables (`strings:`, a path or a list), relative to the note's folder.

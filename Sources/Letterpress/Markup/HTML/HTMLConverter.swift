@@ -387,7 +387,7 @@ struct HTMLConverter {
                 for row in [table.header] + table.rows where !row.isEmpty {
                     line(row.dropFirst().reduce(row[0]) { $0 + AttributedString(" \u{2502} ") + $1 })
                 }
-            case .thematicBreak, .pageBreak: continue
+            case .thematicBreak, .pageBreak, .contents: continue
             }
         }
         return text
@@ -446,7 +446,7 @@ struct HTMLConverter {
             guard let item = list.items.first, let marked = anchored(item.blocks, anchor) else { return nil }
             list.items[0].blocks = marked
             first = .list(list)
-        case .code, .thematicBreak, .table, .image, .pageBreak:
+        case .code, .thematicBreak, .table, .image, .pageBreak, .contents:
             return nil
         }
         return [first] + blocks.dropFirst()

@@ -22,6 +22,8 @@ public struct Theme: Sendable, Encodable {
     package var rule: RuleStyle
     package var footnotes: BlockStyle
     package var alerts: AlertStyle
+    /// The table of contents.
+    package var toc: ContentsStyle
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
     public var customStyles: [String: InlineAttributes]
     /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.
@@ -45,7 +47,8 @@ public struct Theme: Sendable, Encodable {
 extension Theme {
     /// Every family list the theme gives, in its styles, custom styles and highlight rules.
     var familyLists: [[String]] {
-        var lists = [body, code, quote, footnotes, table.cell, table.header].map(\.text.fontFamilies) + headings.map(\.text.fontFamilies)
+        var lists = [body, code, quote, footnotes, table.cell, table.header, toc.title].map(\.text.fontFamilies)
+            + (headings + toc.levels).map(\.text.fontFamilies)
         lists += [badge.fontFamilies, page.header?.style.fontFamilies, page.footer?.style.fontFamilies, inlineCode.fontFamilies]
             .compactMap { $0 }
         return lists + customStyles.values.compactMap(\.font) + highlights.compactMap(\.style.font)

@@ -110,6 +110,12 @@ enum ThemeRanges {
         add([.name("shapes"), .name("strokeWidth")], spec.shapes?.strokeWidth, lineWidth)
         style([.name("alerts"), .name("body")], spec.alerts?.body)
         style([.name("alerts"), .name("title")], spec.alerts?.title)
+        if let toc = spec.toc {
+            style([.name("toc"), .name("title")], toc.title)
+            style([.name("toc"), .name("entry")], toc.entry)
+            for (index, level) in (toc.levels ?? []).enumerated() { style([.name("toc"), .name("levels"), .index(index)], level) }
+            add([.name("toc"), .name("indent")], toc.indent, length)
+        }
         return numbers
     }
 

@@ -70,6 +70,10 @@ enum ThemeResolver {
         theme.alerts.title = scaled(theme.alerts.title, spec.alerts?.title)
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
         theme.table.header = scaled(theme.table.header, spec.table?.header)
+        theme.toc.title = scaled(theme.toc.title, spec.toc?.title)
+        theme.toc.levels = theme.toc.levels.enumerated().map { level, style in
+            scaled(style, spec.toc?.levels.flatMap { level < $0.count ? $0[level] : nil }, under: spec.toc?.entry)
+        }
         return theme
     }
 
@@ -144,6 +148,7 @@ enum ThemeResolver {
                 spaceAfter: spec.rule?.spaceAfter ?? 10),
             footnotes: apply(spec.footnotes, to: footnotesDefault(body)),
             alerts: alerts(spec.alerts, body: body),
+            toc: contents(spec.toc, body: body, headings: headings),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: highlights,
@@ -276,6 +281,28 @@ enum ThemeResolver {
             important: spec?.important ?? Color(parsing: "#8250df")!,
             warning: spec?.warning ?? Color(parsing: "#9a6700")!,
             caution: spec?.caution ?? Color(parsing: "#d1242f")!)
+    }
+
+    /// A title like a second-level heading; entries in the body's font, the first level bold
+    /// with room above, the deeper ones smaller; dot leaders.
+    private static func contents(_ spec: ContentsSpec?, body: BlockStyle, headings: [BlockStyle]) -> ContentsStyle {
+        var title = headings[1]
+        title.spaceAfter = max(title.spaceAfter, 8)
+        var entry = body
+        entry.align = .left
+        entry.lineHeight = 1.3
+        entry.spaceBefore = 1
+        entry.spaceAfter = 1
+        entry = apply(spec?.entry, to: entry)
+        let levels = (0..<6).map { level -> BlockStyle in
+            var style = entry
+            if spec?.entry?.weight == nil, level == 0 { style.text.weight = .bold }
+            if spec?.entry?.spaceBefore == nil, level == 0 { style.spaceBefore = 5 }
+            if spec?.entry?.size == nil, level >= 2 { style.text.size = (entry.text.size * 0.92 * 2).rounded() / 2 }
+            return apply(spec?.levels.flatMap { level < $0.count ? $0[level] : nil }, to: style)
+        }
+        return ContentsStyle(title: apply(spec?.title, to: title), levels: levels, leader: spec?.leader ?? ".",
+                             indent: spec?.indent ?? 14)
     }
 
     private static func table(_ spec: TableSpec?, body: BlockStyle) -> TableStyle {

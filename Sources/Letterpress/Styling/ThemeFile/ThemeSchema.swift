@@ -36,6 +36,7 @@ enum ThemeSchema {
         .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),
         .rule: keys(of: RuleSpec.CodingKeys.self),
         .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style, .title: style]),
+        .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style, .entry: style, .levels: .list(style)]),
         .customStyles: .named(.attributes), .customColors: .named(.attributes),
         .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
         .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),

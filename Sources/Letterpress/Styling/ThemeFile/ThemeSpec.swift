@@ -17,6 +17,7 @@ struct ThemeSpec: Codable {
     var rule: RuleSpec?
     var footnotes: StyleSpec?
     var alerts: AlertSpec?
+    var toc: ContentsSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
     var highlights: [HighlightSpec]?
@@ -26,7 +27,7 @@ struct ThemeSpec: Codable {
     var markup: NoteMarkup?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts
+        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

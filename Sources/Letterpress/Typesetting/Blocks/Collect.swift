@@ -147,6 +147,8 @@ struct Collector {
             }
             collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent, direction: inner.inherited) : column,
                     context: inner)
+        case let .contents(contents):
+            self.contents(contents, column: column)
         }
     }
 
@@ -249,6 +251,26 @@ struct Collector {
         }
         if let last = lines.indices.last { lines[last].height += bottomPadding }
         for line in lines { append(.block(Slice.Block(box: line))) }
+    }
+
+    // MARK: Contents
+
+    private mutating func contents(_ contents: StyledBlock.Contents, column: Column) {
+        let layout = ContentsLayout(style: theme.toc, fonts: fonts, entries: contents.entries)
+        if let title = contents.title {
+            checkFamilies(of: title)
+            space(before: theme.toc.title.spaceBefore)
+            for box in layout.title(title, column: column) { append(.block(Slice.Block(box: box))) }
+            pendingGap.set(theme.toc.title.spaceAfter)
+        }
+        for entry in contents.entries {
+            checkFamilies(of: entry.text)
+            space(before: theme.toc.entry(entry.indent).spaceBefore)
+            for box in layout.entry(entry, column: column) { append(.block(Slice.Block(box: box))) }
+            pendingGap.set(theme.toc.entry(entry.indent).spaceAfter)
+        }
+        // The contents end as a section does: the space before the next heading at least.
+        pendingGap.set(theme.toc.title.spaceBefore)
     }
 
     // MARK: Lists

@@ -31,7 +31,7 @@ enum BaseDirection {
                 }
             case let .division(division):
                 if let found = division.direction ?? of(division.blocks) { return found }
-            case .code, .thematicBreak, .image, .pageBreak:
+            case .code, .thematicBreak, .image, .pageBreak, .contents:
                 continue
             }
         }
