@@ -114,12 +114,13 @@ public struct OutputWriter: Sendable {
     /// - Parameter destination: The file asked for, such as `out.png`, or a template; the
     ///   files are named as `outputURLs(for:pageCount:)` says.
     /// - Returns: The output to add pages to, then finish.
-    /// - Throws: `LetterpressError.invalidOption` for a PNG resolution outside 9 to 1200 dpi,
+    /// - Throws: `LetterpressError.invalidOption` for a PNG resolution of 0 or over 1200 dpi,
     ///   or `LetterpressError.outputFailed` when the first temporary file cannot be made
     ///   beside `destination`.
     public func open(_ destination: URL) throws -> PageOutput {
-        guard format != .png || (dpi.isFinite && RenderOptions.dpiRange.contains(dpi)) else {
-            throw LetterpressError.invalidOption("dpi must be between 9 and 1200, not \(dpi)")
+        // Cairo cannot scale by 0; the command's lower bound is for legible pages, not needed here.
+        guard format != .png || (dpi.isFinite && dpi > 0 && dpi <= RenderOptions.dpiRange.upperBound) else {
+            throw LetterpressError.invalidOption("dpi must be more than 0 and at most 1200, not \(dpi)")
         }
         return try PageOutput(self, destination: destination)
     }
