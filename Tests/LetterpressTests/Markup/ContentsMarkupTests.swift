@@ -128,6 +128,13 @@ import Testing
         #expect(try FrontMatterReader.split("---\ntoc: false\n---\nx", file: "t.md").0.toc == nil)
         #expect(try FrontMatterReader.split("---\ntoc: true\n---\nx", file: "t.md").0.toc == ContentsSetting())
         #expect(throws: LetterpressError.self) { try FrontMatterReader.split("---\ntoc: {depth: 9}\n---\nx", file: "t.md") }
+        // A key toc: does not take fails the note at the key, rather than passing over a typo.
+        #expect {
+            try FrontMatterReader.split("---\ntitle: T\ntoc: {deep: 2}\n---\nx", file: "t.md")
+        } throws: { error in
+            guard case let .invalidFrontMatter(_, location, message) = error as? LetterpressError else { return false }
+            return location?.line == 3 && message.contains("'deep' is not a contents setting")
+        }
     }
 
     @Test func theContentsRoundTripThroughTheArchive() throws {

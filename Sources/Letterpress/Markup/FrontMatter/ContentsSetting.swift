@@ -14,11 +14,24 @@ public struct ContentsSetting: Sendable, Equatable, Decodable {
         self.title = title
     }
 
-    private enum CodingKeys: String, CodingKey { case depth, title }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case depth, title }
+
+    /// Any key, to name one `toc:` does not take rather than pass over it.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     /// Decodes `true` (the defaults), `false` (nil: see `FrontMatterReader`) or a mapping.
     public init(from decoder: Decoder) throws {
         if (try? decoder.singleValueContainer().decode(Bool.self)) != nil { return }
+        let keys = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = keys.allKeys.first(where: { CodingKeys(rawValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorruptedError(forKey: unknown, in: keys, debugDescription:
+                "\(Excerpt.quoted(unknown.stringValue)) is not a contents setting (toc takes depth and title)")
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         depth = try container.decodeIfPresent(Int.self, forKey: .depth) ?? depth
         title = try container.decodeIfPresent(String.self, forKey: .title) ?? title
