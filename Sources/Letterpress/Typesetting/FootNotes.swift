@@ -36,17 +36,18 @@ struct FootNotes {
         }
         let references = notes.mapValues { $0.boxes.flatMap(referenced) }
         for (number, found) in references { notes[number]?.references = found.filter { $0 != number } }
-        var leaving = notes.filter { $0.value.height > tallest }.keys.sorted()
-        while let number = leaving.popLast() {
+        var leaving = notes.filter { $0.value.height > tallest }.keys.sorted().map { (number: $0, citedFrom: Int?.none) }
+        while let (number, citedFrom) = leaving.popLast() {
             guard let note = notes.removeValue(forKey: number) else { continue }
-            leftForTheEnd.append(number)
-            leaving += note.references
+            leftForTheEnd.append((number, citedFrom))
+            leaving += note.references.map { ($0, number) }
         }
-        leftForTheEnd.sort()
+        leftForTheEnd.sort { $0.number < $1.number }
     }
 
-    /// The notes set at the end of the document, being too tall for a page's foot.
-    private(set) var leftForTheEnd: [Int] = []
+    /// The notes set at the end of the document: too tall for a page's foot, or cited from
+    /// one that is.
+    private(set) var leftForTheEnd: [(number: Int, citedFrom: Int?)] = []
 
     /// The notes whose references `box` holds, in their order, each once.
     func referenced(in box: Slice.Box) -> [Int] {

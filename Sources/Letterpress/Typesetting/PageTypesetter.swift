@@ -136,8 +136,11 @@ package struct PageTypesetter {
         paginator.footNotes = notes
         paginator.containers += collector.newContainers()
         collection.footnotesOnPages = Set(notes.notes.keys)
-        return notes.leftForTheEnd.map {
-            Warning(file: file, message: "footnote \($0) is taller than half a page, or is referred to from one that is; it is set at the end of the document")
+        let labels = Dictionary(uniqueKeysWithValues: footnotes.map { ($0.number, Excerpt.quoted("[^" + $0.label + "]")) })
+        return notes.leftForTheEnd.map { number, citedFrom in
+            let note = labels[number] ?? String(number)
+            let reason = citedFrom.map { "it is cited from footnote \(labels[$0] ?? String($0)), which is" } ?? "it is taller than half a page, so it is"
+            return Warning(file: file, message: "footnote \(note): \(reason) set at the end of the document")
         }
     }
 
