@@ -23,14 +23,6 @@ import Testing
         return found
     }
 
-    /// The lowest baseline of the page's text above its first note.
-    private static func lowestText(above y: Double, on page: Page) -> Double {
-        page.items.compactMap { item -> Double? in
-            guard case let .text(line) = item, line.origin.y < y else { return nil }
-            return line.origin.y
-        }.max() ?? 0
-    }
-
     @Test func notesLandOnThePagesOfTheirReferences() throws {
         let sections = (1...12).map { index in
             "## Part \(index)[^h\(index)]\n\n\(Self.filler) A claim[^p\(index)]. \(Self.filler)\n\n"
@@ -48,21 +40,24 @@ import Testing
                 let note = try #require(anchors["fn-\(label)"], "note \(label) is set")
                 let reference = try #require(anchors["fnref-\(label)"])
                 #expect(note.page == reference.page, "note \(label) on the page of its reference")
-                #expect(note.y > Self.lowestText(above: note.y, on: document.pages[note.page]) - 0.01)
             }
         }
-        // Notes are at the foot: below every line of the page's text.
+        // Notes are at the foot, below the rule, and the text with their references above it.
         for page in document.pages {
-            let notes = page.items.compactMap { item -> Double? in
-                guard case let .destination(name, point) = item, name.hasPrefix("fn-") else { return nil }
-                return point.y
+            func ys(_ prefix: String) -> [Double] {
+                page.items.compactMap { item in
+                    guard case let .destination(name, point) = item, name.hasPrefix(prefix) else { return nil }
+                    return point.y
+                }
             }
-            guard let first = notes.min() else { continue }
-            let body = page.items.compactMap { item -> Double? in
-                guard case let .destination(name, point) = item, name.hasPrefix("fnref-") else { return nil }
-                return point.y
+            let rules = page.items.compactMap { item -> Double? in
+                guard case let .line(from, to, _, width) = item, width == 0.5, from.y == to.y else { return nil }
+                return from.y
             }
-            #expect(body.allSatisfy { $0 < first })
+            guard !ys("fn-").isEmpty else { continue }
+            let rule = try #require(rules.last, "a page with notes has their rule")
+            #expect(ys("fnref-").allSatisfy { $0 < rule })
+            #expect(ys("fn-").allSatisfy { $0 > rule })
         }
     }
 
