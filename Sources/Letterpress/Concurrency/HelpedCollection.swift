@@ -24,6 +24,8 @@ struct HelpedCollection {
     /// out, and time this thread waited for that run.
     private(set) var helperSeconds = 0.0
     private(set) var waitingSeconds = 0.0
+    /// Footnotes set at the foot of their pages, left out at the end.
+    var footnotesOnPages: Set<Int> = []
 
     /// Lays out the stream's blocks with `collector` as they arrive, then its footnotes, and
     /// hands the slices laid out, with the container bands they open, to `handOff` after every
@@ -59,7 +61,8 @@ struct HelpedCollection {
             try handOff(collector.takeSlices(), collector.newContainers())
         }
         let ending = stream.end
-        if !ending.footnotes.isEmpty { collector.collectFootnotes(ending.footnotes, column: column) }
+        let footnotes = ending.footnotes.filter { !footnotesOnPages.contains($0.number) }
+        if !footnotes.isEmpty { collector.collectFootnotes(footnotes, column: column) }
         try handOff(collector.takeSlices(), collector.newContainers())
         return ending
     }

@@ -240,7 +240,12 @@ final class RenderEngine: @unchecked Sendable {
         switch (note.body, parsing) {
         case let (.parsed(document), _):
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
-        case let (.markdown(body), .first):
+        case let (.markdown(body), .first),
+             // Notes set at the foot of their pages are needed before their references are
+             // placed, and cmark gives them only after the last block: such a note is parsed
+             // first (only one with a `[^`, which every reference has).
+             let (.markdown(body), .beside) where markup == .markdown && typesetter.theme.footnotePlacement == .page
+                && body.contains("[^"):
             let document = clock.measure(\.parse) {
                 parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers)
             }

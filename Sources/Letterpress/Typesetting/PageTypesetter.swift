@@ -72,6 +72,8 @@ package struct PageTypesetter {
             .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
                                   contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
+        let noteWarnings = setNotesAtFoot(of: stream, collector: &collector, collection: &collection, paginator: &paginator,
+                                          file: resources.file)
         // Pages wait on disk for the page count, which only the last page settles.
         let spool = showsPageCount ? try PageSpool() : nil
         var waiting: [Paginator.PageContent] = []
@@ -116,8 +118,30 @@ package struct PageTypesetter {
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }
-        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings, timings: timings,
+        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings + noteWarnings, timings: timings,
                               missingCharacters: missingCharacters)
+    }
+
+    /// With `footnotes: page`, lays out the stream's footnotes for the foot of the pages of
+    /// their references, before any block: the paginator needs a note's height to place its
+    /// reference's line. The stream then holds the whole document (`RenderEngine` parses such
+    /// a note first), so its footnotes are known. Returns a warning for each note too tall for
+    /// a page's foot, which stays at the end of the document.
+    private func setNotesAtFoot(of stream: StyledBlockStream, collector: inout Collector, collection: inout HelpedCollection,
+                                paginator: inout Paginator, file: String) -> [Warning] {
+        guard theme.footnotePlacement == .page, !stream.concurrent else { return [] }
+        let footnotes = stream.end.footnotes
+        guard !footnotes.isEmpty else { return [] }
+        let notes = FootNotes(footnotes, collector: &collector, column: geometry.column, tallest: geometry.contentHeight / 2)
+        paginator.footNotes = notes
+        paginator.containers += collector.newContainers()
+        collection.footnotesOnPages = Set(notes.notes.keys)
+        let labels = Dictionary(uniqueKeysWithValues: footnotes.map { ($0.number, Excerpt.quoted("[^" + $0.label + "]")) })
+        return notes.leftForTheEnd.map { number, citedFrom in
+            let note = labels[number] ?? String(number)
+            let reason = citedFrom.map { "it is cited from footnote \(labels[$0] ?? String($0)), which is" } ?? "it is taller than half a page, so it is"
+            return Warning(file: file, message: "footnote \(note): \(reason) set at the end of the document")
+        }
     }
 
     /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.

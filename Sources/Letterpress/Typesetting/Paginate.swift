@@ -27,6 +27,8 @@ struct Paginator {
     let column: Column
     var exclusions: ExclusionMap
     let fonts: FontContext
+    /// Notes for the foot of their pages (`footnotes: page`): nil sets none.
+    var footNotes: FootNotes?
 
     init(contentHeight: Double, column: Column, contentTop: Double, exclusions: ExclusionMap, fonts: FontContext) {
         self.contentHeight = contentHeight
@@ -44,6 +46,8 @@ struct Paginator {
         /// The boxes on the page, at their y, and whether each moved below a shape (its
         /// containers' bands start again there); none once the page is finished.
         var placed: [(box: Slice.Box, y: Double, startsBand: Bool)] = []
+        /// The notes at the page's foot, in the order of their references.
+        var notes: [Int] = []
         var isEmpty: Bool { placed.isEmpty }
     }
 
@@ -58,11 +62,36 @@ struct Paginator {
     private var headers: [Int: Slice.Box] = [:]
     /// Floats that did not fit below the cursor, for the top of the next page.
     private var pendingFloats: [(float: FloatingImage, gapBefore: Double)] = []
+    /// The notes set on a page so far: a note goes with its first reference only.
+    private var notesSet: Set<Int> = []
 
     /// The number of the page being filled.
     private var number: Int { finishedPages + 1 }
     /// Where the page's next box goes, before its gap.
     private var cursor: Double { page.placed.last.map { $0.y + $0.box.height } ?? 0 }
+    /// Where the page's text ends: above its notes.
+    private var bottom: Double { contentHeight - (footNotes?.height(of: page.notes) ?? 0) }
+
+    /// Where the page's text would end with `box` on it: above its notes and those `box` refers to.
+    private func bottom(adding box: Slice.Box) -> Double {
+        guard let footNotes else { return contentHeight }
+        return contentHeight - footNotes.height(of: page.notes + newNotes(in: box))
+    }
+
+    /// The notes `box` refers to that no page has yet, each followed by those its own text
+    /// refers to, since those go on the same page.
+    private func newNotes(in box: Slice.Box) -> [Int] {
+        guard let footNotes else { return [] }
+        var found: [Int] = []
+        var waiting = footNotes.referenced(in: box)
+        while !waiting.isEmpty {
+            let number = waiting.removeFirst()
+            guard !notesSet.contains(number), !found.contains(number) else { continue }
+            found.append(number)
+            waiting.insert(contentsOf: footNotes.notes[number]?.references ?? [], at: 0)
+        }
+        return found
+    }
 
     /// Adds slices that follow those added before, ending at a block's end (a paragraph's lines
     /// come together), and returns the pages they finish; `ending` when no more follow. A slice
@@ -105,7 +134,7 @@ struct Paginator {
         var end = next + 1
         while end < slices.count, case let .line(other) = slices[end], other.paragraph === line.paragraph { end += 1 }
         var fitted = LineFitter(fonts: fonts, exclusions: exclusions).fit(
-            line.paragraph, from: line.byteStart, page: number, top: pageY(y), bottom: pageY(contentHeight),
+            line.paragraph, from: line.byteStart, page: number, top: pageY(y), bottom: pageY(bottom),
             firstHeight: line.box.height)
         carry(from: line, to: &fitted)
         slices.replaceSubrange(next..<end, with: fitted.map(Slice.line))
@@ -128,7 +157,7 @@ struct Paginator {
         var group = group
         // An image that does not fit what is left of a page shrinks to fit, within its limit,
         // rather than leave the page's end blank; not where a shape is in its way.
-        let left = contentHeight - cursor - block.box.gapBefore
+        let left = bottom(adding: block.box) - cursor - block.box.gapBefore
         if block.shrinksTo < 1, !page.isEmpty, block.box.height > left, left >= block.box.height * block.shrinksTo {
             let shrunk = block.shrunk(to: left)
             let top = cursor + shrunk.box.gapBefore
@@ -179,7 +208,7 @@ struct Paginator {
     private mutating func y(for box: Slice.Box, group: Double) -> Double? {
         guard !page.isEmpty else { return cursor }
         let y = cursor + box.gapBefore
-        guard y + group <= contentHeight else {
+        guard y + group <= bottom(adding: box) else {
             newPage()
             return nil
         }
@@ -233,14 +262,14 @@ struct Paginator {
                                                left: column.x, right: column.x + column.width) {
             y = max(y + 0.5, below - contentTop)
         }
-        return y + box.height <= contentHeight + 0.01 || y == 0 ? y : nil
+        return y + box.height <= bottom + 0.01 || y == 0 ? y : nil
     }
 
     /// Places a floating image at the cursor on its side, as a shape of the page. Returns
     /// false when it does not fit below the cursor.
     private mutating func placeFloat(_ float: FloatingImage, gapBefore: Double) -> Bool {
         let y = page.isEmpty ? 0 : cursor + gapBefore
-        guard y + float.height <= contentHeight || page.isEmpty else { return false }
+        guard y + float.height <= bottom || page.isEmpty else { return false }
         let x = float.side == .left ? float.column.x : float.column.x + float.column.width - float.width
         let rect = Rect(x: x, y: y, width: float.width, height: float.height)
         let onPage = Rect(x: x, y: pageY(y), width: float.width, height: float.height)
@@ -272,6 +301,9 @@ struct Paginator {
 
     private mutating func place(_ box: Slice.Box, at y: Double, outline: OutlineEntry? = nil, startsBand: Bool = false) {
         page.placed.append((box, y, startsBand))
+        let notes = newNotes(in: box)
+        page.notes += notes
+        notesSet.formUnion(notes)
         if var entry = outline {
             entry.y = y
             page.outline.append(entry)
@@ -290,12 +322,25 @@ struct Paginator {
     /// The last page, unless nothing is on it (though a document has one page), and one more
     /// when floats still waited for it.
     private mutating func finishDocument() {
-        if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty { newPage() }
+        // A note whose reference no box showed still gets set, at the last page's foot.
+        if let footNotes {
+            let unset = footNotes.notes.keys.filter { !notesSet.contains($0) }.sorted()
+            page.notes += unset
+            notesSet.formUnion(unset)
+        }
+        if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty || !page.notes.isEmpty { newPage() }
         if page.isEmpty && !page.items.isEmpty { newPage() }
     }
 
-    /// Container bands first, then floats, then the boxes' items.
+    /// Container bands first, then floats, then the boxes' items; the notes' rule and boxes at
+    /// the foot of the content.
     private func finish(_ page: PageContent) -> PageContent {
+        var page = page
+        if let footNotes, !page.notes.isEmpty {
+            let (rule, boxes) = footNotes.placed(page.notes, bottom: contentHeight)
+            page.items.append(rule)
+            page.placed += boxes.map { ($0.box, $0.y, false) }
+        }
         var finished = page
         var items = bands(of: page)
         items += page.items

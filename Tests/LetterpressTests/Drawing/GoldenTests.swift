@@ -159,6 +159,27 @@ import LetterpressTesting
         try check("footnotes", "A claim[^1] and another[^2].\n\n---\n\nText after the rule.\n\n[^1]: The first source.\n[^2]: The second.")
     }
 
+    /// `footnotes: page`: the second paragraph's line moves to the next page with its note;
+    /// each page ends with a rule and its notes, smaller.
+    @Test func footnotesAtTheFootOfTheirPages() throws {
+        let theme = TestSupport.fixtures.appendingPathComponent("footnotes-page.yaml").path
+        try check("footnotes-page", theme: theme, page: PageSize(width: 300, height: 240), """
+            A claim[^1] and another[^2], on the first page with both notes.
+
+            Filler text to move the next claim down the page, a few lines of it, so that the third claim's note does not fit.
+
+            More filler, two lines of it, to bring the third claim close to the notes.
+
+            And a last line of filler.
+
+            The third claim[^3] would fit here alone.
+
+            [^1]: The first source.
+            [^2]: The second, a longer note that takes two lines at the foot.
+            [^3]: A note too tall for what is left of the first page, so its line moves with it: one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve, thirteen, fourteen, fifteen, sixteen.
+            """)
+    }
+
     @Test func githubAlerts() throws {
         try check("alerts", """
             > [!NOTE]

@@ -28,6 +28,7 @@ import Testing
         #expect(keys(theme["highlights"]) == ["pattern", "style", "group"])
         #expect(Set(InlineAttributes.keys) == fields(InlineAttributes()).subtracting(["location"]))
         #expect(InlineAttributes.keys.count == Set(InlineAttributes.keys).count)
+        #expect(keys(theme["footnotes"]) == fields(StyleSpec()).union(FootnotesSpec.CodingKeys.allCases.map(\.stringValue)))
     }
 
     private func write(_ files: [String: String]) throws -> URL {

@@ -37,7 +37,7 @@ import Yams
         list: {indent: 20, itemSpacing: 3, markerColor: '#ff00ff', bullets: ['-', '+']}
         table: {cell: {\(style)}, header: {\(style)}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
         rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
-        footnotes: {\(style)}
+        footnotes: {\(style), place: page}
         customStyles: {loud: {fontWeight: black}}
         customColors: {calm: {foregroundColor: teal}}
         highlights: [{pattern: '(TODO):', group: 1, style: {fontWeight: bold}}]

@@ -21,6 +21,8 @@ public struct Theme: Sendable, Encodable {
     package var table: TableStyle
     package var rule: RuleStyle
     package var footnotes: BlockStyle
+    /// At the end of the document, or at the foot of each note's page.
+    package var footnotePlacement: FootnotePlacement = .end
     package var alerts: AlertStyle
     /// The table of contents.
     package var toc: ContentsStyle

@@ -154,19 +154,20 @@ package struct ThemeLoader: Sendable {
     /// The theme's YAML merged over every theme it extends, and its own description.
     private func mergedNode(_ source: ThemeSource, visited: [ThemeSource], warnings: inout [Warning]) throws -> (Node, String?) {
         let text = try source.text()
-        let node: Node
+        let written: Node
         do {
-            node = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
+            written = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
         } catch let error as YAMLLoader.TooLarge {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: error.description)
         }
-        guard node.mapping != nil else {
+        guard written.mapping != nil else {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
         }
-        warnings += ThemeSchema.unknownKeys(in: node, file: source.path)
+        warnings += ThemeSchema.unknownKeys(in: written, file: source.path)
+        let node = ThemeLoader.expandingShorthands(written)
         let description = node["description"]?.string
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
         let parent = try locate(parentName, relativeTo: source)
@@ -177,6 +178,15 @@ package struct ThemeLoader: Sendable {
         }
         let (parentNode, _) = try mergedNode(parent, visited: visited + [source], warnings: &warnings)
         return (ThemeLoader.merge(node, over: parentNode), description)
+    }
+
+    /// `footnotes: page` as `footnotes: {place: page}`: a scalar would replace the mapping of
+    /// the theme it extends, and with it the footnotes' style.
+    static func expandingShorthands(_ node: Node) -> Node {
+        guard var mapping = node.mapping, let key = mapping.keys.first(where: { $0.string == "footnotes" }),
+              let value = mapping[key], value.scalar != nil else { return node }
+        mapping[key] = .mapping(Node.Mapping([(Node("place"), value)], Tag(.implicit)))
+        return .mapping(mapping)
     }
 
     /// `child` laid over `parent`: mappings merge key by key, anything else replaces.

@@ -69,7 +69,7 @@ enum ThemeRanges {
             add(path + [.name("barWidth")], style.barWidth, lineWidth)
         }
         for (name, spec) in [("body", spec.body), ("heading", spec.heading), ("code", spec.code?.style), ("quote", spec.quote),
-                             ("footnotes", spec.footnotes)] {
+                             ("footnotes", spec.footnotes?.style)] {
             style([.name(name)], spec)
         }
         for (index, heading) in (spec.headings ?? []).enumerated() { style([.name("headings"), .index(index)], heading) }

@@ -65,7 +65,7 @@ enum ThemeResolver {
         }
         theme.code = scaled(theme.code, spec.code?.style)
         theme.quote = scaled(theme.quote, spec.quote)
-        theme.footnotes = scaled(theme.footnotes, spec.footnotes)
+        theme.footnotes = scaled(theme.footnotes, spec.footnotes?.style)
         theme.alerts.body = scaled(theme.alerts.body, spec.alerts?.body)
         theme.alerts.title = scaled(theme.alerts.title, spec.alerts?.title)
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
@@ -146,7 +146,8 @@ enum ThemeResolver {
                 width: min(max(spec.rule?.width ?? 1, 0), 1),
                 spaceBefore: spec.rule?.spaceBefore ?? 10,
                 spaceAfter: spec.rule?.spaceAfter ?? 10),
-            footnotes: apply(spec.footnotes, to: footnotesDefault(body)),
+            footnotes: apply(spec.footnotes?.style, to: footnotesDefault(body)),
+            footnotePlacement: spec.footnotes?.place ?? .end,
             alerts: alerts(spec.alerts, body: body),
             toc: contents(spec.toc, body: body, headings: headings),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },

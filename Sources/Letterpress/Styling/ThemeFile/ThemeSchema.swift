@@ -24,6 +24,12 @@ enum ThemeSchema {
         return .keys(styleKeys.merging(codeKeys) { $1 })
     }()
 
+    /// The footnotes' style and where they go.
+    static let footnotes: Shape = {
+        guard case let .keys(styleKeys) = style, case let .keys(ownKeys) = keys(of: FootnotesSpec.CodingKeys.self) else { return style }
+        return .keys(styleKeys.merging(ownKeys) { $1 })
+    }()
+
     private static let attributeKeys: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
 
     static let headerFooter = keys(of: HeaderFooterSpec.CodingKeys.self, [.style: style])
@@ -31,7 +37,7 @@ enum ThemeSchema {
     static let theme = keys(of: ThemeSpec.CodingKeys.self, [
         .page: keys(of: PageSpec.CodingKeys.self, [.header: headerFooter, .footer: headerFooter]),
         .body: style, .heading: style, .headings: .list(style), .code: code, .inlineCode: style,
-        .quote: style, .link: style, .footnotes: style,
+        .quote: style, .link: style, .footnotes: footnotes,
         .list: keys(of: ListSpec.CodingKeys.self),
         .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),
         .rule: keys(of: RuleSpec.CodingKeys.self),

@@ -15,7 +15,7 @@ struct ThemeSpec: Codable {
     var list: ListSpec?
     var table: TableSpec?
     var rule: RuleSpec?
-    var footnotes: StyleSpec?
+    var footnotes: FootnotesSpec?
     var alerts: AlertSpec?
     var toc: ContentsSpec?
     var customStyles: [String: InlineAttributes]?

@@ -796,12 +796,27 @@ struct Collector {
             .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), theme.rule.color, width: 0.5),
         ]))))
         pendingGap.set(theme.footnotes.spaceAfter * 2)
+        for footnote in footnotes { footnoteItem(footnote, column: column) }
+    }
+
+    /// `footnote` laid out alone, as at the end, for the foot of a page (`footnotes: page`):
+    /// its boxes, from its top. It is laid out before the document's blocks, which it leaves
+    /// no space to.
+    mutating func footnoteBoxes(_ footnote: StyledFootnote, column: Column) -> [Slice.Box] {
+        pendingGap = PendingGap()
+        footnoteItem(footnote, column: column)
+        pendingGap = PendingGap()
+        var boxes = takeSlices().compactMap(\.box)
+        if !boxes.isEmpty { boxes[0].gapBefore = 0 }
+        return boxes
+    }
+
+    /// A footnote as a list item numbered as referenced, its number the note's anchor and a
+    /// link back to its (first) reference.
+    private mutating func footnoteItem(_ footnote: StyledFootnote, column: Column) {
         var context = Context(paragraph: theme.footnotes)
         context.tight = false
-        let itemColumn = column.inset(left: theme.list.indent)
-        for footnote in footnotes {
-            listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: itemColumn, context: context,
-                     footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
-        }
+        listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: column.inset(left: theme.list.indent), context: context,
+                 footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
     }
 }
