@@ -1,7 +1,7 @@
 import Foundation
 
 /// A code block: its text as written, and the fence's info string, whose first word names the
-/// language (```` ```swift {linenos} ````).
+/// language: `swift` in a fence opened with three backticks and `swift {linenos}`.
 public struct CodeBlock: Sendable, Equatable {
     /// The info string as written after the fence, trimmed; nil when there is none.
     public var info: String?
