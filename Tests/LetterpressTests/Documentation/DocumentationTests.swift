@@ -147,6 +147,23 @@ import LetterpressTesting
         #expect(theme.customColors["danger"] != nil)
     }
 
+    /// Every public type has its place in the catalog's topics, rather than in a list DocC
+    /// makes by kind.
+    @Test func everyPublicTypeIsInATopic() throws {
+        let overview = try String(contentsOf: Self.catalog.appendingPathComponent("Letterpress.md"), encoding: .utf8)
+        let folder = TestSupport.packageRoot.appendingPathComponent("Sources/Letterpress")
+        var uncurated: [String] = []
+        for file in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap({ $0 as? URL })
+        where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: #/\npublic (?:final |indirect )?(?:struct|enum|class|typealias|protocol|actor) (\w+)/#)
+            where !overview.contains("``\(match.1)``") {
+                uncurated.append(String(match.1))
+            }
+        }
+        #expect(uncurated.isEmpty, "not in a topic of Letterpress.md: \(uncurated.sorted().joined(separator: ", "))")
+    }
+
     /// Every public declaration has a documentation comment, as DocC shows it.
     @Test func everyPublicDeclarationHasASummary() throws {
         let sources = ["Sources/Letterpress", "Sources/LetterpressTesting"].map { TestSupport.packageRoot.appendingPathComponent($0) }
