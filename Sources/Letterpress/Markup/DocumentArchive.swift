@@ -108,7 +108,7 @@ extension BlockTree: Codable where Text == AttributedString {
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, text, location, image, alert
+        case type, level, runs, blocks, language, info, text, location, image, alert
     }
 
     /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
@@ -129,8 +129,9 @@ extension BlockTree: Codable where Text == AttributedString {
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
         case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
         case .code:
-            // `language` holds the whole info string, whose first word is the language.
-            self = .code(CodeBlock(info: try fields.decodeIfPresent(String.self, forKey: .language), text: try fields.decode(String.self, forKey: .text),
+            // `info` is written only when the fence says more than the language.
+            let info = try fields.decodeIfPresent(String.self, forKey: .info) ?? fields.decodeIfPresent(String.self, forKey: .language)
+            self = .code(CodeBlock(info: info, text: try fields.decode(String.self, forKey: .text),
                                    location: try fields.decodeIfPresent(SourceLocation.self, forKey: .location)))
         case .thematicBreak: self = .thematicBreak
         case .table: self = .table(try Table(from: decoder))
@@ -166,7 +167,8 @@ extension BlockTree: Codable where Text == AttributedString {
             try fields.encode(blocks, forKey: .blocks)
         case let .code(code):
             try fields.encode(Kind.code, forKey: .type)
-            try fields.encodeIfPresent(code.info, forKey: .language)
+            try fields.encodeIfPresent(code.language, forKey: .language)
+            if code.info != code.language { try fields.encodeIfPresent(code.info, forKey: .info) }
             try fields.encode(code.text, forKey: .text)
             try fields.encodeIfPresent(code.location, forKey: .location)
         case .thematicBreak:

@@ -122,6 +122,20 @@ import Testing
         #expect(archive.document.footnotes == document.footnotes)
     }
 
+    /// A code block's `language` is its language, as archives always wrote it; fence options
+    /// beside it go in `info`, and an archive written with the whole info string in `language`
+    /// reads as the same block.
+    @Test func codeBlocksArchiveTheirLanguageAndTheirOptionsApart() throws {
+        let block = Block.code(CodeBlock(info: #"swift {linenos hl_lines="2"}"#, text: "let a = 1\n"))
+        let json = try #require(String(data: try JSONEncoder().encode(block), encoding: .utf8))
+        #expect(json.contains(#""language":"swift""#))
+        #expect(try JSONDecoder().decode(Block.self, from: Data(json.utf8)) == block)
+        let plain = Block.code(CodeBlock(info: "swift", text: "x\n"))
+        #expect(!(try #require(String(data: try JSONEncoder().encode(plain), encoding: .utf8))).contains("info"))
+        let written = Data(#"{"type":"code","language":"swift {linenos}","text":"x\n"}"#.utf8)
+        #expect(try JSONDecoder().decode(Block.self, from: written) == .code(CodeBlock(info: "swift {linenos}", text: "x\n")))
+    }
+
     /// The archive is a contract: what the first archives wrote is read as the same document,
     /// and written again byte for byte as `render inspect --json` writes it. One meaning has
     /// changed since: an image among text (the footnote's) is now set in the line, where it
