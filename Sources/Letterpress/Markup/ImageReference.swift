@@ -41,7 +41,7 @@ public struct ImageReference: Sendable, Hashable, Codable {
     ///   - width: The width asked for; nil for the image's natural width, within the column.
     ///   - height: The height asked for, in points; nil for the one the width gives.
     ///   - link: Where clicking the image goes; nil for nowhere.
-    public init(source: String, alt: String, title: String, location: SourceLocation,
+    public init(source: String, alt: String, title: String = "", location: SourceLocation,
                 float: FloatSide? = nil, width: ImageWidth? = nil, height: Double? = nil, link: String? = nil) {
         self.source = source
         self.alt = alt

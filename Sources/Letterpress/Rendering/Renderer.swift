@@ -128,6 +128,9 @@ public struct Renderer: Sendable {
     /// Renders a document already parsed, or built with `StyledTextBuilder`, into one file's
     /// bytes, as `render(markdown:baseURL:as:)` renders a note.
     ///
+    /// A built document does not carry its builder's theme: render it with
+    /// `Renderer(theme: .theme(builder.theme))`, or it is styled as its front matter says.
+    ///
     /// - Parameters:
     ///   - document: The document; its front matter chooses the theme, page and date as a
     ///     note's does.
