@@ -56,6 +56,7 @@ final class RenderEngine: @unchecked Sendable {
             // Reading and decoding the file count as parsing on this thread.
             let note = try clock.measure(\.parse, read)
             if case let .markdown(body) = note.body { HighlightLibrary.openAhead(for: body) }
+            defer { HighlightLibrary.settle() }
             let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
             let (outcome, output) = try clock.measure(\.typeset) {
                 let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)

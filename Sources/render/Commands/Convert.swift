@@ -198,6 +198,6 @@ struct Convert: ParsableCommand {
         if timings { Console.error(summary.timings.table(startup: startup)) }
         // Exits here, the runner (and so its renderer) still held, rather than returning:
         // unwinding would free the fonts, which only delays the exit.
-        withExtendedLifetime(runner) { Foundation.exit(summary.failed > 0 ? ExitCode.failure.rawValue : 0) }
+        withExtendedLifetime(runner) { RenderCommand.exit(status: summary.failed > 0 ? ExitCode.failure.rawValue : 0) }
     }
 }

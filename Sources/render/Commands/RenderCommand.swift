@@ -22,11 +22,12 @@ struct RenderCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
             try StandardOutput.flush()
+            HighlightLibrary.quiesce()
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            RenderCommand.exit(status: exit.rawValue)
         } catch let error as LetterpressError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            Foundation.exit(1)
+            RenderCommand.exit(status: 1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -34,7 +35,14 @@ struct RenderCommand: ParsableCommand {
             }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            RenderCommand.exit(status: code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// Ends the process with `status` once no thread is inside the code-colouring library,
+    /// whose static destructors `exit` runs.
+    static func exit(status: Int32) -> Never {
+        HighlightLibrary.quiesce()
+        Foundation.exit(status)
     }
 }

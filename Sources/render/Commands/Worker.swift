@@ -27,7 +27,7 @@ struct Worker: ParsableCommand {
             let outcome = renderer.render(job)
             let answer = (try? JSONEncoder().encode(outcome)) ?? Data("{\"messages\":[]}".utf8)
             // A parent gone (the pipe closed) wants no more answers.
-            do { try StandardOutput.write(answer + Data("\n".utf8)) } catch { Foundation.exit(1) }
+            do { try StandardOutput.write(answer + Data("\n".utf8)) } catch { RenderCommand.exit(status: 1) }
         }
     }
 }

@@ -206,4 +206,20 @@ import Testing
         #expect(coloured.contains(HighlightLibrary.fileName))
         #expect(coloured.contains("libKF5SyntaxHighlighting"))
     }
+
+    /// A note naming a language starts opening Qt on a thread of its own; a render that ends at
+    /// once (bad front matter) or colours nothing must not exit while that thread is inside Qt,
+    /// whose static destructors then crashed or hung the process about one run in three.
+    @Test func renderingsThatEndEarlyExitCleanlyWhileTheLibraryOpens() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("---\npageSize: bogus\n---\n```swift\nlet x = 1\n```\n".utf8).write(to: folder.appendingPathComponent("bad.md"))
+        try Data("~~~~\n```swift\n~~~~\n".utf8).write(to: folder.appendingPathComponent("quoted.md"))
+        for _ in 0..<15 {
+            let bad = try runRender(["bad.md", "-o", "bad.pdf"], in: folder, timeout: 30)
+            #expect(bad.status == 1 && bad.stderr.contains("pageSize"), "\(bad.status): \(bad.stderr)")
+            let quoted = try runRender(["quoted.md", "-o", "quoted.pdf"], in: folder, timeout: 30)
+            #expect(quoted.status == 0, "\(quoted.status): \(quoted.stderr)")
+        }
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The shim is found beside the running program (`.build/release/`, or `/usr/local/bin`), or
 /// in `../lib/letterpress/` from it, where `make install` puts it.
-final class HighlightLibrary: @unchecked Sendable {
+package final class HighlightLibrary: @unchecked Sendable {
     typealias Open = @convention(c) () -> Void
     typealias Resolve = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Vocabulary = @convention(c) () -> UnsafePointer<CChar>?
@@ -41,7 +41,24 @@ final class HighlightLibrary: @unchecked Sendable {
     /// overlaps loading the theme and the fonts; the styler then finds it open, or waits for it.
     static func openAhead(for markdown: String) {
         guard !wasOpened, namesALanguage(markdown) else { return }
-        if !DetachedThread.start(stackSize: 1 << 20, { _ = shared }) { _ = shared }
+        opening.enter()
+        let open = { _ = shared; opening.leave() }
+        if !DetachedThread.start(stackSize: 1 << 20, open) { open() }
+    }
+
+    /// Waits for an opening `openAhead` started, so that a rendering that fails early does not
+    /// return (and its process exit) while another thread is inside Qt's start-up.
+    static func settle() {
+        opening.wait()
+    }
+
+    /// Waits until no thread opens or uses the library, then keeps every thread from using it
+    /// again: call just before the process exits, since Qt's static destructors, which `exit`
+    /// runs, crash or hang a thread still inside Qt.
+    package static func quiesce() {
+        settle()
+        guard wasOpened, case let .success(library) = loaded else { return }
+        library.lock.lock()
     }
 
     /// Whether a line of `markdown` opens a fence (after spaces, `>` and list markers) with an
@@ -60,6 +77,8 @@ final class HighlightLibrary: @unchecked Sendable {
     }
 
     private static let openedFlag = Locked(false)
+    /// Entered while `openAhead`'s thread opens the library.
+    private static let opening = DispatchGroup()
     private static let loaded: Result<HighlightLibrary, Failure> = open()
 
     struct Failure: Error {
