@@ -44,6 +44,15 @@ import Testing
         #expect(!lines.contains { $0.contains("unlisted") })
     }
 
+    /// A page reference in a heading is shown in the heading, but its anchor and contents
+    /// entry are the heading's words: they held the reference's index (`intro-0`), which moved
+    /// with every reference before it.
+    @Test func aPageReferenceInAHeadingStaysOutOfItsAnchorAndEntry() throws {
+        let lines = try dump("---\ntoc: true\n---\nSee {page:#method}.\n\n## Intro {page:#method}\n\n## Method\n")
+        #expect(lines.contains("  Entry \"Intro\" #intro page ?"), "\(lines)")
+        #expect(lines.contains { $0.contains("anchor=intro") && !$0.contains("anchor=intro-") }, "\(lines)")
+    }
+
     @Test func depthAndTitleComeFromTheFrontMatter() throws {
         let lines = try dump("---\ntoc: {depth: 4, title: ''}\n---\n" + Self.sections)
         #expect(lines[2] == "Contents")

@@ -717,7 +717,7 @@ struct CmarkConverter {
             default: stack.append(contentsOf: children(of: child).reversed())
             }
         }
-        return text
+        return text.unicodeScalars.contains(PageReference.openMark) ? PageReference.removed(from: text) : text
     }
 
     /// A heading's text as its contents entry shows it: what its words and code say, without
@@ -734,8 +734,8 @@ struct CmarkConverter {
             default: stack.append(contentsOf: children(of: child).reversed())
             }
         }
-        let marks: Set<Unicode.Scalar> = [AttributeExtension.openerScalar, PageReference.openMark, PageReference.closeMark]
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !marks.contains($0) }))
+        let opener = AttributeExtension.openerScalar
+        return PageReference.removed(from: String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != opener })))
     }
 
     /// The label of a footnote definition, `[^label]:` just before where cmark says its content

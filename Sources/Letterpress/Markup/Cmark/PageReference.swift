@@ -41,6 +41,19 @@ struct PageReference {
         return nil
     }
 
+    /// `text` without the marks of references and the indexes between them: a heading's anchor
+    /// and contents entry are its words, not a number that depends on the references before it.
+    static func removed(from text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var inside = false
+        for scalar in text.unicodeScalars {
+            if scalar == openMark { inside = true } else if scalar == closeMark { inside = false } else if !inside {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars).trimmingCharacters(in: .whitespaces)
+    }
+
     /// A text's pieces: plain text, and the references its marks stand for (`references`
     /// are the session's).
     enum Piece {
