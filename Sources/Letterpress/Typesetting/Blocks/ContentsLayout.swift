@@ -36,7 +36,8 @@ struct ContentsLayout {
         // Measured in the regular weight, so that the leaders of bold and regular entries end alike.
         var regular = block.text
         regular.weight = .regular
-        let numberRoom = naturalWidth("000", regular)
+        // Three digits' room, or the number's own past 999 pages, so that it never runs into the leaders.
+        let numberRoom = max(naturalWidth("000", regular), entry.page.map { naturalWidth(String($0), regular) } ?? 0)
         let gap = naturalWidth(" ", regular) * 2
         let width = max(column.width - indent - numberRoom - gap, 24)
         // The text's box: after the indent, from the left or (mirrored) from the right.
