@@ -53,6 +53,13 @@ import Testing
         #expect(lines.contains { $0.contains("anchor=intro") && !$0.contains("anchor=intro-") }, "\(lines)")
     }
 
+    /// An image's alt text holds no page reference's marks, which no font draws.
+    @Test func aPageReferenceInAltTextIsLeftOut() throws {
+        let lines = try dump("# Method\n\n![a plan {page:#method}](nope.png)\n")
+        #expect(lines.contains { $0.hasPrefix("Image nope.png alt=\"a plan\"") }, "\(lines)")
+        #expect(!lines.joined().unicodeScalars.contains(PageReference.openMark))
+    }
+
     @Test func depthAndTitleComeFromTheFrontMatter() throws {
         let lines = try dump("---\ntoc: {depth: 4, title: ''}\n---\n" + Self.sections)
         #expect(lines[2] == "Contents")

@@ -701,7 +701,8 @@ struct CmarkConverter {
             default: stack.append(contentsOf: children(of: child).reversed())
             }
         }
-        return text
+        // An alt text or title is shown as written: a page reference's marks would show as boxes.
+        return text.unicodeScalars.contains(PageReference.openMark) ? PageReference.removed(from: text) : text
     }
 
     /// A heading's text as GitHub makes its anchor from it (the text of its HTML): no tags, no
