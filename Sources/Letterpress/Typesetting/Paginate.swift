@@ -322,9 +322,11 @@ struct Paginator {
     /// The last page, unless nothing is on it (though a document has one page), and one more
     /// when floats still waited for it.
     private mutating func finishDocument() {
-        // A note whose reference no box showed still gets set, at the last page's foot.
+        // A note whose reference no box showed (an image's alt text) still gets set, at the
+        // last page's foot, or on a page of its own when the text leaves it no room.
         if let footNotes {
             let unset = footNotes.notes.keys.filter { !notesSet.contains($0) }.sorted()
+            if !unset.isEmpty, !page.isEmpty, cursor > contentHeight - footNotes.height(of: page.notes + unset) { newPage() }
             page.notes += unset
             notesSet.formUnion(unset)
         }

@@ -149,4 +149,25 @@ import Testing
         #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }
             == ["typo.yaml:2:13: warning: unknown key 'footnotes.plce' ignored (did you mean 'place'?)"])
     }
+
+    /// A note whose reference is in no line (an image's alt text) goes below the last page's
+    /// text, or on a page of its own when that text fills the page, never over it.
+    @Test func aNoteWithoutAShownReferenceIsNeverSetOverText() throws {
+        let long = (1...12).map { "Line \($0) of the note." }.joined(separator: "\\\n")
+        let lines = (1...300).map { "Paragraph \($0)." }
+        for count in stride(from: 30, through: 300, by: 9) {
+            let note = "![alt[^x]](nope.png)\n\n" + lines.prefix(count).joined(separator: "\n\n") + "\n\n[^x]: " + long
+            let document = try TestSupport.typeset(note, theme: Self.pageTheme)
+            let last = try #require(document.pages.last)
+            let noteY = try #require(last.items.compactMap { item -> Double? in
+                guard case let .destination(name, point) = item, name == "fn-x" else { return nil }
+                return point.y
+            }.first, "the note is set, on the last page")
+            let textBottom = last.items.compactMap { item -> Double? in
+                guard case let .text(line) = item, line.string.hasPrefix("Paragraph") else { return nil }
+                return line.origin.y
+            }.max() ?? 0
+            #expect(textBottom < noteY, "\(count) paragraphs: the text ends at \(textBottom), the note starts at \(noteY)")
+        }
+    }
 }
