@@ -688,17 +688,36 @@ struct CmarkConverter {
         return .contents(Block.Contents(title: setting.title.isEmpty ? nil : AttributedString(setting.title), entries: entries))
     }
 
-    /// The text of a node's descendants without attributes, as for an image's alt text; walked
-    /// without recursion, whatever the nesting.
-    private func plainText(_ node: OpaquePointer) -> String {
+    /// What a walk over a node's descendants takes of one: some text, nothing, or its children.
+    private enum Reading {
+        case text(String)
+        case skipped
+        case children
+    }
+
+    /// The text of `node`'s descendants as `reading` takes each, walked without recursion,
+    /// whatever the nesting.
+    private func descendantText(of node: OpaquePointer, _ reading: (OpaquePointer, cmark_node_type) -> Reading) -> String {
         var text = ""
         var stack = Array(children(of: node).reversed())
         while let child = stack.popLast() {
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT: text += literal(child).replacingOccurrences(of: AttributeExtension.openerMark, with: "")
-            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: text += literal(child)
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-            default: stack.append(contentsOf: children(of: child).reversed())
+            switch reading(child, cmark_node_get_type(child)) {
+            case let .text(piece): text += piece
+            case .skipped: continue
+            case .children: stack.append(contentsOf: children(of: child).reversed())
+            }
+        }
+        return text
+    }
+
+    /// The text of a node's descendants without attributes, as for an image's alt text.
+    private func plainText(_ node: OpaquePointer) -> String {
+        let text = descendantText(of: node) { child, type in
+            switch type {
+            case CMARK_NODE_TEXT: return .text(literal(child).replacingOccurrences(of: AttributeExtension.openerMark, with: ""))
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: return .text(literal(child))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return .text(" ")
+            default: return .children
             }
         }
         // An alt text or title is shown as written: a page reference's marks would show as boxes.
@@ -708,14 +727,12 @@ struct CmarkConverter {
     /// A heading's text as GitHub makes its anchor from it (the text of its HTML): no tags, no
     /// images' alt text, footnote references' numbers.
     private func anchorText(of node: OpaquePointer) -> String {
-        var text = ""
-        var stack = Array(children(of: node).reversed())
-        while let child = stack.popLast() {
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_FOOTNOTE_REFERENCE: text += literal(child)
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += "\n"
-            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE: continue
-            default: stack.append(contentsOf: children(of: child).reversed())
+        let text = descendantText(of: node) { child, type in
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_FOOTNOTE_REFERENCE: return .text(literal(child))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return .text("\n")
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE: return .skipped
+            default: return .children
             }
         }
         return text.unicodeScalars.contains(PageReference.openMark) ? PageReference.removed(from: text) : text
@@ -725,14 +742,12 @@ struct CmarkConverter {
     /// tags, images or footnote numbers (nor the marks a `{page:#…}` or an attribute opener
     /// leaves, whose meaning is the heading's own).
     private func entryText(of node: OpaquePointer) -> String {
-        var text = ""
-        var stack = Array(children(of: node).reversed())
-        while let child = stack.popLast() {
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal(child)
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: continue
-            default: stack.append(contentsOf: children(of: child).reversed())
+        let text = descendantText(of: node) { child, type in
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: return .text(literal(child))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return .text(" ")
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: return .skipped
+            default: return .children
             }
         }
         let opener = AttributeExtension.openerScalar
