@@ -63,7 +63,7 @@ extension AttributeForm where Value == ImageWidth {
     static var imageWidth: AttributeForm {
         AttributeForm(
             read: { entry in
-                if let points = entry.decode(Double.self), points > 0 { return .points(points) }
+                if let points = entry.decode(Double.self), let width = ImageWidth(points: points) { return width }
                 if let text = entry.decode(String.self), let width = ImageWidth(parsing: text) { return width }
                 entry.complain("'\(entry.name)' must be points or a percentage such as '40%'; attribute ignored")
                 return nil

@@ -16,18 +16,25 @@ public enum ImageWidth: Sendable, Hashable, Codable {
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), percent >= 0.1, percent <= 100 else { return nil }
             self = .fraction(percent / 100)
-        } else if let points = Length.points(in: text), points >= 1, points.isFinite {
-            self = .points(points)
+        } else if let points = Length.points(in: text) {
+            self.init(points: points)
         } else {
             return nil
         }
     }
 
-    /// The width in points within a column `available` points wide.
+    /// A width of `points`; nil under 1 pt, or when not finite, as for a width written as text.
+    package init?(points: Double) {
+        guard points >= 1, points.isFinite else { return nil }
+        self = .points(points)
+    }
+
+    /// The width in points within a column `available` points wide, at least 1 pt and 0.1%
+    /// whatever the value holds (an archive or the library may set any number).
     package func points(in available: Double) -> Double {
         switch self {
-        case let .points(points): return min(points, available)
-        case let .fraction(fraction): return available * fraction
+        case let .points(points): return points.clamped(to: 1...max(available, 1))
+        case let .fraction(fraction): return available * fraction.clamped(to: 0.001...1)
         }
     }
 }

@@ -42,8 +42,10 @@ package enum ExclusionShape: Sendable, Equatable {
         case let .outline(rect, rows):
             guard !rows.isEmpty, rect.y - margin < bottom, rect.maxY + margin > top else { return nil }
             let rowHeight = rect.height / Double(rows.count)
-            let first = max(0, Int(((top - margin - rect.y) / rowHeight).rounded(.down)))
-            let last = min(rows.count - 1, Int(((bottom + margin - rect.y) / rowHeight).rounded(.up)))
+            // Clamped as doubles: a row too thin to see puts the quotients past Int's range.
+            let rowRange = 0...Double(rows.count - 1)
+            let first = Int(((top - margin - rect.y) / rowHeight).rounded(.down).clamped(to: rowRange))
+            let last = Int(((bottom + margin - rect.y) / rowHeight).rounded(.up).clamped(to: rowRange))
             guard first <= last else { return nil }
             let covered = rows[first...last].compactMap { $0 }
             guard let left = covered.map(\.lowerBound).min(), let right = covered.map(\.upperBound).max() else { return nil }

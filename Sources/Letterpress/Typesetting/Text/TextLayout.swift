@@ -96,10 +96,17 @@ package final class TextLayout {
         var index = 0
         // How far lines are moved down from where Pango put them (see below).
         var shift = 0.0
+        // Pango's y positions are 32-bit units, which wrap past 2,097,151 points (a long
+        // paragraph of very large text): each line's top is the previous one's plus the
+        // difference of the two, taken with wrapping, which stays exact however far down.
+        var previousTop: Int32?
+        var pangoTop = 0.0
         repeat {
             var top: Int32 = 0
             var bottom: Int32 = 0
             pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            if let previousTop { pangoTop += Double(top &- previousTop) } else { pangoTop = Double(top) }
+            previousTop = top
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             let line = pango_layout_iter_get_line_readonly(iterator)!
@@ -107,9 +114,9 @@ package final class TextLayout {
             let scale = Double(PANGO_SCALE)
             var metrics = LineMetrics(
                 index: index,
-                top: Double(top) / scale + shift,
-                height: Double(bottom - top) / scale,
-                baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale + shift,
+                top: pangoTop / scale + shift,
+                height: Double(bottom &- top) / scale,
+                baseline: (pangoTop + Double(pango_layout_iter_get_baseline(iterator) &- top)) / scale + shift,
                 x: Double(logical.x) / scale,
                 width: Double(logical.width) / scale,
                 byteRange: Int(line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length))
