@@ -8,9 +8,13 @@ enum TOMLFrontMatter {
     /// The block's table as a YAML mapping, and the line and column of each top-level key
     /// (TOML values carry no positions; lines are shifted by `lineOffset`).
     static func mapping(_ toml: String, file: String, lineOffset: Int) throws -> (Node.Mapping, [String: SourceLocation]) {
+        if let line = TOMLNesting.deepest(in: toml, limit: maximumDepth).lineOfFirstPast {
+            throw LetterpressError.invalidFrontMatter(file: file, location: SourceLocation(line: line + lineOffset, column: 1),
+                                                      message: "tables nested more than \(maximumDepth) deep, the most allowed")
+        }
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: toml)
+            table = try TOMLTable(string: TOMLNesting.withoutNULEscapes(toml))
         } catch let error as TOMLParseError {
             let begin = error.source.begin
             throw LetterpressError.invalidFrontMatter(file: file, location: SourceLocation(line: begin.line + lineOffset, column: begin.column),
@@ -19,6 +23,11 @@ enum TOMLFrontMatter {
         guard case let .mapping(mapping) = node(table) else { preconditionFailure("a TOML table is a mapping") }
         return (mapping, keyLocations(toml, lineOffset: lineOffset))
     }
+
+    /// The deepest nesting read, as `TOMLNesting` counts it: toml++ bounds nested arrays and
+    /// inline tables at 256, as this does, but not dotted keys (`a.a.a… = 1`) or headers
+    /// (`[a.a.a…]`), whose tables its parser and the conversion below recurse through.
+    static let maximumDepth = 256
 
     private static func node(_ value: TOMLValueConvertible) -> Node {
         switch value.type {
