@@ -71,15 +71,16 @@ final class PDFWriter: PageWriter {
         pdf?.stream.abandon()
     }
 
-    /// `text` with its noncharacters (U+FDD0–FDEF, U+xFFFE and U+xFFFF) replaced by U+FFFD:
-    /// Cairo refuses them in outline entries and metadata, and its error fails the whole PDF.
+    /// `text` with its noncharacters (U+FDD0–FDEF, U+xFFFE and U+xFFFF) and NULs replaced by
+    /// U+FFFD: Cairo refuses the first in outline entries and metadata, and its error fails the
+    /// whole PDF; it takes a NUL for the end of the text.
     static func pdfText(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isNoncharacter) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isNoncharacter($0) ? "\u{FFFD}" : $0 }))
+        guard text.unicodeScalars.contains(where: isRefused) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isRefused($0) ? "\u{FFFD}" : $0 }))
     }
 
-    private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
-        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0 || (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
     }
 
     private func start(size: PageSize, file: TemporaryFile) {

@@ -40,7 +40,10 @@ package enum MarkdownParser {
                     warnings.append(Warning(file: file, message: "\(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s"), the first at byte \(first), replaced with U+FFFD"))
                 }
                 if nul > 0 { warnings.append(Warning(file: file, message: "\(nul) NUL byte\(nul == 1 ? "" : "s") replaced with U+FFFD")) }
-                return (String(decoding: data, as: UTF8.self), warnings)
+                let text = String(decoding: data, as: UTF8.self)
+                // cmark replaces NUL itself, but front matter and plain-text notes do not, and
+                // Pango stops at it.
+                return (nul > 0 ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text, warnings)
             }
         }
     }

@@ -14,6 +14,15 @@ package struct StyledText: Sendable, Equatable {
         self.runs = runs
         self.base = base
         self.anchors = anchors
+        if Self.hasNUL(string) { self = replacingNULs() }
+    }
+
+    /// Whether `string` holds a NUL, which Pango takes for the end of the text (and whose
+    /// itemizer may abort on it): a value from a string table, front matter, an archive or the
+    /// library may bring one into any text, however the note was read.
+    private static func hasNUL(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
     }
 
     /// Plain text in one style.
@@ -67,23 +76,41 @@ extension StyledText {
         return insertingBreaks(before: offsets)
     }
 
+    /// The text with each NUL replaced by U+FFFD, as a note's own NULs are, runs and anchors
+    /// moved to match.
+    private func replacingNULs() -> StyledText {
+        rewritten { _, byte in byte == 0 ? (prefix: [], bytes: [0xEF, 0xBF, 0xBD]) : nil }
+    }
+
     /// The text with an invisible break opportunity (U+200B) before each of `offsets` (UTF-8
     /// offsets on character boundaries, in order), runs and anchors moved to match.
     func insertingBreaks(before offsets: [Int]) -> StyledText {
         guard !offsets.isEmpty else { return self }
-        let bytes = Array(string.utf8)
-        let space: [UInt8] = [0xE2, 0x80, 0x8B]
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + offsets.count * space.count)
-        var mapping = [Int](repeating: 0, count: bytes.count + 1)
         var next = 0
+        return rewritten { index, byte in
+            guard next < offsets.count && offsets[next] == index else { return nil }
+            next += 1
+            return (prefix: [0xE2, 0x80, 0x8B], bytes: [byte])
+        }
+    }
+
+    /// The text with some bytes rewritten: `change` gives, for a byte and its offset, what
+    /// goes before it (which ends the run before) and what it becomes, or nil to keep it.
+    /// Runs and anchors move to where their first byte went.
+    private func rewritten(_ change: (Int, UInt8) -> (prefix: [UInt8], bytes: [UInt8])?) -> StyledText {
+        let bytes = Array(string.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
+        var mapping = [Int](repeating: 0, count: bytes.count + 1)
         for (index, byte) in bytes.enumerated() {
-            if next < offsets.count && offsets[next] == index {
-                output += space
-                next += 1
+            if let (prefix, replacement) = change(index, byte) {
+                output += prefix
+                mapping[index] = output.count
+                output += replacement
+            } else {
+                mapping[index] = output.count
+                output.append(byte)
             }
-            mapping[index] = output.count
-            output.append(byte)
         }
         mapping[bytes.count] = output.count
         let runs = self.runs.map { StyledRun(range: mapping[$0.range.lowerBound]..<mapping[$0.range.upperBound], style: $0.style, id: $0.id) }
