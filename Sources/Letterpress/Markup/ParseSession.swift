@@ -23,6 +23,8 @@ final class ParseSession {
     var unclosedBodies: [SourceLocation] = []
     /// Variables that could not be put in.
     var variableWarnings: [Warning] = []
+    /// The variables' names, for "did you mean" hints.
+    lazy var variableNames = NameSuggester(variables.keys)
     /// Translations for `localized` keys, and the keys already warned about for having none.
     let strings: StringTable
     var missingKeys: Set<String> = []
@@ -39,6 +41,32 @@ final class ParseSession {
         self.locale = locale
         self.strings = strings
         scanBudget = 16 * body.utf8.count + 1_000_000
+        expansionBudget = 4 * body.utf8.count + Self.expansionAllowance
+    }
+
+    /// Bytes that `{{…}}` values may still put in the note (its text, links, image paths,
+    /// attribute bodies): each value is short, but one long value named thousands of times
+    /// made a small note tens of megabytes of text. Past it, a reference stays as written,
+    /// with one warning.
+    private var expansionBudget: Int
+    static let expansionAllowance = 1 << 20
+    private var expansionWarned = false
+
+    /// Whether values may still be put in: once past the budget, a reference is kept as
+    /// written before its value is even formatted.
+    var mayExpand: Bool { expansionBudget >= 0 }
+
+    /// Takes `bytes` from what values may still put in; false, with a warning the first time,
+    /// when they are past it.
+    func spendExpansion(_ bytes: Int, at location: SourceLocation?) -> Bool {
+        expansionBudget -= bytes
+        guard expansionBudget < 0 else { return true }
+        if !expansionWarned {
+            expansionWarned = true
+            variableWarnings.append(Warning(file: file, location: location,
+                                            message: "variables put in more text than the note's own four times over (or 1 MiB); this {{…}} and those after it are kept as written"))
+        }
+        return false
     }
 
     /// Hands this session to the callbacks of `extensions` until `detach`; the caller keeps it

@@ -16,6 +16,9 @@ public struct Styler: Sendable {
     private let highlightBudget: HighlightBudget
     /// The languages this styler's code blocks name, resolved once each.
     let codeLanguages = CodeLanguages()
+    /// The theme's custom styles and colours, for "did you mean" hints.
+    private let customStyleNames: NameSuggester
+    private let customColorNames: NameSuggester
 
     /// A styler with `theme`.
     /// - Parameters:
@@ -30,6 +33,8 @@ public struct Styler: Sendable {
         self.language = language
         self.markup = markup
         highlightBudget = HighlightBudget(rules: theme.highlights.count)
+        customStyleNames = NameSuggester(theme.customStyles.keys)
+        customColorNames = NameSuggester(theme.customColors.keys)
     }
 
     /// Sizes, tracking and offsets outside these ranges are clamped, with a warning.
@@ -68,6 +73,12 @@ public struct Styler: Sendable {
             if footnote != nil { style.link = link }
             if let attributes = run[LetterpressAttributes.InlineAttributesAttribute.self] { apply(attributes, to: &style, warnings: &warnings) }
             if let image = run[LetterpressAttributes.ImageAttribute.self] { style.inlineImage = InlineImage(reference: image) }
+            // Markup drops such links from a note; an archive or the library may hold any.
+            if let link = style.link, link.utf8.count > CmarkConverter.maximumURLLength {
+                style.link = nil
+                let warning = Warning(file: file, message: "a link of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link")
+                if !warnings.suffix(Self.repeatsLookedAt).contains(warning) { warnings.append(warning) }
+            }
             // An anchor set on several runs is one place, where the first starts.
             if let anchor = run[LetterpressAttributes.AnchorAttribute.self], anchorNames.insert(anchor).inserted {
                 anchors.append(TextAnchor(name: anchor, offset: offset))
@@ -148,25 +159,30 @@ public struct Styler: Sendable {
 
     // MARK: Inline attributes
 
+    /// How many of the last warnings a new one is compared with, to leave out a repeat.
+    static let repeatsLookedAt = 32
+
     /// Applies `^[…](…)` attributes: the named custom style and colour, then the explicit keys.
     func apply(_ attributes: InlineAttributes, to style: inout TextStyle, warnings: inout [Warning]) {
         func warn(_ message: String) {
+            // The runs one attribute covers warn alike, one after another: a look at the last
+            // few (not all, which took quadratic time) finds the repeat.
             let warning = Warning(file: file, location: attributes.location, message: message)
-            if !warnings.contains(warning) { warnings.append(warning) }
+            if !warnings.suffix(Self.repeatsLookedAt).contains(warning) { warnings.append(warning) }
         }
         var sized = false
         if let name = attributes.customStyle {
             if let custom = theme.customStyles[name] {
                 sized = applyKeys(custom, to: &style, warn: warn)
             } else {
-                warn("unknown custom style \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customStyles.keys.sorted()))
+                warn("unknown custom style \(Excerpt.quoted(name))" + customStyleNames.suggestion(for: name))
             }
         }
         if let name = attributes.customColor {
             if let custom = theme.customColors[name] {
                 sized = applyKeys(custom, to: &style, warn: warn) || sized
             } else {
-                warn("unknown custom colour \(Excerpt.quoted(name))" + Hint.suggestion(for: name, among: theme.customColors.keys.sorted()))
+                warn("unknown custom colour \(Excerpt.quoted(name))" + customColorNames.suggestion(for: name))
             }
         }
         sized = applyKeys(attributes, to: &style, warn: warn) || sized

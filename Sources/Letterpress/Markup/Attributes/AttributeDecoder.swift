@@ -143,25 +143,76 @@ enum AttributeDecoder {
 /// "did you mean" hints for misspelt names.
 package enum Hint {
     /// ` (did you mean 'x'?)` for the closest of `candidates` within a small edit distance, else "".
-    package static func suggestion(for word: String, among candidates: [String]) -> String {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
-        return " (did you mean '\(best.0)'?)"
+    package static func suggestion(for word: String, among candidates: some Sequence<String>) -> String {
+        NameSuggester(candidates).suggestion(for: word)
+    }
+}
+
+/// Finds the name nearest a misspelt one, with a bounded cost per search: a note can ask
+/// thousands of times among thousands of names (undefined variables, unknown custom styles),
+/// which compared with every name each time took quadratic time. Built once per set of names.
+package struct NameSuggester: Sendable {
+    /// The names by their length in Unicode scalars, each list in order, so that ties go the same
+    /// way on every run.
+    private let byLength: [Int: [(name: String, folded: [Unicode.Scalar])]]
+
+    /// Names compared at most in one search, nearest lengths first, and the longest word
+    /// searched for: past them a hint is not worth its cost.
+    static let comparedPerSearch = 128
+    static let longestWord = 64
+
+    package init(_ names: some Sequence<String>) {
+        var byLength: [Int: [(name: String, folded: [Unicode.Scalar])]] = [:]
+        for name in Set(names).sorted() where name.utf8.count <= Self.longestWord * 4 {
+            let folded = Array(name.lowercased().unicodeScalars)
+            byLength[folded.count, default: []].append((name, folded))
+        }
+        self.byLength = byLength
     }
 
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
+    /// ` (did you mean 'x'?)` for the nearest name within an edit distance of a third of the
+    /// word's Unicode scalars (at least 2), else "".
+    package func suggestion(for word: String) -> String {
+        let folded = Array(word.lowercased().unicodeScalars)
+        guard folded.count <= Self.longestWord, !byLength.isEmpty else { return "" }
+        let limit = max(2, folded.count / 3)
+        var best: (name: String, distance: Int)?
+        var compared = 0
+        // Lengths nearest the word's first: a name whose length differs by more than the
+        // limit cannot be within it.
+        search: for difference in 0...limit {
+            for length in Set([folded.count - difference, folded.count + difference]).sorted() {
+                for candidate in byLength[length] ?? [] {
+                    guard compared < Self.comparedPerSearch else { break search }
+                    compared += 1
+                    let bound = min(best?.distance ?? limit, limit)
+                    if let distance = Self.distance(folded, candidate.folded, atMost: bound),
+                       best.map({ distance < $0.distance || (distance == $0.distance && candidate.name < $0.name) }) ?? true {
+                        best = (candidate.name, distance)
+                    }
+                }
+            }
+        }
+        return best.map { " (did you mean '\($0.name)'?)" } ?? ""
+    }
+
+    /// The Levenshtein distance of `a` and `b` when it is at most `bound`, else nil (a row
+    /// whose least entry passes the bound ends the search).
+    static func distance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost bound: Int) -> Int? {
+        guard abs(a.count - b.count) <= bound else { return nil }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)
+        var current = previous
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
+            var least = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                least = min(least, current[j])
             }
-            previous = current
+            guard least <= bound else { return nil }
+            swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 }

@@ -52,7 +52,7 @@ struct CmarkConverter {
         // Lines as cmark counts them: a line ends at `\n`, `\r\n` or a lone `\r`.
         sourceLines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
-                                         sourceLines: sourceLines)
+                                         sourceLines: sourceLines, session: session)
         mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
         listsContents = session.contents != nil || ContentsLine.scan(source).contentsLine
     }
@@ -641,7 +641,7 @@ struct CmarkConverter {
         var hint = ""
         if missingAnchorHints > 0, anchors.names.count <= Self.anchorsToHintAmong, destination.utf8.count <= 100 {
             missingAnchorHints -= 1
-            hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names.sorted())
+            hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names)
         }
         warnings.append(Warning(file: file, location: location,
                                 message: message("no heading or anchor is named '\(destination.dropFirst())'\(hint)"),

@@ -93,7 +93,7 @@ enum LocalizedFormat {
             return .failure(Problem(message: "range needs the variable where the range ends, such as 'range: until'"))
         }
         guard let endValue = variables[name] else {
-            let hint = Hint.suggestion(for: name, among: variables.keys.sorted())
+            let hint = Hint.suggestion(for: name, among: variables.keys)
             return .failure(Problem(message: "range: no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)"))
         }
         guard let (from, offset) = PDFDate.zoned(start) else {

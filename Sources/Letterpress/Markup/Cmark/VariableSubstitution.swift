@@ -7,12 +7,15 @@ struct VariableSubstitution {
     let values: VariableValues
     let file: String
     let sourceLines: [Substring]
+    /// What values may still put in, shared with the note's text.
+    let session: ParseSession
 
     /// `text`, written at `location`, with each `{{…}}` put in through `escaping`, and whether
     /// every variable was defined; an undefined one stays as written, with a warning whose
     /// message ends with `consequence`.
     func substituted(_ text: String, at location: SourceLocation?, escaping: (String) -> String = { $0 },
                      consequence: String, warnings: inout [Warning]) -> (text: String, complete: Bool) {
+        guard session.mayExpand else { return (text, !text.contains("{{")) }
         var found: [Warning] = []
         let result = values.substituted(in: text, escaping: escaping) { message, undefined, reference in
             // Past the few warnings a reader sees (the rest are summed up in one line), the
@@ -22,6 +25,7 @@ struct VariableSubstitution {
                                  kind: undefined ? VariableValues.undefinedKind : nil))
         }
         warnings += found
+        guard session.spendExpansion(max(0, result.text.utf8.count - text.utf8.count), at: location) else { return (text, false) }
         return result
     }
 

@@ -5,13 +5,16 @@ import Foundation
 /// where cmark's inline parser does not look: link destinations, image paths, HTML `href` and
 /// `src`, strings in attribute bodies, and the theme's headers and footers.
 struct VariableValues: Sendable {
-    var values: [String: String]
+    let values: [String: String]
     /// The locale identifier (`de`, `fr_CA`) that formats them.
-    var locale: String
+    let locale: String
+    /// The variables' names, for "did you mean" hints.
+    private let names: NameSuggester
 
     init(_ values: [String: String] = [:], locale: String = "en") {
         self.values = values
         self.locale = locale
+        names = NameSuggester(values.keys)
     }
 
     /// The kind `Warning.summarized` counts undefined variables under.
@@ -33,7 +36,7 @@ struct VariableValues: Sendable {
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = values[name] else {
-            let hint = Hint.suggestion(for: name, among: values.keys.sorted())
+            let hint = names.suggestion(for: name)
             return .undefined("no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)")
         }
         guard parts.count == 2 else { return .value(value, problem: nil) }

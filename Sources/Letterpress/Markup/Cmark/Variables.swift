@@ -52,11 +52,12 @@ enum VariableExtension {
         let parts = inside.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = session.variables[name] else {
-            let hint = Hint.suggestion(for: name, among: session.variables.keys.sorted())
+            let hint = session.variableNames.suggestion(for: name)
             session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
                                                     kind: "undefined variables"))
             return nil
         }
+        guard session.mayExpand else { return nil }
         var text = value
         if parts.count == 2 {
             switch format(parts[1], of: name, inside: inside, value: value, at: location, session: session) {
@@ -69,6 +70,7 @@ enum VariableExtension {
                                                         message: "{{\(name), \(Excerpt.cleaned(parts[1], maximumLength: Excerpt.maximumLength))}}: \(problem.message); the value is shown as it is"))
             }
         }
+        guard session.spendExpansion(text.utf8.count, at: location) else { return nil }
         cmark_inline_parser_set_offset(inline, end)
         return AttributeExtension.textNode(text)
     }

@@ -84,10 +84,7 @@ final class HTMLParser {
                 let end = rest.utf8.index(after: cut)
                 parse(String(rest[..<end]), terminate: false)
                 rest = rest[end...]
-                if let context, context.pointee.nameNr > Int32(Self.maximumDepth) {
-                    tooDeep = true
-                    break
-                }
+                if checkDepth() { break }
             }
         }
         if tooDeep {
@@ -95,11 +92,19 @@ final class HTMLParser {
             if !rest.isEmpty { events.append(.text(String(rest))) }
         } else {
             parse(String(rest) + "<!--\(Self.marker)-->", terminate: false)
+            // Inline tags come one piece each: the depth counts across pieces too.
+            _ = checkDepth()
         }
         linesBefore += html.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         flushText()
         defer { events = [] }
         return events
+    }
+
+    /// Whether the elements open have gone past `maximumDepth`, which sets `tooDeep`.
+    private func checkDepth() -> Bool {
+        if let context, context.pointee.nameNr > Int32(Self.maximumDepth) { tooDeep = true }
+        return tooDeep
     }
 
     /// Elements libxml2 may hold open before the rest of the HTML is taken as text.

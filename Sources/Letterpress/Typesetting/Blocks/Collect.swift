@@ -567,7 +567,7 @@ struct Collector {
             }
             let rect = Rect(x: x, y: 0, width: width, height: height)
             var items: [PageItem] = [.image(image, rect)]
-            if let link = reference.link { items.append(.link(LinkTarget(link: link), rects: [rect])) }
+            if let link = reference.link.flatMap(LinkTarget.init(link:)) { items.append(.link(link, rects: [rect])) }
             // An image without a caption may shrink to half its height to end a page.
             append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty),
                                       shrinksTo: reference.title.isEmpty ? Self.imageShrink : 1)))

@@ -66,7 +66,7 @@ struct ContentsLayout {
         let linkLeft = direction == .rtl ? column.x : column.x + indent
         for index in boxes.indices {
             let area = Rect(x: linkLeft, y: 0, width: column.width - indent, height: boxes[index].height)
-            boxes[index].items.append(.link(target, rects: [area]))
+            if let target { boxes[index].items.append(.link(target, rects: [area])) }
             boxes[index].keepWithNext = index < boxes.count - 1
         }
         return boxes

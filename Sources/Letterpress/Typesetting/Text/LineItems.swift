@@ -130,7 +130,7 @@ struct LineItems {
                     phases[key] = phase + rect.width
                 }
             }
-            if let link = style.link { after.append(.link(LinkTarget(link: link), rects: rects)) }
+            if let link = style.link.flatMap(LinkTarget.init(link:)) { after.append(.link(link, rects: rects)) }
         }
         for anchor in layout.text.anchors where line.byteRange.contains(anchor.offset) {
             items.append(.destination(anchor.name, at: Point(x: left + line.x, y: top)))
