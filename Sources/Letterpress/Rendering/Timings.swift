@@ -55,6 +55,14 @@ public struct Timings: Sendable, Equatable, Codable {
     /// Seconds since an arbitrary moment, from a monotonic clock.
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// The CPU time the calling thread has used, in seconds: a budget of it is not shortened
+    /// by a busy machine.
+    static func threadSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// Runs `body`, adding its duration to `seconds`.
     static func measure<T>(_ seconds: inout Double, _ body: () throws -> T) rethrows -> T {
         let start = now()

@@ -37,8 +37,10 @@ const char *letterpress_highlight_vocabulary(void);
 
 /// Highlights `length` bytes of UTF-8 `text` as the definition `name`, line by line, calling
 /// `token` in order; lines longer than `longest_line` bytes are highlighted only so far.
-void letterpress_highlight_text(const char *name, const char *text, size_t length, size_t longest_line,
-                                letterpress_highlight_token token, void *context);
+/// Stops after the line that passes `seconds` of the thread's CPU time; returns how many bytes
+/// of `text` were highlighted (`length` when all were).
+size_t letterpress_highlight_text(const char *name, const char *text, size_t length, size_t longest_line,
+                                  double seconds, letterpress_highlight_token token, void *context);
 
 #ifdef __cplusplus
 }

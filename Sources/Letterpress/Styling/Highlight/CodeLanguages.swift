@@ -64,6 +64,43 @@ final class CodeLanguages: @unchecked Sendable {
         }
     }
 
+    /// CPU time the colouring of one note may take, and tokens it may colour: real code takes
+    /// the library some 0.1 ms a kilobyte, but KDE's TypeScript definition up to 45 ms a
+    /// kilobyte of junk; and each token is a styled run to lay out, some 40 µs where junk
+    /// makes one of every other character (512 KB of `a<a<…` took 25 s). A real program has
+    /// about one token in five bytes. Past either, the rest of the note's code is in one colour.
+    static let colouringSeconds = 2.0
+    static let mostTokens = 100_000
+    private var colouringSecondsLeft = colouringSeconds
+    private var tokensLeft = mostTokens
+
+    /// The tokens of `code` as `definition` reads it, as far as the note's colouring time and
+    /// tokens go; a warning the first time either runs out.
+    func tokens(of code: CodeBlock, library: HighlightLibrary, definition: String, file: String,
+                warnings: inout [Warning]) -> [HighlightLibrary.Token] {
+        let (seconds, count) = lock.withLock { (colouringSecondsLeft, tokensLeft) }
+        guard seconds > 0, count > 0 else { return [] }
+        let started = Timings.threadSeconds()
+        var (tokens, complete) = library.tokens(of: code.text, definition: definition, within: seconds)
+        let spent = Timings.threadSeconds() - started
+        if tokens.count > count {
+            tokens.removeLast(tokens.count - count)
+            complete = false
+        }
+        lock.withLock {
+            colouringSecondsLeft = complete ? seconds - spent : 0
+            tokensLeft = complete ? count - tokens.count : 0
+            if !complete && !warnedAboutLength {
+                warnedAboutLength = true
+                warnings.append(Warning(file: file, location: code.location, message:
+                    "colouring code stops after \(Self.format(Self.colouringSeconds)) s or \(Self.mostTokens) tokens in one note; the rest of its code is shown in one colour"))
+            }
+        }
+        return tokens
+    }
+
+    private static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
+
     /// Whether `code` may be coloured: text rather than binary junk, within what is left of
     /// the note's budget; past the budget, a warning the first time.
     func mayColour(_ code: String, at location: SourceLocation?, file: String, warnings: inout [Warning]) -> Bool {
@@ -104,7 +141,7 @@ final class CodeLanguages: @unchecked Sendable {
         let allowed = word.count >= 5 ? 2 : 1
         var best: (name: String, distance: Int)?
         for name in names + Array(aliases.keys) where abs(name.count - word.count) <= allowed {
-            let distance = swapsAdjacent(word, name) ? 1 : Hint.distance(word, name)
+            let distance = swapsAdjacent(word, name) ? 1 : NameSuggester.distance(Array(word), Array(name), atMost: allowed) ?? .max
             if distance <= allowed, distance < (best?.distance ?? .max) { best = (name, distance) }
         }
         return best?.name
@@ -132,7 +169,7 @@ extension Styler {
         if let language = fence.language, !theme.codeSyntax.palette.isEmpty,
            let (library, definition) = codeLanguages.definition(for: language, at: code.location, file: file, warnings: &warnings),
            codeLanguages.mayColour(code.text, at: code.location, file: file, warnings: &warnings) {
-            tokens = library.tokens(of: code.text, definition: definition)
+            tokens = codeLanguages.tokens(of: code, library: library, definition: definition, file: file, warnings: &warnings)
         }
         guard !tokens.isEmpty || numbered || !fence.markedLines.isEmpty else { return code }
         var styled = code

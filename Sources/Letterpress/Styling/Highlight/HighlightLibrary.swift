@@ -12,7 +12,7 @@ package final class HighlightLibrary: @unchecked Sendable {
     typealias Resolve = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Vocabulary = @convention(c) () -> UnsafePointer<CChar>?
     typealias TokenCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int32) -> Void
-    typealias Highlight = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int, Int, TokenCallback?, UnsafeMutableRawPointer?) -> Void
+    typealias Highlight = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int, Int, Double, TokenCallback?, UnsafeMutableRawPointer?) -> Int
 
     static let fileName = "libLetterpressHighlight.so"
     /// Lines longer than this many bytes are coloured only so far: past it a line is data
@@ -134,15 +134,17 @@ package final class HighlightLibrary: @unchecked Sendable {
         return found == 1 ? String(cString: name) : nil
     }
 
-    /// The tokens of `text` as `definition` reads it, in order, as UTF-8 byte ranges.
-    func tokens(of text: String, definition: String) -> [Token] {
+    /// The tokens of `text` as `definition` reads it, in order, as UTF-8 byte ranges, as far
+    /// as `seconds` of CPU time colour it, and whether that was the whole text.
+    func tokens(of text: String, definition: String, within seconds: Double) -> (tokens: [Token], complete: Bool) {
         var tokens: [Token] = []
+        var coloured = 0
         var text = text
         text.withUTF8 { bytes in
             withUnsafeMutablePointer(to: &tokens) { sink in
                 lock.withLock {
                     bytes.withMemoryRebound(to: CChar.self) { characters in
-                        highlightText(definition, characters.baseAddress, characters.count, Self.longestLine, { context, start, length, style in
+                        coloured = highlightText(definition, characters.baseAddress, characters.count, Self.longestLine, seconds, { context, start, length, style in
                             guard let context, let kind = TokenClass(highlighterStyle: style) else { return }
                             let tokens = context.assumingMemoryBound(to: [Token].self)
                             tokens.pointee.append(Token(range: Int(start)..<Int(start + length), kind: kind))
@@ -151,7 +153,7 @@ package final class HighlightLibrary: @unchecked Sendable {
                 }
             }
         }
-        return tokens
+        return (tokens, coloured >= text.utf8.count)
     }
 
     /// A piece of code of one class.
