@@ -39,8 +39,21 @@ struct PageDrawer {
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
             cairo_translate(cr, rect.x, rect.y)
-            cairo_scale(cr, rect.width / Double(image.surfaceWidth), rect.height / Double(image.surfaceHeight))
-            cairo_set_source_surface(cr, image.surface, 0, 0)
+            let scale = min(rect.width / Double(image.surfaceWidth), rect.height / Double(image.surfaceHeight))
+            if image.isDrawing && scale < Self.smallestDrawingScale {
+                // Cairo 1.16's PDF surface analyses a drawing's commands with the scale in 24.8
+                // fixed point: under 1/512 it rounds to nothing and an assertion aborts the
+                // process. A drawing so small (8 points at most) is painted as pixels, 8 a point.
+                let pixels = image.rasterized(width: max(1, Int((rect.width * 8).rounded(.up))),
+                                              height: max(1, Int((rect.height * 8).rounded(.up))))
+                cairo_scale(cr, rect.width / Double(cairo_image_surface_get_width(pixels)),
+                            rect.height / Double(cairo_image_surface_get_height(pixels)))
+                cairo_set_source_surface(cr, pixels, 0, 0)
+                cairo_surface_destroy(pixels)
+            } else {
+                cairo_scale(cr, rect.width / Double(image.surfaceWidth), rect.height / Double(image.surfaceHeight))
+                cairo_set_source_surface(cr, image.surface, 0, 0)
+            }
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
             cairo_restore(cr)
@@ -93,6 +106,10 @@ struct PageDrawer {
     /// The smallest dot of a dotted line: 1.5 pixels at 144 dpi. Dots as thin as a thin
     /// underline rasterize as faint blurs of the paper's and the line's colours, not as dots.
     static let minimumDot = 0.75
+
+    /// The smallest scale a drawing's recording is replayed at, twice the least Cairo's fixed
+    /// point keeps; smaller drawings are painted as pixels.
+    static let smallestDrawingScale = 1.0 / 256
 
     private func draw(_ decoration: Decoration, on cr: OpaquePointer) {
         let dotted = decoration.pattern == .dot

@@ -14,6 +14,10 @@ enum ImageLoader {
     /// but librsvg renders a filter (a blur) to pixels as it records, at this size; a column at
     /// 300 dpi needs less.
     static let maximumDrawnSide = 2048
+    /// Passes over the pixels of `maximumDrawnSide` that a drawing's filters and masks may
+    /// take (a blur takes 3, see `DrawingCost`): eight blurs at full size, 128 MB of pixels;
+    /// a drawing that takes more is recorded smaller.
+    static let rasterizedPasses = 24
     /// SVG files larger than this are refused: no drawing needs more, and librsvg keeps the
     /// whole tree in memory.
     static let maximumDrawingBytes = 16 * 1024 * 1024
@@ -23,6 +27,24 @@ enum ImageLoader {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .failure(.missing) }
         guard !isFolder.boolValue, isRegularFile(path) else { return .failure(.notAFile) }
+        // An SVG is weighed before any library parses it: librsvg panics on some (and the
+        // panic aborts the process), and gdk-pixbuf's loader parses it to tell its size.
+        var drawingCost = DrawingCost()
+        switch firstBytes(of: path) {
+        case [0x1F, 0x8B]:
+            return .failure(.unreadable("it is compressed (gzip); a compressed SVG is not drawn: decompress it"))
+        case let head where head.first == UInt8(ascii: "<") || head.first == 0xEF || head.first.map({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) == true:
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumDrawingBytes,
+                  let data = FileManager.default.contents(atPath: path) else {
+                return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
+            }
+            if let cost = DrawingCost.of(data) {
+                if let refusal = cost.refusal { return .failure(.unreadable(refusal)) }
+                drawingCost = cost
+            }
+        default:
+            break
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return .failure(.unreadable("unknown image format")) }
@@ -33,7 +55,7 @@ enum ImageLoader {
             defer { g_free(name) }
             return String(cString: name)
         }
-        if formatName == "svg" { return drawing(at: path, width: Int(width), height: Int(height)) }
+        if formatName == "svg" { return drawing(at: path, width: Int(width), height: Int(height), cost: drawingCost) }
         var error: UnsafeMutablePointer<GError>?
         let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
         let decoded = scale < 1
@@ -58,9 +80,16 @@ enum ImageLoader {
         return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height), jpegData: jpeg))
     }
 
+    /// The first two bytes of the file at `path` (fewer when it is shorter).
+    private static func firstBytes(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: 2)) ?? Data())
+    }
+
     /// An SVG file recorded as paths with librsvg, at the size gdk-pixbuf (librsvg too) gives
-    /// it, scaled down to `maximumDrawnSide` units.
-    private static func drawing(at path: String, width: Int, height: Int) -> Result<LoadedImage, ImageError> {
+    /// it, scaled down to `maximumDrawnSide` units and further as `cost` says.
+    private static func drawing(at path: String, width: Int, height: Int, cost: DrawingCost) -> Result<LoadedImage, ImageError> {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumDrawingBytes,
               let data = FileManager.default.contents(atPath: path) else {
             return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
@@ -76,7 +105,11 @@ enum ImageLoader {
         }
         guard let handle else { return failure("cannot read the SVG") }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let scale = min(1, Double(maximumDrawnSide) / Double(max(width, height)))
+        // Each filter or mask is rendered to pixels at the recorded size: past a few, the
+        // drawing is recorded smaller, so that all of them together take no more passes over
+        // pixels than `rasterizedPasses` at full size (its paths stay vectors at any size).
+        let rasterShare = cost.rasterized > rasterizedPasses ? (Double(rasterizedPasses) / Double(cost.rasterized)).squareRoot() : 1
+        let scale = min(1, Double(maximumDrawnSide) / Double(max(width, height))) * rasterShare
         let recordedWidth = max(1, (Double(width) * scale).rounded())
         let recordedHeight = max(1, (Double(height) * scale).rounded())
         var extents = cairo_rectangle_t(x: 0, y: 0, width: recordedWidth, height: recordedHeight)

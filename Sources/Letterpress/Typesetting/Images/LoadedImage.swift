@@ -47,15 +47,22 @@ package final class LoadedImage: @unchecked Sendable {
         guard isDrawing else { return Self.opaqueRows(of: surface) }
         // A drawing's outline is read from its pixels at a size that is enough for 256 bands.
         let scale = min(1, 512 / Double(max(surfaceWidth, surfaceHeight, 1)))
-        let pixels = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, (Double(surfaceWidth) * scale).rounded())),
-                                                Int32(max(1, (Double(surfaceHeight) * scale).rounded())))!
+        let pixels = rasterized(width: Int(max(1, (Double(surfaceWidth) * scale).rounded())),
+                                height: Int(max(1, (Double(surfaceHeight) * scale).rounded())))
         defer { cairo_surface_destroy(pixels) }
+        return Self.opaqueRows(of: pixels)
+    }
+
+    /// The image drawn into a new ARGB surface of `width` × `height` pixels, which the caller
+    /// destroys.
+    func rasterized(width: Int, height: Int) -> OpaquePointer {
+        let pixels = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(pixels)!
-        cairo_scale(cr, scale, scale)
+        cairo_scale(cr, Double(width) / Double(max(surfaceWidth, 1)), Double(height) / Double(max(surfaceHeight, 1)))
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)
         cairo_destroy(cr)
-        return Self.opaqueRows(of: pixels)
+        return pixels
     }
 
     private static func opaqueRows(of surface: OpaquePointer) -> [ClosedRange<Double>?]? {
