@@ -54,8 +54,15 @@ struct Watcher {
     }
 
     /// The note, its images, its theme's files and its string tables (found as rendering finds
-    /// them: a path in the front matter from the note's folder).
+    /// them: a path in the front matter from the note's folder); never the rendering's own
+    /// files, which a note showing its own output (`![preview](note.pdf)`) would otherwise
+    /// have rendered again each time it was written.
     private func watchedFiles() -> [URL] {
+        let writer = OutputWriter(format: job.format)
+        return inputFiles().filter { !writer.mayWrite($0, renderingTo: job.output) }
+    }
+
+    private func inputFiles() -> [URL] {
         let input = URL(fileURLWithPath: job.input).standardizedFileURL
         var files = [input]
         let resources = Resources(note: job.input)

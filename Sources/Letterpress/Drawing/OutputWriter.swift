@@ -19,6 +19,8 @@ public struct OutputWriter: Sendable {
     package var encodingThreads = ProcessInfo.processInfo.activeProcessorCount
     /// Files an output must never replace: the note being rendered.
     package var inputs: [URL] = []
+    /// With `--sandbox`, the folder an output's symbolic link may lead into.
+    package var sandbox: URL?
 
     /// A writer of files in `format`.
     /// - Parameters:
@@ -48,6 +50,24 @@ public struct OutputWriter: Sendable {
     /// The file of page `number` of `pageCount` at `destination` (see `outputURLs`).
     func pageURL(for destination: URL, number: Int, of pageCount: Int) -> URL {
         Self.pageURL(for: destination, number: number, width: String(pageCount).count)
+    }
+
+    /// Whether `url` is, or may become, one of the files a rendering to `destination` writes:
+    /// the destination itself, or a page named after it with any number and padding.
+    package func mayWrite(_ url: URL, renderingTo destination: URL) -> Bool {
+        let url = url.standardizedFileURL, destination = destination.standardizedFileURL
+        if url == destination { return true }
+        guard format != .pdf, url.deletingLastPathComponent() == destination.deletingLastPathComponent() else { return false }
+        let name = destination.lastPathComponent
+        let (before, after): (Substring, Substring)
+        if let range = name.range(of: "{0p}") ?? name.range(of: "{p}") {
+            (before, after) = (name[..<range.lowerBound], name[range.upperBound...])
+        } else {
+            (before, after) = (Substring(destination.deletingPathExtension().lastPathComponent + "-"), Substring("." + destination.pathExtension))
+        }
+        let candidate = url.lastPathComponent
+        guard candidate.count > before.count + after.count, candidate.hasPrefix(before), candidate.hasSuffix(after) else { return false }
+        return candidate.dropFirst(before.count).dropLast(after.count).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Whether the destination's name is a template for page names: it holds `{p}` or `{0p}`.

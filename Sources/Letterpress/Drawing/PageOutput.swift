@@ -64,18 +64,24 @@ public final class PageOutput {
     /// - Throws: `LetterpressError.outputFailed` when a file cannot be written or renamed
     ///   into place, or would replace something that is not a regular file.
     public func finish() throws -> [URL] {
-        try FontWork.exclusively { try finishAlone() }
+        try finish(protecting: [])
     }
 
-    private func finishAlone() throws -> [URL] {
+    /// Finishes as `finish()` does, never replacing or removing `files` as well as the
+    /// writer's inputs: the images the note showed, which only typesetting knew.
+    package func finish(protecting files: [URL]) throws -> [URL] {
+        try FontWork.exclusively { try finishAlone(protecting: files) }
+    }
+
+    private func finishAlone(protecting files: [URL]) throws -> [URL] {
         if let finished { return finished }
         guard pageCount > 0 else {
             throw LetterpressError.outputFailed(file: Excerpt.name(destination.path), reason: "no page was added to write")
         }
         try writer.finish(pageCount: pageCount, firstFile: temporaries[0])
         let targets = settings.outputURLs(for: destination, pageCount: pageCount)
-        try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs,
-                                 removing: settings.stalePages(at: destination, pageCount: pageCount))
+        try TemporaryFile.commit(temporaries, to: targets, protecting: settings.inputs + files,
+                                 removing: settings.stalePages(at: destination, pageCount: pageCount), sandbox: settings.sandbox)
         finished = targets
         return targets
     }

@@ -21,9 +21,46 @@ enum OutputPath {
         throw LetterpressError.outputFailed(file: url.path, reason: "more than \(maximumLinks) symbolic links")
     }
 
+    /// A file as the kernel tells files apart, whatever links lead to it.
+    struct FileIdentity: Hashable {
+        var device: dev_t
+        var inode: ino_t
+
+        init(_ status: stat) { (device, inode) = (status.st_dev, status.st_ino) }
+    }
+
+    /// The files at `urls` that exist, by identity, found once for every output compared.
+    static func identities(of urls: [URL]) -> [FileIdentity: URL] {
+        var identities: [FileIdentity: URL] = [:]
+        for url in urls {
+            var status = stat()
+            if stat(url.path, &status) == 0 { identities[FileIdentity(status)] = identities[FileIdentity(status)] ?? url }
+        }
+        return identities
+    }
+
+    /// Whether `url` is one of `inputs` (through links too): an earlier page of that name is
+    /// then an image the note shows, not a page to clean up.
+    static func isInput(_ url: URL, among inputs: [FileIdentity: URL]) -> Bool {
+        var status = stat()
+        return !inputs.isEmpty && stat(url.path, &status) == 0 && inputs[FileIdentity(status)] != nil
+    }
+
+    /// Refuses an output that is a symbolic link inside `sandbox` to a file outside it: a
+    /// planted link would have the rendering replace a file the sandbox keeps it from.
+    static func checkConfined(_ target: URL, resolved: URL, to sandbox: URL?) throws {
+        guard let sandbox, resolved.path != target.path, Resources.folder(sandbox, contains: target.deletingLastPathComponent()),
+              !Resources.folder(sandbox, contains: resolved) else { return }
+        throw LetterpressError.outputFailed(file: target.path, reason: "it is a symbolic link to \(resolved.path), outside the sandbox, and is left as it is")
+    }
+
     /// The permission bits of the regular file at `url`, which may be replaced, or nil when
     /// nothing is there; throws when something else is, or the file is one of `inputs`.
     static func replaceableMode(_ url: URL, naming name: URL, inputs: [URL]) throws -> mode_t? {
+        try replaceableMode(url, naming: name, inputs: identities(of: inputs))
+    }
+
+    static func replaceableMode(_ url: URL, naming name: URL, inputs: [FileIdentity: URL]) throws -> mode_t? {
         var status = stat()
         guard lstat(url.path, &status) == 0 else {
             if errno == ENOENT { return nil }
@@ -32,11 +69,8 @@ enum OutputPath {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw LetterpressError.outputFailed(file: name.path, reason: "it is \(Self.kind(status.st_mode)), not a regular file, and is left as it is")
         }
-        for input in inputs {
-            var other = stat()
-            if stat(input.path, &other) == 0, other.st_dev == status.st_dev, other.st_ino == status.st_ino {
-                throw LetterpressError.outputFailed(file: name.path, reason: "it is the input \(input.path), which is left as it is")
-            }
+        if let input = inputs[FileIdentity(status)] {
+            throw LetterpressError.outputFailed(file: name.path, reason: "it is the input \(input.path), which is left as it is")
         }
         return status.st_mode & 0o777
     }

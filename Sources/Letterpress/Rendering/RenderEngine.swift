@@ -63,6 +63,7 @@ final class RenderEngine: @unchecked Sendable {
                 var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
                 if !usesSpareCores { writer.encodingThreads = 1 }
                 writer.inputs = inputs
+                writer.sandbox = resources.sandbox
                 var opened: PageOutput?
                 let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
                 let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
@@ -84,7 +85,7 @@ final class RenderEngine: @unchecked Sendable {
             }
             // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
             let written = output.writeSeconds
-            let files = try output.finish()
+            let files = try output.finish(protecting: resources.imageFiles)
             clock.add(output.writeSeconds - written, to: \.write)
             return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
         }

@@ -40,6 +40,11 @@ package struct Resources: Sendable {
     /// regular file is read (a FIFO would block); `/dev/stdin` is standard input, as `-` is.
     package func readNote() throws -> Data {
         if file == "-" || file == "/dev/stdin" { return FileHandle.standardInput.readDataToEndOfFile() }
+        // Links resolved before the sandbox decides: a note that links to /proc/self/environ
+        // would put the environment on the page.
+        guard mayRead(URL(fileURLWithPath: file)) else {
+            throw LetterpressError.unreadableInput(file: file, reason: "is a symbolic link to a file outside the sandbox (\(sandbox?.path ?? "")), which --sandbox does not read")
+        }
         switch RegularFile.contents(atPath: file) {
         case let .success(data): return data
         case .failure(.missing(ENOENT)) where file.contains("\u{FFFD}"):
@@ -64,6 +69,9 @@ package struct Resources: Sendable {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
+
+    /// The files the note's images were looked for at: an output must leave them as they are.
+    package var imageFiles: [URL] { images.paths.map { URL(fileURLWithPath: $0) } }
 
     /// The image `source` names, relative to the note's folder, or why it cannot be drawn.
     func image(_ source: String) -> Result<LoadedImage, ImageError> {

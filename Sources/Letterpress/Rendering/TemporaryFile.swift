@@ -72,10 +72,13 @@ package final class TemporaryFile {
     /// written through) and checked first (only a regular file that is none of `inputs`, or
     /// nothing, is replaced, and keeps its permissions), and an interrupt waits until every
     /// file is renamed and `stale` (files an earlier rendering left) removed.
-    static func commit(_ files: [TemporaryFile], to targets: [URL], protecting inputs: [URL] = [], removing stale: [URL] = []) throws {
+    static func commit(_ files: [TemporaryFile], to targets: [URL], protecting inputs: [URL] = [], removing stale: [URL] = [],
+                       sandbox: URL? = nil) throws {
         var renames: [(file: TemporaryFile, path: String)] = []
+        let inputs = OutputPath.identities(of: inputs)
         for (file, target) in zip(files, targets) {
             let resolved = try OutputPath.resolved(target)
+            try OutputPath.checkConfined(target, resolved: resolved, to: sandbox)
             let mode = try OutputPath.replaceableMode(resolved, naming: target, inputs: inputs)
             guard OutputPath.device(ofFolderOf: resolved) == OutputPath.device(ofFolderOf: file.url) else {
                 throw LetterpressError.outputFailed(file: target.path, reason: "it links to \(resolved.path), on another file system")
@@ -96,7 +99,7 @@ package final class TemporaryFile {
             alive.remove(file.url.path)
             fatal_cleanup_forget(file.url.path)
         }
-        for file in stale { unlink(file.path) }
+        for file in stale where !OutputPath.isInput(file, among: inputs) { unlink(file.path) }
     }
 
     /// A new folder in the system's temporary folder, named by `mkdtemp` (so that no one can

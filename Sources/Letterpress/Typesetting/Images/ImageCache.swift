@@ -20,6 +20,13 @@ final class ImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 
+    /// Every path an image was looked for at, loaded or not.
+    var paths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.keys.sorted()
+    }
+
     /// The image at `path`, loaded by `load` unless it is still held, or known not to load.
     func image(at path: String, _ load: (String) -> Result<LoadedImage, ImageError>) -> Result<LoadedImage, ImageError> {
         lock.lock()
