@@ -19,6 +19,11 @@ package struct RasterImage: Sendable, Equatable {
 
     /// Reads a PNG file.
     package static func png(_ url: URL) throws -> RasterImage {
+        // Its header first: Cairo decodes the whole image, however large it says it is.
+        if let (width, height) = pngSize(url), width > RasterPages.maximumSide || height > RasterPages.maximumSide
+            || width * height > RasterPages.maximumPixels {
+            throw LetterpressError.unreadableInput(file: url.path, reason: "is \(width)×\(height) pixels, over the limit of \(RasterPages.maximumSide) a side and \(RasterPages.maximumPixels / 1_000_000) million in all")
+        }
         let surface = cairo_image_surface_create_from_png(url.path)!
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
@@ -26,6 +31,17 @@ package struct RasterImage: Sendable, Equatable {
             throw LetterpressError.unreadableInput(file: url.path, reason: "cannot read PNG (\(String(cString: cairo_status_to_string(status))))")
         }
         return flattened(surface)
+    }
+
+    /// The width and height a PNG file's header gives; nil when it has none.
+    private static func pngSize(_ url: URL) -> (Int, Int)? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 24), header.count == 24,
+              header.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        let bytes = Array(header)
+        func number(at offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(at: 16), number(at: 20))
     }
 
     /// The surface's pixels composited over white.

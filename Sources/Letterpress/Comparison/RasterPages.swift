@@ -7,6 +7,10 @@ import Foundation
 package final class RasterPages {
     /// Cairo's image surfaces stop at this many pixels a side.
     package static let maximumSide = 32767
+    /// Pixels a page may have: a comparison holds a page of each file and their copies,
+    /// some 16 bytes a pixel (A4 at 600 dpi is 35 million). A side alone let a 14,400-point
+    /// page take 2.5 GB at 72 dpi.
+    package static let maximumPixels = 40_000_000
 
     package let url: URL
     package let count: Int
@@ -81,10 +85,11 @@ package final class RasterPages {
         guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth >= 1, pixelHeight >= 1 else {
             throw LetterpressError.unreadableInput(file: url.path, reason: "page \(index + 1) has no size")
         }
-        guard pixelWidth <= Double(Self.maximumSide), pixelHeight <= Double(Self.maximumSide) else {
+        guard pixelWidth <= Double(Self.maximumSide), pixelHeight <= Double(Self.maximumSide),
+              pixelWidth * pixelHeight <= Double(Self.maximumPixels) else {
             throw LetterpressError.unreadableInput(file: url.path, reason: String(
-                format: "page %d is %.0f×%.0f pixels at %g dpi, over the limit of %d a side (give a lower --dpi)",
-                index + 1, pixelWidth, pixelHeight, dpi, Self.maximumSide))
+                format: "page %d is %.0f×%.0f pixels at %g dpi, over the limit of %d a side and %d million in all (give a lower --dpi)",
+                index + 1, pixelWidth, pixelHeight, dpi, Self.maximumSide, Self.maximumPixels / 1_000_000))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
         defer { cairo_surface_destroy(surface) }

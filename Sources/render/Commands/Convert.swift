@@ -154,7 +154,12 @@ struct Convert: ParsableCommand {
         if let golden {
             let check = GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
                                     tolerance: try tolerance.value().fraction, quiet: quiet)
-            throw ExitCode(check.run(with: Renderer(options: options)))
+            // Under the same limits as a rendering: a reference comes from the repository tested.
+            InterruptHandler.install(progress: nil)
+            let status = DocumentBudget(seconds: limitTime, megabytes: limitMemory).watch(inputs[0], inWorker: false) {
+                check.run(with: Renderer(options: options))
+            }
+            throw ExitCode(status)
         }
         var jobs = try JobPlanner(inputs: inputs, output: output, format: try format?.value()).jobs()
         if watch, let job = jobs.first {
