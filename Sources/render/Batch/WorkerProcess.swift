@@ -19,12 +19,16 @@ final class WorkerProcess {
         self.output = output
     }
 
+    /// Where a worker finds its batch's process id, to end itself when the batch is gone.
+    static let parentVariable = "LETTERPRESS_WORKER_PARENT"
+
     static func start(options: WorkerOptions) -> WorkerProcess? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = ["worker"]
         var environment = ProcessInfo.processInfo.environment
         environment["LETTERPRESS_WORKER_OPTIONS"] = (try? JSONEncoder().encode(options)).map { String(decoding: $0, as: UTF8.self) }
+        environment[parentVariable] = String(getpid())
         process.environment = environment
         let stdin = Pipe()
         let stdout = Pipe()

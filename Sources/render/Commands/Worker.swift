@@ -16,6 +16,9 @@ struct Worker: ParsableCommand {
             try FontSetup.configure(folders: options.fontDirectories, isolated: options.isolatedFonts)
         }
         InterruptHandler.install(progress: nil, announces: false)
+        if let parent = ProcessInfo.processInfo.environment[WorkerProcess.parentVariable].flatMap(pid_t.init) {
+            Self.endWhenGone(parent)
+        }
         // The workers already keep every core busy with a document each: a parser thread per
         // document would only add switching (5% slower on 200 notes with --jobs 2), and so
         // would compressing a page on several threads.
@@ -29,5 +32,22 @@ struct Worker: ParsableCommand {
             // A parent gone (the pipe closed) wants no more answers.
             do { try StandardOutput.write(answer + Data("\n".utf8)) } catch { RenderCommand.exit(status: 1) }
         }
+    }
+
+    /// How often a worker looks whether its batch is still there.
+    static let parentCheckInterval: useconds_t = 100_000
+
+    /// Interrupts this worker, as Ctrl-C would (its temporary files removed, nothing more
+    /// written), once `parent` is no longer its parent: a batch killed with SIGKILL cannot
+    /// stop its workers, which would otherwise finish their documents for no one. Looked at
+    /// from a thread of its own, since a document may take long; the kernel's parent-death
+    /// signal follows the thread that started the worker, not the batch.
+    private static func endWhenGone(_ parent: pid_t) {
+        let watch = Thread {
+            while getppid() == parent { usleep(parentCheckInterval) }
+            kill(getpid(), SIGTERM)
+        }
+        watch.stackSize = 64 * 1024
+        watch.start()
     }
 }
