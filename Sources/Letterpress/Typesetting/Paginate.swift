@@ -64,6 +64,10 @@ struct Paginator {
     private var pendingFloats: [(float: FloatingImage, gapBefore: Double)] = []
     /// The notes set on a page so far: a note goes with its first reference only.
     private var notesSet: Set<Int> = []
+    /// Notes whose reference is on a page that has no room left for them below its text, in
+    /// order, for the foot of the pages after it (as TeX carries a footnote on): one line can
+    /// cite more notes than a page holds, and they went above the top of the page.
+    private var carriedNotes: [Int] = []
 
     /// The number of the page being filled.
     private var number: Int { finishedPages + 1 }
@@ -302,8 +306,14 @@ struct Paginator {
     private mutating func place(_ box: Slice.Box, at y: Double, outline: OutlineEntry? = nil, startsBand: Bool = false) {
         page.placed.append((box, y, startsBand))
         let notes = newNotes(in: box)
-        page.notes += notes
         notesSet.formUnion(notes)
+        for note in notes {
+            if carriedNotes.isEmpty, let footNotes, contentHeight - footNotes.height(of: page.notes + [note]) >= y + box.height {
+                page.notes.append(note)
+            } else {
+                carriedNotes.append(note)
+            }
+        }
         if var entry = outline {
             entry.y = y
             page.outline.append(entry)
@@ -315,8 +325,19 @@ struct Paginator {
         finished.append(finish(page))
         finishedPages += 1
         page = PageContent()
+        takeCarriedNotes()
         for (float, gap) in pendingFloats { _ = placeFloat(float, gapBefore: gap) }
         pendingFloats = []
+    }
+
+    /// Puts on the new page's foot the carried notes that fit there, in order; a note is at
+    /// most half a page (`FootNotes` leaves taller ones for the end), so the first always does.
+    private mutating func takeCarriedNotes() {
+        guard let footNotes else { return }
+        while let note = carriedNotes.first, page.notes.isEmpty || footNotes.height(of: page.notes + [note]) <= contentHeight {
+            page.notes.append(note)
+            carriedNotes.removeFirst()
+        }
     }
 
     /// The last page, unless nothing is on it (though a document has one page), and one more
@@ -331,6 +352,8 @@ struct Paginator {
             notesSet.formUnion(unset)
         }
         if !page.isEmpty || finishedPages == 0 || !pendingFloats.isEmpty || !page.notes.isEmpty { newPage() }
+        // Notes still carried go on pages of their own.
+        while !page.notes.isEmpty { newPage() }
         if page.isEmpty && !page.items.isEmpty { newPage() }
     }
 
