@@ -10,7 +10,7 @@ import Testing
         let library = try HighlightLibrary.shared.get()
         let definition = try #require(library.definition(for: language))
         let bytes = Array(text.utf8)
-        return library.tokens(of: text, definition: definition).map {
+        return library.tokens(of: text, definition: definition, within: 60).tokens.map {
             "\($0.kind.rawValue) \(String(decoding: bytes[$0.range], as: UTF8.self))"
         }
     }
