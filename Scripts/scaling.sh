@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders hostile inputs at two sizes and reports how time and memory grow when the input
-# doubles. Every case must stay linear: at most ~2.2× the time for twice the input.
+# Renders hostile inputs at three sizes (n, 2n, 4n) and reports how time and memory grow when
+# the input doubles. Every case must stay linear: at most ~2.2× the time for twice the input.
 #
 # usage: Scripts/scaling.sh [SCALE]   (SCALE multiplies every size; default 1)
 #        CASES=html-table,word Scripts/scaling.sh   (only those cases)
@@ -36,6 +36,20 @@ with open("%s/huge.png" % work, "wb") as f:
 with open("%s/blur.svg" % work, "w") as f:
     f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10000" height="10000"><filter id="b">'
             '<feGaussianBlur stdDeviation="400"/></filter><rect width="10000" height="10000" fill="teal" filter="url(#b)"/></svg>')
+# A blurred rectangle drawn 64 times through nested <use>: the drawing's own limits.
+use = '<rect id="u0" width="2048" height="2048" fill="teal" filter="url(#f)"/>'
+for level in range(1, 7):
+    use += '<g id="u%d"><use href="#u%d"/><use href="#u%d"/></g>' % (level, level - 1, level - 1)
+with open("%s/use64.svg" % work, "w") as f:
+    f.write('<svg xmlns="http://www.w3.org/2000/svg" width="2048" height="2048"><defs><filter id="f">'
+            '<feGaussianBlur stdDeviation="60"/></filter>' + use + '</defs><use href="#u6"/></svg>')
+def styles_theme(n):
+    path = "%s/styles-%d.yaml" % (work, n)
+    with open(path, "w") as f:
+        f.write("extends: default\ncustomStyles:\n" + "".join("  style%d: {italic: true}\n" % i for i in range(n)))
+    return path
+def junk(n):
+    return "".join(random.choice("abc{}()[]<>'\"/*+-=;:,. $\\\n") for _ in range(n)).replace("``", "`x")
 cases = {
     "paragraph":   lambda n: prose(n // 6) + "\n",
     "word":        lambda n: "x" * n + "\n",
@@ -73,6 +87,15 @@ cases = {
     "html-attribute": lambda n: '<img alt="' + "a" * n + '" src="x.png">\n',
     "html-comment": lambda n: "<!--" + "a -- " * (n // 5) + "\n",
     "html-unclosed": lambda n: "text " + "<span><i>" * (n // 9) + "\n",
+    "toml-dotted": lambda n: "+++\n" + "a." * (n // 2) + "a = 1\n+++\n\nbody\n",
+    "toml-headers": lambda n: "+++\n[" + "a." * (n // 2) + "a]\nb = 1\n+++\n\nbody\n",
+    "plain-nul":   lambda n: "---\nmarkup: plain\n---\n" + "".join("line %d with a \0 NUL\n" % i for i in range(n // 24)),
+    "inline-tags": lambda n: "text " + "<b>" * (n // 7) + " middle " + "</i>" * (n // 8) + "\n",
+    "variables":   lambda n: "---\n" + "".join("v%d: value\n" % i for i in range(n // 40)) + "---\n\n" + " ".join("{{u%d}}" % i for i in range(n // 40)) + "\n",
+    "custom-styles": lambda n: "---\ntheme: %s\n---\n\n" % styles_theme(n // 60) + " ".join("^[x](customStyle: 'other%d')" % i for i in range(n // 60)) + "\n",
+    "expansion":   lambda n: "---\nbig: \"" + "word " * 2800 + "\"\n---\n\n" + " ".join(["{{big}}"] * (n // 8)) + "\n",
+    "code-junk":   lambda n: "```typescript\n" + junk(n) + "\n```\n",
+    "svg-use":     lambda n: "".join("![use](%s/use64.svg)\n\n" % work for _ in range(n // 1000)),
     "document":    lambda n: "\n\n".join("## Part %d\n\n%s\n\n- %s\n- %s" % (i, prose(90), prose(12), prose(12)) for i in range(n // 700)) + "\n",
 }
 sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 400_000, "lists": 400_000,
@@ -84,22 +107,25 @@ sizes = {"paragraph": 400_000, "word": 300_000, "code": 1_000_000, "quotes": 400
          "png": 4_000, "svg-blur": 2_000,
          "html-nesting": 200_000, "html-inline": 200_000, "html-blocks": 200_000, "html-table": 400_000,
          "html-attribute": 400_000, "html-comment": 2_000_000, "html-unclosed": 200_000,
+         "toml-dotted": 20_000, "toml-headers": 20_000, "plain-nul": 400_000, "inline-tags": 200_000,
+         "variables": 40_000, "custom-styles": 60_000, "expansion": 20_000, "code-junk": 100_000, "svg-use": 4_000,
          "document": 2_000_000}
 only = set(filter(None, os.environ.get("CASES", "").split(",")))
 for name, make in cases.items():
     if only and name not in only: continue
     n = int(sizes[name] * scale)
-    for factor in (1, 2):
+    for factor in (1, 2, 4):
         with open("%s/%s-%d.md" % (work, name, factor), "w") as f:
             f.write(make(n * factor))
 PY
 
-printf '| case | input | time | memory | 2× input | time | memory | time ratio | memory ratio |\n'
-printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| case | input | time | memory | 2× time | 2× memory | 4× time | 4× memory | time ratios | memory ratios |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 status=0
 for one in "$WORK"/*-1.md; do
     name=$(basename "$one" -1.md)
     two=$WORK/$name-2.md
+    four=$WORK/$name-4.md
     measure() {
         # Best of five runs: these machines are noisy, and a run of three was not always enough.
         best=""
@@ -112,10 +138,11 @@ for one in "$WORK"/*-1.md; do
     }
     read -r t1 m1 <<<"$(measure "$one")"
     read -r t2 m2 <<<"$(measure "$two")"
-    ratio=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", (a > 0.05 ? b / a : 1) }')
-    mratio=$(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", b / a }')
-    printf '| %s | %s B | %s s | %s MB | %s B | %s s | %s MB | %s | %s |\n' "$name" "$(stat -c %s "$one")" "$t1" "$((m1 / 1024))" \
-        "$(stat -c %s "$two")" "$t2" "$((m2 / 1024))" "$ratio" "$mratio"
-    awk -v r="$ratio" 'BEGIN { exit !(r > 2.2) }' && status=1
+    read -r t4 m4 <<<"$(measure "$four")"
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a > 0.05 ? b / a : 1) }'; }
+    r2=$(ratio "$t1" "$t2"); r4=$(ratio "$t2" "$t4")
+    printf '| %s | %s B | %s s | %s MB | %s s | %s MB | %s s | %s MB | %s, %s | %s, %s |\n' "$name" "$(stat -c %s "$one")" "$t1" "$((m1 / 1024))" \
+        "$t2" "$((m2 / 1024))" "$t4" "$((m4 / 1024))" "$r2" "$r4" "$(ratio "$m1" "$m2")" "$(ratio "$m2" "$m4")"
+    awk -v a="$r2" -v b="$r4" 'BEGIN { exit !(a > 2.2 || b > 2.2) }' && status=1
 done
 exit $status

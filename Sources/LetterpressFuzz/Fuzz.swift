@@ -3,8 +3,10 @@ import Letterpress
 
 /// Runs one input through what `render` reads, as a fuzz target does; nothing it finds may
 /// crash, hang or exhaust memory. An input starting `#theme` followed by a newline is a theme
-/// file, one starting `#image` and a newline an image file, each shown with a note; any other is a note
-/// (Markdown with front matter, or an `inspect --json` archive), parsed, styled and typeset.
+/// file, one starting `#image` and a newline an image file, each shown with a note; one starting
+/// `#plain` and a newline a plain-text note (a `.txt` file); any other is a note (Markdown with
+/// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
+/// styled and typeset.
 enum FuzzTarget {
     static let renderer: Renderer = {
         var options = RenderOptions()
@@ -61,6 +63,8 @@ enum FuzzTarget {
             guard (try? data.dropFirst(7).write(to: path)) != nil else { return }
             _ = try? renderer.typeset(source: "![an image](\(path.path))\n\n^[![floating](\(path.path))](float: 'left', width: 80) Text beside it.",
                                       file: "fuzz.md")
+        } else if data.starts(with: Array("#plain\n".utf8)) {
+            _ = try? renderer.typeset(data: data.dropFirst(7), file: "fuzz.txt")
         } else {
             guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
             _ = try? renderer.typeset(document, file: "fuzz.md")
