@@ -113,13 +113,7 @@ private func note(_ number: Int) -> String {
         for number in 0..<12 { try long.write(to: input.appendingPathComponent("n\(number).md"), atomically: true, encoding: .utf8) }
         for round in 0..<10 {
             let batches = try (0..<3).map { batch in
-                let process = Process()
-                process.executableURL = TestSupport.renderExecutable
-                process.arguments = ["in", "-o", "out\(round)-\(batch)", "--format", "png", "--dpi", "40", "--jobs", "2"]
-                process.currentDirectoryURL = folder
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                return process
+                try startRender(["in", "-o", "out\(round)-\(batch)", "--format", "png", "--dpi", "40", "--jobs", "2"], in: folder)
             }
             Thread.sleep(forTimeInterval: 0.4 + Double(round % 4) * 0.1)
             for process in batches {

@@ -416,13 +416,8 @@ enum Hostile {
     func watchingANoteThatShowsItsOwnOutputRendersOnce(_ format: String, _ image: String) throws {
         let folder = try Hostile.folder(with: ["note.md": "# Self\n\n\(image)\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = TestSupport.renderExecutable
-        process.arguments = ["note.md", "--watch", "--format", format, "--dpi", "20"]
-        process.currentDirectoryURL = folder
         let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let process = try startRender(["note.md", "--watch", "--format", format, "--dpi", "20"], in: folder, standardError: errors)
         Thread.sleep(forTimeInterval: 4)
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -455,12 +450,7 @@ enum Hostile {
         for index in 0..<40 { files["notes/n\(index).md"] = long }
         let folder = try Hostile.folder(with: files)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = TestSupport.renderExecutable
-        process.arguments = ["notes", "-o", "out", "--jobs", "2", "--format", "png", "--dpi", "20"]
-        process.currentDirectoryURL = folder
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startRender(["notes", "-o", "out", "--jobs", "2", "--format", "png", "--dpi", "20"], in: folder)
         Thread.sleep(forTimeInterval: 3)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

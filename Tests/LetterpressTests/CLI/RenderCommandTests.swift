@@ -50,6 +50,18 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     return CommandResult(status: process.terminationStatus, stdout: output, stderr: String(decoding: errors.data, as: UTF8.self))
 }
 
+/// Starts the built `render` with `arguments` in `folder`, its standard error going to
+/// `standardError` (a pipe or a file handle), and returns it running.
+func startRender(_ arguments: [String], in folder: URL, standardError: Any = FileHandle.nullDevice) throws -> Process {
+    let process = Process()
+    process.executableURL = TestSupport.renderExecutable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardError = standardError
+    try process.run()
+    return process
+}
+
 /// What a Poppler tool (`pdfinfo`, `pdfimages`) prints about a PDF.
 func popplerOutput(_ tool: String, _ arguments: [String]) throws -> String {
     let process = Process()
