@@ -133,31 +133,37 @@ import Testing
         #expect(LetterpressError.unreadableInput(file: "n.md", reason: "a\nb").description == "n.md: a\\u{A}b")
     }
 
+    /// Inputs that once ended the process (`Fixtures/crashers`, read as the fuzz target reads
+    /// them): each now typesets to pages, or fails with a `LetterpressError`.
     @Test func savedCrashersStayFixed() throws {
         let folder = TestSupport.fixtures.appendingPathComponent("crashers")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "README" }.sorted()
+        #expect(files.count >= 4)
         let scratch = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         for file in files {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
-            // As the fuzz target reads them: a theme or an image after its tag line, else a note.
             var options = RenderOptions()
             options.badge = false
-            var source: String?
-            if data.starts(with: Array("#theme\n".utf8)) {
-                try data.dropFirst(7).write(to: scratch.appendingPathComponent("theme.yaml"))
-                options.theme = scratch.appendingPathComponent("theme.yaml").path
-                source = "# Title\n\nText, `code` and a [link](x).\n\n| a | b |\n|---|---|\n| 1 | 2 |"
-            } else if data.starts(with: Array("#image\n".utf8)) {
-                let image = scratch.appendingPathComponent("image")
-                try data.dropFirst(7).write(to: image)
-                source = "![an image](\(image.path))\n\n^[![floating](\(image.path))](float: 'left', width: 80) Text beside it."
-            }
-            if let source {
-                _ = try? Renderer(options: options).typeset(source: source, file: file)
-            } else if let document = try? Renderer.document(from: data, file: file) {
-                _ = try? PageTypesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
-                                    fonts: FontContext()).typeset(document, baseURL: nil, file: file)
+            do {
+                let pages: [Page]
+                if data.starts(with: Array("#theme\n".utf8)) {
+                    try data.dropFirst(7).write(to: scratch.appendingPathComponent("theme.yaml"))
+                    options.theme = scratch.appendingPathComponent("theme.yaml").path
+                    pages = try Renderer(options: options).typeset(source: "# Title\n\nText, `code` and a [link](x).", file: file).document.pages
+                } else if data.starts(with: Array("#image\n".utf8)) {
+                    let image = scratch.appendingPathComponent("image")
+                    try data.dropFirst(7).write(to: image)
+                    let source = "![an image](\(image.path))\n\n^[![floating](\(image.path))](float: 'left', width: 80) Text beside it."
+                    pages = try Renderer(options: options).typeset(source: source, file: file).document.pages
+                } else if data.starts(with: Array("#plain\n".utf8)) {
+                    pages = try Renderer(options: options).typeset(data: data.dropFirst(7), file: file + ".txt").document.pages
+                } else {
+                    pages = try Renderer(options: options).typeset(data: data, file: file).document.pages
+                }
+                #expect(!pages.isEmpty, "\(file)")
+            } catch {
+                #expect(error is LetterpressError, "\(file): \(error)")
             }
         }
     }
