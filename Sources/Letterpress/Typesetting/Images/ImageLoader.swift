@@ -33,7 +33,7 @@ enum ImageLoader {
         switch firstBytes(of: path) {
         case [0x1F, 0x8B]:
             return .failure(.unreadable("it is compressed (gzip); a compressed SVG is not drawn: decompress it"))
-        case let head where head.first == UInt8(ascii: "<") || head.first == 0xEF || head.first.map({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) == true:
+        case let head where mayBeXML(head):
             guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumDrawingBytes,
                   let data = FileManager.default.contents(atPath: path) else {
                 return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
@@ -78,6 +78,14 @@ enum ImageLoader {
         let jpeg = formatName == "jpeg" && scale == 1 ? FileManager.default.contents(atPath: path) : nil
         identify(surface, path: path)
         return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height), jpegData: jpeg))
+    }
+
+    /// Whether a file starting with `head` (two bytes) may be XML, an SVG: `<` or whitespace,
+    /// a UTF-8 byte-order mark, or UTF-16 (a byte-order mark, or `<` with a zero byte).
+    private static func mayBeXML(_ head: [UInt8]) -> Bool {
+        guard let first = head.first else { return false }
+        return [UInt8(ascii: "<"), 0x20, 0x0A, 0x0D, 0x09, 0xEF].contains(first)
+            || [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains(head)
     }
 
     /// The first two bytes of the file at `path` (fewer when it is shorter).
