@@ -81,6 +81,13 @@ enum TOMLNesting {
             }
             index += 1
         }
+        // A table or array still open is a reading of the strings that toml++ does not share
+        // (it would refuse such a text): every dot and bracket then counts as a level.
+        if !containers.isEmpty {
+            let levels = bytes.count { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }
+            if levels > limit && firstPast == nil { firstPast = 1 }
+            deepest = max(deepest, levels)
+        }
         return (deepest, firstPast)
     }
 
@@ -163,7 +170,12 @@ enum TOMLNesting {
             }
             if byte == quote {
                 if !tripled { return position + 1 }
-                if position + 2 < bytes.count && bytes[position + 1] == quote && bytes[position + 2] == quote { return position + 3 }
+                if position + 2 < bytes.count && bytes[position + 1] == quote && bytes[position + 2] == quote {
+                    // Up to two more quotes belong to the string (`"""a""""` is `a"`).
+                    var end = position + 3
+                    while end < bytes.count && end < position + 5 && bytes[end] == quote { end += 1 }
+                    return end
+                }
             }
             position += 1
         }
