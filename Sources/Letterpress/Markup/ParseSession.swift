@@ -64,7 +64,7 @@ final class ParseSession {
         if !expansionWarned {
             expansionWarned = true
             variableWarnings.append(Warning(file: file, location: location,
-                                            message: "variables put in more text than the note's own four times over (or 1 MiB); this {{…}} and those after it are kept as written"))
+                                            message: "variables and translations put in more text than the note's own four times over (or 1 MiB); from here on they are kept as written"))
         }
         return false
     }

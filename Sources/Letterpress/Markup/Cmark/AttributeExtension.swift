@@ -73,10 +73,11 @@ enum AttributeExtension {
         }
     }
 
-    /// A new text node holding `literal`.
+    /// A new text node holding `literal` (a variable's value, say), a NUL in it as U+FFFD:
+    /// cmark takes the literal as a C string, which would end there.
     static func textNode(_ literal: String) -> OpaquePointer {
         let node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator())!
-        cmark_node_set_literal(node, literal)
+        cmark_node_set_literal(node, literal.utf8.contains(0) ? literal.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : literal)
         return node
     }
 

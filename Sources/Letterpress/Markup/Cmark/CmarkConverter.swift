@@ -605,7 +605,8 @@ struct CmarkConverter {
     /// The translation of the `localized` key `key` for the note's locale; nil when there is
     /// none, and the source text stays.
     private func translation(of key: String, at location: SourceLocation) -> String? {
-        guard case let .success(text)? = session.translation(key, value: nil, at: location) else { return nil }
+        guard session.mayExpand, case let .success(text)? = session.translation(key, value: nil, at: location),
+              session.spendExpansion(text.utf8.count, at: location) else { return nil }
         return text
     }
 
