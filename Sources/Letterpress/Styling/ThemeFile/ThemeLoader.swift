@@ -210,8 +210,8 @@ package struct ThemeLoader: Sendable {
     /// each key of a mapping up by reading its pairs in turn, so a dictionary of n entries took
     /// n² steps (8 000 custom styles: 8.8 s).
     static func decode(_ node: Node, file: String) throws -> ThemeSpec {
-        let styleKeys = ["customStyles", "customColors"]
-        let rest = node.mapping.map { Node.Mapping($0.filter { !styleKeys.contains($0.key.string ?? "") }.map { ($0.key, $0.value) },
+        let dictionaries = [("customStyles", \ThemeSpec.customStyles), ("customColors", \ThemeSpec.customColors)]
+        let rest = node.mapping.map { Node.Mapping($0.filter { pair in !dictionaries.contains { $0.0 == pair.key.string } }.map { ($0.key, $0.value) },
                                                    $0.tag, $0.style, $0.mark) }.map(Node.mapping) ?? node
         // One decoder: making one reads the process's environment.
         let decoder = YAMLDecoder()
@@ -224,7 +224,7 @@ package struct ThemeLoader: Sendable {
             }
         }
         var spec = try decoded(rest)
-        for (key, path) in [("customStyles", \ThemeSpec.customStyles), ("customColors", \ThemeSpec.customColors)] {
+        for (key, path) in dictionaries {
             guard let entries = node[key] else { continue }
             guard let mapping = entries.mapping else {
                 spec[keyPath: path] = try decoded([Node(key): entries])[keyPath: path]

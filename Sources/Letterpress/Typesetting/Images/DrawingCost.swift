@@ -64,24 +64,24 @@ struct DrawingCost: Equatable {
     /// The elements directly under `node`, those an entity reference stands for among them.
     fileprivate static func children(of node: xmlNodePtr) -> [xmlNodePtr] {
         var found: [xmlNodePtr] = []
-        var pending: [xmlNodePtr] = []
-        var child = node.pointee.children
-        while let next = child { pending.append(next); child = next.pointee.next }
+        // The sibling lists being read, innermost last: an entity's content is read where its
+        // reference stands, then the list around it goes on.
+        var lists: [xmlNodePtr?] = [node.pointee.children]
         var seen = 0
-        while !pending.isEmpty, seen < maximumElements {
-            let next = pending.removeFirst()
+        while let last = lists.indices.last, seen < maximumElements {
+            guard let next = lists[last] else {
+                lists.removeLast()
+                continue
+            }
+            lists[last] = next.pointee.next
             seen += 1
             switch next.pointee.type {
             case XML_ELEMENT_NODE:
                 found.append(next)
             case XML_ENTITY_REF_NODE:
-                // A reference's child is the entity itself (its siblings are the DTD's others).
-                if let entity = next.pointee.children { pending.insert(entity, at: 0) }
-            case XML_ENTITY_DECL:
-                var inner = next.pointee.children
-                var held: [xmlNodePtr] = []
-                while let more = inner { held.append(more); inner = more.pointee.next }
-                pending.insert(contentsOf: held, at: 0)
+                // A reference's child is the entity itself (its siblings are the DTD's others),
+                // whose children are what it holds.
+                if let entity = next.pointee.children, lists.count < maximumUseDepth { lists.append(entity.pointee.children) }
             default:
                 break
             }

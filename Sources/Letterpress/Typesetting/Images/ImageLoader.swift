@@ -29,7 +29,7 @@ enum ImageLoader {
         guard !isFolder.boolValue, isRegularFile(path) else { return .failure(.notAFile) }
         // An SVG is weighed before any library parses it: librsvg panics on some (and the
         // panic aborts the process), and gdk-pixbuf's loader parses it to tell its size.
-        var drawingCost = DrawingCost()
+        var weighed: (data: Data, cost: DrawingCost)?
         switch firstBytes(of: path) {
         case [0x1F, 0x8B]:
             return .failure(.unreadable("it is compressed (gzip); a compressed SVG is not drawn: decompress it"))
@@ -38,10 +38,10 @@ enum ImageLoader {
                   let data = FileManager.default.contents(atPath: path) else {
                 return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
             }
-            if let cost = DrawingCost.of(data) {
-                if let refusal = cost.refusal { return .failure(.unreadable(refusal)) }
-                drawingCost = cost
-            }
+            // XML libxml2 cannot read, librsvg cannot either: it says why.
+            let cost = DrawingCost.of(data) ?? DrawingCost()
+            if let refusal = cost.refusal { return .failure(.unreadable(refusal)) }
+            weighed = (data, cost)
         default:
             break
         }
@@ -55,7 +55,10 @@ enum ImageLoader {
             defer { g_free(name) }
             return String(cString: name)
         }
-        if formatName == "svg" { return drawing(at: path, width: Int(width), height: Int(height), cost: drawingCost) }
+        if formatName == "svg" {
+            guard let weighed else { return .failure(.unreadable("an SVG that does not start as XML does, which is not drawn")) }
+            return drawing(weighed.data, at: path, width: Int(width), height: Int(height), cost: weighed.cost)
+        }
         var error: UnsafeMutablePointer<GError>?
         let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
         let decoded = scale < 1
@@ -95,13 +98,10 @@ enum ImageLoader {
         return Array((try? handle.read(upToCount: 2)) ?? Data())
     }
 
-    /// An SVG file recorded as paths with librsvg, at the size gdk-pixbuf (librsvg too) gives
-    /// it, scaled down to `maximumDrawnSide` units and further as `cost` says.
-    private static func drawing(at path: String, width: Int, height: Int, cost: DrawingCost) -> Result<LoadedImage, ImageError> {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumDrawingBytes,
-              let data = FileManager.default.contents(atPath: path) else {
-            return .failure(.unreadable("an SVG file over \(maximumDrawingBytes / 1024 / 1024) MB"))
-        }
+    /// The SVG `data` (the file at `path`) recorded as paths with librsvg, at the size
+    /// gdk-pixbuf (librsvg too) gives it, scaled down to `maximumDrawnSide` units and further
+    /// as `cost` says.
+    private static func drawing(_ data: Data, at path: String, width: Int, height: Int, cost: DrawingCost) -> Result<LoadedImage, ImageError> {
         var error: UnsafeMutablePointer<GError>?
         func failure(_ fallback: String) -> Result<LoadedImage, ImageError> {
             let message = error.map { String(cString: $0.pointee.message) } ?? fallback
