@@ -60,16 +60,16 @@ demo: build
 test: deps
 	$(SWIFT) test
 
-# The DocC documentation of the library (Sources/Letterpress/Letterpress.docc) and of
-# LetterpressTesting, as static sites in .build/docs/Letterpress and .build/docs/LetterpressTesting.
-# A link DocC cannot resolve is an error, so the catalog stays in step with the API.
+# The DocC documentation of the library (Sources/Letterpress/Letterpress.docc, with the stages
+# it re-exports: Scripts/docs.sh) and of LetterpressTesting, as static sites in
+# .build/docs/Letterpress and .build/docs/LetterpressTesting. A link DocC cannot resolve is an
+# error, so the catalog stays in step with the API.
 docs: deps
 	@rm -rf .build/docs && mkdir -p .build/docs
-	@for target in Letterpress LetterpressTesting; do \
-		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
-			--output-path .build/docs/$$target --transform-for-static-hosting --hosting-base-path $$target \
-			--warnings-as-errors || exit 1; \
-	done
+	@SWIFT=$(SWIFT) bash Scripts/docs.sh .build/docs/Letterpress
+	@$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LetterpressTesting \
+		--output-path .build/docs/LetterpressTesting --transform-for-static-hosting --hosting-base-path LetterpressTesting \
+		--warnings-as-errors
 	@echo "Documentation in .build/docs: serve the folder (python3 -m http.server -d .build/docs) and open /Letterpress/documentation/letterpress"
 
 bench: build

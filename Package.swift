@@ -59,12 +59,35 @@ let package = Package(
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"),
                              .unsafeFlags(["-nostartfiles", "-static-stdlib", "-Xlinker", "--as-needed"],
                                           .when(configuration: .release))]),
+        // The pipeline's stages, each a target that sees only the stages before it:
+        // Core ← Markup ← Styling ← Typesetting ← Export ← Letterpress (the façade), which
+        // re-exports them all (docs/architecture.md).
         .target(
-            name: "Letterpress",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2", "CGdkPixbuf", "CRsvg", "CPNGWriter", "CFatalCleanup", "CMessageFormat", "Yams", "TOMLKit"],
+            name: "LetterpressCore",
+            dependencies: ["CFatalCleanup", "Yams"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "LetterpressMarkup",
+            dependencies: ["LetterpressCore", "CCmarkGFM", "CLibXML2", "CMessageFormat", "Yams", "TOMLKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "LetterpressStyling",
+            dependencies: ["LetterpressCore", "LetterpressMarkup", "Yams"],
             resources: [.embedInCode("Themes")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "LetterpressTypesetting",
+            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
+        .target(
+            name: "LetterpressExport",
+            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressTypesetting", "CCairo", "CPNGWriter"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "Letterpress",
+            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "LetterpressTesting",
             dependencies: ["Letterpress"],
@@ -84,7 +107,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressTesting", "CPNGWriter", "Yams"],
+            dependencies: ["Letterpress", "LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
+                           "LetterpressExport", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The command's own types, in-process; LetterpressTests runs the built `render` end to end.

@@ -1,5 +1,10 @@
 import Foundation
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {

@@ -1,3 +1,4 @@
+
 /// Compares raster images in the manner of pixelmatch: a perceptual colour distance (YIQ) with
 /// a threshold, and pixels that look like anti-aliasing in either image are not counted.
 package enum ImageComparison {

@@ -1,3 +1,4 @@
+
 /// How two images differ.
 package struct ImageDifference: Sendable, Equatable {
     /// The size compared: both images', or the union of the two when their sizes differ.

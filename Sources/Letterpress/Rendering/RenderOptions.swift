@@ -35,15 +35,13 @@ public struct RenderOptions: Sendable, Codable {
     /// The options of a `render` command line with none given.
     public init() {}
 
-    /// The resolutions and text scales the command line accepts: beyond them Cairo cannot
-    /// draw (a resolution of 0) or a page holds a few letters.
-    static let dpiRange = 9.0...1200.0
+    /// The text scales the command line accepts: beyond them a page holds a few letters.
     static let textScaleRange = 0.5...4.0
 
     /// Throws `LetterpressError.invalidOption` for a resolution or text scale out of range,
     /// which the command line refuses before they get here.
     func validate() throws {
-        guard dpi.isFinite, Self.dpiRange.contains(dpi) else {
+        guard dpi.isFinite, OutputWriter.dpiRange.contains(dpi) else {
             throw LetterpressError.invalidOption("dpi must be between 9 and 1200, not \(dpi)")
         }
         guard textScale.isFinite, Self.textScaleRange.contains(textScale) else {

@@ -20,7 +20,7 @@ struct LocaleName: ArgumentValue {
     /// unknown one would quietly give the badge the root locale's month names.
     private static func isKnown(_ identifier: String) -> Bool {
         // English needs no ICU: the badge writes its months itself.
-        if BadgePlan.isEnglish(identifier) { return true }
+        if LanguageTag.isEnglish(identifier) { return true }
         guard let code = Locale(identifier: identifier).language.languageCode?.identifier.lowercased() else { return false }
         return Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == code }
     }

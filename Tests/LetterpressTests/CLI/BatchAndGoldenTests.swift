@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 private func note(_ number: Int) -> String {
     "# Note \(number)\n\n" + String(repeating: "Words of note \(number) fill the page. ", count: 30)

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `--limit-time` and `--limit-memory`: a document past either fails alone, naming the limit,
 /// and leaves no output; the others of a batch go on.

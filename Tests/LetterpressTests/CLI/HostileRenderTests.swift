@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Hostile inputs run through `render` end to end, each within a time limit and the command's
 /// own memory limit (`--limit-memory`, 1 GB by default): it must end with 0, 1 or 2 (never a

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Links inside the PDF: each heading and footnote is a named destination, links to them are
 /// internal (a `/Dest`, never a URI action to `#name`), and URIs are percent-encoded.

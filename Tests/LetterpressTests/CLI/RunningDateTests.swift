@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `{date}` in headers and footers: the note's date, as its locale writes it, on the day its
 /// own zone says.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The command's side of scripts and fonts: `--isolated-fonts` against the system's
 /// configuration, `--lang`, and what `render fonts` says of characters no font has.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 import LetterpressTesting
 
 /// The documentation cannot rot: the catalog's and the README's Swift examples are the
@@ -8,6 +13,9 @@ import LetterpressTesting
 /// articles quote render to the catalog's pictures, and every public symbol has a summary.
 @Suite(.fontWork) struct DocumentationTests {
     static let catalog = TestSupport.packageRoot.appendingPathComponent("Sources/Letterpress/Letterpress.docc")
+    /// The library's targets: the façade and the stages it re-exports, whose public types one catalog documents.
+    static let libraryTargets = ["Letterpress", "LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
+                                 "LetterpressExport"]
     static let snippets = TestSupport.packageRoot.appendingPathComponent("Snippets")
     static let notes = TestSupport.fixtures.appendingPathComponent("Documentation")
 
@@ -151,10 +159,12 @@ import LetterpressTesting
     /// makes by kind.
     @Test func everyPublicTypeIsInATopic() throws {
         let overview = try String(contentsOf: Self.catalog.appendingPathComponent("Letterpress.md"), encoding: .utf8)
-        let folder = TestSupport.packageRoot.appendingPathComponent("Sources/Letterpress")
         var uncurated: [String] = []
-        for file in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap({ $0 as? URL })
-        where file.pathExtension == "swift" {
+        let files = Self.libraryTargets.flatMap { target in
+            FileManager.default.enumerator(at: TestSupport.packageRoot.appendingPathComponent("Sources/\(target)"), includingPropertiesForKeys: nil)!
+                .compactMap { $0 as? URL }
+        }
+        for file in files where file.pathExtension == "swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in text.matches(of: #/\npublic (?:final |indirect )?(?:struct|enum|class|typealias|protocol|actor) (\w+)/#)
             where !overview.contains("``\(match.1)``") {
@@ -166,7 +176,7 @@ import LetterpressTesting
 
     /// Every public declaration has a documentation comment, as DocC shows it.
     @Test func everyPublicDeclarationHasASummary() throws {
-        let sources = ["Sources/Letterpress", "Sources/LetterpressTesting"].map { TestSupport.packageRoot.appendingPathComponent($0) }
+        let sources = (Self.libraryTargets + ["LetterpressTesting"]).map { TestSupport.packageRoot.appendingPathComponent("Sources/\($0)") }
         var missing: [String] = []
         for folder in sources {
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// A dotted underline is round dots of its colour, big enough to keep that colour when
 /// rasterized at 144 dpi (SwiftUI's `.dot`), not sub-pixel dashes blurred into the paper.

@@ -2,6 +2,11 @@ import CPangoCairo
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Cairo's output is gathered before it is written: every byte must still arrive, in order,
 /// and a file that refuses them must be reported.

@@ -2,6 +2,11 @@ import CPNGWriter
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// A page is compressed in bands, on several threads when there are cores to spare, and the
 /// bands joined into one zlib stream: the pixels must come back, and the bytes must not depend

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Pages are written as they come, under temporary names until the output is finished.
 @Suite(.fontWork) struct PageOutputTests {

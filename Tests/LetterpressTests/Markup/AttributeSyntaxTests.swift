@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The `^[text](body)` grammar as in Apple's swift-cmark, dumped as runs.
 @Suite struct AttributeSyntaxTests {

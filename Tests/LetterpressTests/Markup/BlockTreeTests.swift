@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Blocks are one tree, parsed and styled, passed over by visitors and archived by its own
 /// coding: every kind must come through each of them.
@@ -24,7 +29,7 @@ import Testing
                         "pageBreak", "contents"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
-    struct KindNames<Text>: BlockVisitor {
+    struct KindNames<Text: BlockText>: BlockVisitor {
         mutating func visitHeading(level: Int, text: Text) -> [String] { ["heading"] }
         mutating func visitParagraph(_ text: Text) -> [String] { ["paragraph"] }
         mutating func visitList(_ list: BlockTree<Text>.List) -> [String] {
@@ -32,7 +37,7 @@ import Testing
         }
         mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> [String] { ["blockQuote"] + blocks.flatMap { visit($0) } }
         mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> [String] { ["alert"] + blocks.flatMap { visit($0) } }
-        mutating func visitCode(_ code: CodeBlock) -> [String] { ["code"] }
+        mutating func visitCode(_ code: Text.Code) -> [String] { ["code"] }
         mutating func visitThematicBreak() -> [String] { ["thematicBreak"] }
         mutating func visitTable(_ table: BlockTree<Text>.Table) -> [String] { ["table"] }
         mutating func visitImage(_ image: ImageReference) -> [String] { ["image"] }
@@ -41,7 +46,7 @@ import Testing
         mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> [String] { ["contents"] }
     }
 
-    static func names<Text>(_ blocks: [BlockTree<Text>]) -> [String] {
+    static func names<Text: BlockText>(_ blocks: [BlockTree<Text>]) -> [String] {
         var names = KindNames<Text>()
         return blocks.flatMap { names.visit($0) }
     }

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The table of contents as Markup makes it: where `toc:` and `[TOC]` put it, what it lists,
 /// `{.unlisted}`, and `{page:#anchor}` before and after a layout has found the pages.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Raw HTML in Markdown is read with libxml2's parser and shown with the meaning GitHub gives
 /// it: tags and comments never reach the page, text is never lost.

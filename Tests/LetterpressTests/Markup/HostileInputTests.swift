@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Inputs built to break a renderer: each must render (or fail with a message) without a crash,
 /// a hang or a stack overflow. The sizes are kept small enough for the suite; `make scaling`

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Plain-text notes (`markup: plain`, a `.txt` file, a theme that reads notes so): paragraphs
 /// at blank lines, lines kept, nothing read as Markdown.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `{{n, plural, …}}` and `{{x, select, …}}`: ICU's MessageFormat with CLDR's plural rules for
 /// the note's locale.

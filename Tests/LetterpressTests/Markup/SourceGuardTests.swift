@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The inputs on which Debian's cmark-gfm 0.29.0.gfm.6 takes quadratic time or memory, and the
 /// ordinary documents the guard must leave alone. The large inputs took cmark over a minute

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// String tables: `.xcstrings` catalogs, `.strings` and `.stringsdict` files, looked up by
 /// `^[text](localized: 'key')` and `{{n, localized: 'key'}}` for the note's locale.

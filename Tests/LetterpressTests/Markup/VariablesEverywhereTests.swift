@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `{{…}}` where cmark's inline parser does not put values: link destinations (and the text of
 /// autolinks), image paths, HTML `href` and `src`, and the strings of attribute bodies.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `{{name}}` and `{{name, %spec}}`: values from the front matter and `--var`, put in as text
 /// wherever the note has text, and nowhere else.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The attribute vocabulary is declared once, in `InlineAttributes.fields`: decoding, merging,
 /// dumps, the theme schema and the styler all go by it, and nothing may fall out of step.

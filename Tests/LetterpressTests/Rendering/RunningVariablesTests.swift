@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `{{…}}` in the theme's headers and footers: the note's variables, formatted for its locale,
 /// beside the page's own `{page}`, `{pages}`, `{title}` placeholders.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 @Suite struct WarningSummaryTests {
     private func warning(_ line: Int, _ message: String, kind: String? = nil) -> Warning {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Coloured code: the classes the highlighting library gives tokens, the fence's options, the
 /// theme's palettes, the misspelt-language warning, and the library loaded only when needed.
@@ -150,7 +155,7 @@ import Testing
         theme.codeSyntax.lineNumbers = true
         let document = try styled("```\nplain\nlines\n```\n\n```swift linenos=false\nlet x = 1\n```", theme: theme)
         let texts = document.blocks.compactMap { block -> String? in
-            if case let .code(code) = block { return code.styled?.text.string ?? code.text }
+            if case let .code(code) = block { return code.styled?.text.string ?? code.code.text }
             return nil
         }
         #expect(texts == ["1  plain\n2  lines", "let x = 1"])

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Custom styles built on others (`customStyle:` in a theme's `customStyles`), and the
 /// `minSize`/`maxSize` of elements and custom styles, which sizes set inline keep within.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The `notepad` theme's highlight rules on plain text, as seed 003's SyntaxHighlightTextStorage
 /// matches them: which words come out bold, italic, struck, in the script font and red.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 @Suite struct StylerTests {
     private func styled(_ markdown: String, theme: String = "default", scale: Double = 1) throws -> (StyledText, [Warning]) {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import Yams
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// A theme beside a note is read under `--sandbox`: every number it holds is checked against a
 /// range before layout sees it, and an error names the key and where it is.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 @Suite struct ThemeTests {
     /// The schema that warns about unknown keys is built from the sections' `CodingKeys` and the
@@ -58,7 +63,7 @@ import Testing
     /// file's bytes, so that a theme added there cannot be left out of `render`.
     @Test func everyThemeFileIsShippedInTheBinary() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Sources/Letterpress/Themes").standardizedFileURL
+            .appendingPathComponent("../../../Sources/LetterpressStyling/Themes").standardizedFileURL
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
         #expect(Set(files.map { String($0.dropLast(5)) }) == Set(ShippedThemes.yaml.keys))
         for file in files {

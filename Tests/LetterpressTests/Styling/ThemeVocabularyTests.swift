@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import Yams
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Theme keys are declared once: an element style's in `StyleSpec.fields`, with its effect, and
 /// each other section's in its `CodingKeys`; the schema that warns of unknown keys and

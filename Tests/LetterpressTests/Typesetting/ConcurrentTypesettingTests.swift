@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `render` parses and styles on a second thread while the first lays out the blocks already
 /// styled: the pages must be exactly those of doing it all on one thread.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The table of contents' page numbers: layouts without drawing until two agree, numbers that
 /// match where each heading landed, entries that link to their headings, a cap on layouts.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// A helper thread lays out the headings and paragraphs at the end of a long document only once
 /// the font files of all it will lay out are open, and only if they fit under Cairo 1.16's ten open faces (see

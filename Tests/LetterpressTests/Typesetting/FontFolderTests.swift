@@ -2,6 +2,11 @@ import CPangoCairo
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `--font-dir` folders are walked by `FontFolder`, not by fontconfig, and their fonts added
 /// file by file: in fontconfig's own order, without opening what is not a regular file, and

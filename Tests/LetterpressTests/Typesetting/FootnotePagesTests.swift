@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// `footnotes: page`: each note at the foot of the page of its first reference, the page's
 /// text above it, found by the anchors of notes (`fn-…`) and references (`fnref-…`).

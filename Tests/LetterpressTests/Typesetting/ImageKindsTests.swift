@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// SVG drawings stay vectors (librsvg records their paths); WebP is read through gdk-pixbuf's
 /// loader from Debian's webp-pixbuf-loader.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Pages leave the typesetter as soon as they are finished, and it keeps none of them after,
 /// so that memory holds a few pages however long the document; unless a header or footer

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Pagination of hand-made slices on pages whose content runs from y 100 to y 300: each block
 /// carries a mark (a line at x = its tag) that shows where it was placed, in y from the

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Headings and paragraphs laid out ahead with another font map (as the parser's thread does at
 /// the end of a long document) must give the collector exactly what it would have laid out.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// Right-to-left paragraphs and the blocks around them: the direction comes from the first
 /// strong character, HTML's `dir` or the `direction` attribute, and alignment, markers, quote

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 @Suite(.fontWork) struct SmallCapsTests {
     /// The glyph runs of a one-line note's line, with each run's horizontal scale (its size).

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Letterpress
+@testable import LetterpressCore
+@testable import LetterpressExport
+@testable import LetterpressMarkup
+@testable import LetterpressStyling
+@testable import LetterpressTypesetting
 
 /// The text lines of a typeset document, by page, without the footer.
 private func textLines(_ document: TypesetDocument) -> [(page: Int, line: TextLine)] {

@@ -1,8 +1,0 @@
-import Foundation
-
-/// How visible exclusion shapes are drawn.
-package struct ShapeStyle: Sendable, Encodable {
-    package var fill: Color?
-    package var stroke: Color?
-    package var strokeWidth: Double
-}

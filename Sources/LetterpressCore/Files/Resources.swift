@@ -1,0 +1,119 @@
+import Foundation
+
+/// What rendering one note may read, and what date the note has: the one place that reads
+/// the note's file (or standard input) and its images, says whether a file may be read at all
+/// (`--sandbox`), and settles the date of the badge and of the PDF, like Typst's `World`.
+package struct Resources: Sendable {
+    /// The note's path, `-` for standard input; messages name it.
+    package let file: String
+    /// The folder the note's relative paths start from; nil to take them as they are.
+    package let folder: URL?
+    /// With `--sandbox`, the one folder files may be read from; nil when any may be.
+    package let sandbox: URL?
+    /// `--date`, for a note whose front matter has none.
+    package let date: String?
+    /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
+    package let sourceDateEpoch: String?
+    /// The images read, each decoded once while a page holds it.
+    package let decodedFiles = DecodedFiles()
+
+    package init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
+        self.file = file
+        self.folder = folder
+        self.sandbox = sandbox
+        self.date = date
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+
+    // MARK: Reading
+
+    /// The note's bytes; an error names the file and says why it cannot be read. Only a
+    /// regular file is read (a FIFO would block); `/dev/stdin` is standard input, as `-` is.
+    package func readNote() throws -> Data {
+        if file == "-" || file == "/dev/stdin" { return FileHandle.standardInput.readDataToEndOfFile() }
+        // Links resolved before the sandbox decides: a note that links to /proc/self/environ
+        // would put the environment on the page.
+        guard mayRead(URL(fileURLWithPath: file)) else {
+            throw LetterpressError.unreadableInput(file: file, reason: "is a symbolic link to a file outside the sandbox (\(sandbox?.path ?? "")), which --sandbox does not read")
+        }
+        switch RegularFile.contents(atPath: file) {
+        case let .success(data): return data
+        case .failure(.missing(ENOENT)) where file.contains("\u{FFFD}"):
+            // Swift reads a name that is not UTF-8 with U+FFFD in place of its bad bytes.
+            throw LetterpressError.unreadableInput(file: file, reason: "no such file (a name that is not valid UTF-8 cannot be opened; rename the file)")
+        case let .failure(.special(mode)):
+            throw LetterpressError.unreadableInput(file: file, reason: "is \(OutputPath.kind(mode)), not a regular file (give - to read standard input)")
+        case let .failure(problem):
+            throw LetterpressError.unreadableInput(file: file, reason: problem.reason)
+        }
+    }
+
+    /// Whether the file at `url` may be read: with `--sandbox`, only inside the note's folder.
+    package func mayRead(_ url: URL) -> Bool {
+        guard let sandbox else { return true }
+        return Self.folder(sandbox, contains: url)
+    }
+
+    /// Whether `url`, with symbolic links and `..` resolved, lies inside `folder`.
+    package static func folder(_ folder: URL, contains url: URL) -> Bool {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The files the note's images were looked for at: an output must leave them as they are.
+    package var imageFiles: [URL] { decodedFiles.paths.map { URL(fileURLWithPath: $0) } }
+
+    // MARK: Dates
+
+    /// The note's date, for its badge: the front matter's `date` (`frontMatterDate`), else
+    /// `--date` (a day, `modified` or `today`), else `SOURCE_DATE_EPOCH`, else what the theme's
+    /// `badge: {date: …}` asks for (`themeRule`), else none: the clock and the file's time reach
+    /// the page only when asked for. A front matter date that is none gets a warning (its
+    /// location is `location`).
+    package func noteDate(frontMatterDate: String?, location: SourceLocation?, themeRule: NoteDate.Rule? = nil,
+                  warnings: inout [Warning]) -> Date? {
+        if let text = frontMatterDate {
+            if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
+            warnings.append(Warning(file: file, location: location,
+                                    message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the note is dated as if it had none"))
+        }
+        if let noteDate = date.flatMap(NoteDate.init(parsing:)) { return self.date(noteDate) }
+        if let sourceDate { return sourceDate }
+        return themeRule.flatMap { self.date(.rule($0)) }
+    }
+
+    /// The PDF's creation date (`YYYY-MM-DDThh:mm:ssZ`): the front matter's `date`, else
+    /// `--date`, else `SOURCE_DATE_EPOCH`, else none, so that the clock never reaches the
+    /// output unasked. A front matter date that is none hides `--date` here, unlike on the badge.
+    package func creationDate(frontMatterDate: String?) -> String? {
+        if let text = frontMatterDate?.trimmingCharacters(in: .whitespaces) {
+            return PDFDate.parse(text).map(PDFDate.format) ?? sourceDate.map(PDFDate.format)
+        }
+        if let noteDate = date.flatMap(NoteDate.init(parsing:)), let date = self.date(noteDate) {
+            return PDFDate.format(date)
+        }
+        return sourceDate.map(PDFDate.format)
+    }
+
+    /// The day `noteDate` names; nil for the modification time of standard input.
+    private func date(_ noteDate: NoteDate) -> Date? {
+        switch noteDate {
+        case let .day(date): return date
+        case .rule(.today):
+            // The day, not the minute: the output stays the same all day long.
+            return PDFDate.parse(String(PDFDate.format(Date()).prefix(10)))
+        case .rule(.modified):
+            guard file != "-", file != "/dev/stdin" else { return nil }
+            return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        }
+    }
+
+    /// `SOURCE_DATE_EPOCH` as reproducible builds define it: whole seconds since 1970, here up
+    /// to the end of the year 9999, which a PDF date can write; nil when unset or not that.
+    package var sourceDate: Date? {
+        guard let text = sourceDateEpoch?.trimmingCharacters(in: .whitespaces), let seconds = Int(text),
+              (0...253_402_300_799).contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

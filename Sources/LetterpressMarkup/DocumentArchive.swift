@@ -1,0 +1,335 @@
+import Foundation
+import LetterpressCore
+
+/// A document saved as JSON with all its runs and attributes, custom ones included, and the
+/// theme it was meant for: what `render inspect --json` writes and `render` reads back.
+package struct DocumentArchive: Codable, Sendable {
+    package static let formatName = "letterpress-runs"
+
+    package var format = DocumentArchive.formatName
+    package var version = 1
+    package var theme: String?
+    package var title: String?
+    package var author: String?
+    package var date: String?
+    /// The front matter's `lang`; left out when it has none.
+    package var lang: LanguageTag?
+    package var locale: String?
+    package var characters: Int
+    package var runCount: Int
+    package var blocks: [Block]
+    package var footnotes: [[Block]]
+    /// The footnotes' labels, which name their anchors; left out when each is its number.
+    package var footnoteLabels: [String]?
+
+    /// `document` as an archive, naming `theme`.
+    package init(_ document: Document, theme: String?) {
+        self.theme = theme
+        title = document.frontMatter.title
+        author = document.frontMatter.author
+        date = document.frontMatter.date
+        lang = document.frontMatter.lang
+        locale = document.frontMatter.locale
+        blocks = document.blocks
+        footnotes = document.footnotes.map(\.blocks)
+        let labels = document.footnotes.map(\.label)
+        footnoteLabels = labels.enumerated().allSatisfy { $0.element == String($0.offset + 1) } ? nil : labels
+        var count = TextCount()
+        for block in blocks + footnotes.joined() { count.visit(block) }
+        characters = count.characters
+        runCount = count.runs
+    }
+
+    /// The document the archive holds.
+    package var document: Document {
+        var frontMatter = FrontMatter()
+        frontMatter.title = title
+        frontMatter.author = author
+        frontMatter.date = date
+        frontMatter.lang = lang
+        frontMatter.locale = locale
+        frontMatter.theme = theme
+        return Document(
+            frontMatter: frontMatter, blocks: blocks,
+            footnotes: footnotes.enumerated().map { index, blocks in
+                let label = footnoteLabels.flatMap { index < $0.count ? $0[index] : nil }
+                return Block.Footnote(number: index + 1, label: label, blocks: blocks)
+            })
+    }
+
+    /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
+    package static func read(_ data: Data, file: String) throws -> DocumentArchive? {
+        guard data.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "{"),
+              data.range(of: Data(formatName.utf8)) != nil else { return nil }
+        do {
+            return try JSONDecoder().decode(DocumentArchive.self, from: data)
+        } catch let error as DecodingError {
+            let (_, keys, problem) = error.pathAndProblem
+            throw LetterpressError.unreadableInput(file: file, reason: "not a valid \(formatName) archive (\(keys.isEmpty ? "" : keys + ": ")\(problem))")
+        } catch {
+            throw LetterpressError.unreadableInput(
+                file: file, reason: "not a valid \(formatName) archive (\(Excerpt.cleaned("\(error)", maximumLength: DecodingError.maximumProblemLength)))")
+        }
+    }
+
+    /// The characters (counted run by run) and runs of blocks' text, code included in the
+    /// characters.
+    private struct TextCount: BlockVisitor {
+        private(set) var characters = 0
+        private(set) var runs = 0
+
+        private mutating func add(_ text: AttributedString) {
+            for run in text.runs {
+                characters += String(text.characters[run.range]).count
+                runs += 1
+            }
+        }
+
+        mutating func visitHeading(level: Int, text: AttributedString) { add(text) }
+        mutating func visitParagraph(_ text: AttributedString) { add(text) }
+        mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
+        mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitCode(_ code: CodeBlock) { characters += code.text.count }
+        mutating func visitThematicBreak() {}
+        mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
+        mutating func visitImage(_ image: ImageReference) {}
+        mutating func visitPageBreak() {}
+        mutating func visitDivision(_ division: Block.Division) { division.blocks.forEach { visit($0) } }
+        mutating func visitContents(_ contents: Block.Contents) { ([contents.title].compactMap { $0 } + contents.entries.map(\.text)).forEach { add($0) } }
+    }
+}
+
+/// How the archive writes a block: its kind in `type` and that kind's fields beside it, as the
+/// first archives did (synthesized coding would nest each kind under its own key).
+extension BlockTree: Codable where Text == AttributedString {
+    private enum Kind: String, Codable {
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents
+    }
+
+    /// The fields of the kinds that are not a list's or a table's, which code their own.
+    private enum CodingKeys: String, CodingKey {
+        case type, level, runs, blocks, language, info, text, location, image, alert
+    }
+
+    /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
+    /// - Parameter decoder: The decoder to read the block's fields from.
+    /// - Throws: `DecodingError` when `type` names no kind of block, a field is missing or of
+    ///   the wrong type, or a heading's level is outside 1…6.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        switch try fields.decode(Kind.self, forKey: .type) {
+        case .heading:
+            let level = try fields.decode(Int.self, forKey: .level)
+            guard (1...6).contains(level) else {
+                throw DecodingError.dataCorruptedError(forKey: .level, in: fields, debugDescription: "a heading's level is 1 to 6")
+            }
+            self = .heading(level: level, text: try fields.decode(ArchivedText.self, forKey: .runs).text)
+        case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
+        case .list: self = .list(try List(from: decoder))
+        case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
+        case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
+        case .code:
+            // `info` is written only when the fence says more than the language.
+            let info = try fields.decodeIfPresent(String.self, forKey: .info) ?? fields.decodeIfPresent(String.self, forKey: .language)
+            self = .code(CodeBlock(info: info, text: try fields.decode(String.self, forKey: .text),
+                                   location: try fields.decodeIfPresent(SourceLocation.self, forKey: .location)))
+        case .thematicBreak: self = .thematicBreak
+        case .table: self = .table(try Table(from: decoder))
+        case .image: self = .image(try fields.decode(ImageReference.self, forKey: .image))
+        case .pageBreak: self = .pageBreak
+        case .division: self = .division(try Division(from: decoder))
+        case .contents: self = .contents(try Contents(from: decoder))
+        }
+    }
+
+    /// Encodes the block as a run archive writes it, its text as runs with their attributes.
+    /// - Parameter encoder: The encoder to write the block's fields to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .heading(level, text):
+            try fields.encode(Kind.heading, forKey: .type)
+            try fields.encode(level, forKey: .level)
+            try fields.encode(ArchivedText(text), forKey: .runs)
+        case let .paragraph(text):
+            try fields.encode(Kind.paragraph, forKey: .type)
+            try fields.encode(ArchivedText(text), forKey: .runs)
+        case let .list(list):
+            try fields.encode(Kind.list, forKey: .type)
+            try list.encode(to: encoder)
+        case let .blockQuote(blocks):
+            try fields.encode(Kind.blockQuote, forKey: .type)
+            try fields.encode(blocks, forKey: .blocks)
+        case let .alert(kind, blocks):
+            try fields.encode(Kind.alert, forKey: .type)
+            try fields.encode(kind, forKey: .alert)
+            try fields.encode(blocks, forKey: .blocks)
+        case let .code(code):
+            try fields.encode(Kind.code, forKey: .type)
+            try fields.encodeIfPresent(code.language, forKey: .language)
+            if code.info != code.language { try fields.encodeIfPresent(code.info, forKey: .info) }
+            try fields.encode(code.text, forKey: .text)
+            try fields.encodeIfPresent(code.location, forKey: .location)
+        case .thematicBreak:
+            try fields.encode(Kind.thematicBreak, forKey: .type)
+        case let .table(table):
+            try fields.encode(Kind.table, forKey: .type)
+            try table.encode(to: encoder)
+        case let .image(image):
+            try fields.encode(Kind.image, forKey: .type)
+            try fields.encode(image, forKey: .image)
+        case .pageBreak:
+            try fields.encode(Kind.pageBreak, forKey: .type)
+        case let .division(division):
+            try fields.encode(Kind.division, forKey: .type)
+            try division.encode(to: encoder)
+        case let .contents(contents):
+            try fields.encode(Kind.contents, forKey: .type)
+            try contents.encode(to: encoder)
+        }
+    }
+}
+
+/// A table's fields in the archive, beside its block's `type`: cells as runs.
+extension BlockTree.Table: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case alignments, header, rows, spans
+    }
+
+    /// Decodes a table as a run archive writes it.
+    /// - Parameter decoder: The decoder to read the table's fields from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or `spans` has
+    ///   not one row more than `rows` or holds a span outside 0…64.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        alignments = try fields.decode([ColumnAlignment].self, forKey: .alignments)
+        header = try fields.decode([ArchivedText].self, forKey: .header).map(\.text)
+        rows = try fields.decode([[ArchivedText]].self, forKey: .rows).map { $0.map(\.text) }
+        spans = try fields.decodeIfPresent([[Int]].self, forKey: .spans) ?? []
+        guard spans.isEmpty || (spans.count == rows.count + 1 && spans.allSatisfy { $0.allSatisfy { (0...64).contains($0) } }) else {
+            throw DecodingError.dataCorruptedError(forKey: .spans, in: fields, debugDescription: "a table's spans are one row more than its rows, each 0 to 64")
+        }
+    }
+
+    /// Encodes the table as a run archive writes it: cells as runs, `spans` only when set.
+    /// - Parameter encoder: The encoder to write the table's fields to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(alignments, forKey: .alignments)
+        try fields.encode(header.map(ArchivedText.init), forKey: .header)
+        try fields.encode(rows.map { $0.map(ArchivedText.init) }, forKey: .rows)
+        if !spans.isEmpty { try fields.encode(spans, forKey: .spans) }
+    }
+}
+
+/// Text as the archive writes it: a list of runs, each its characters and the attributes it has
+/// of the `\.letterpress` scope, intents by name.
+struct ArchivedText: Codable {
+    var text: AttributedString
+
+    init(_ text: AttributedString) { self.text = text }
+
+    private struct Run: Codable {
+        var text: String
+        var intent: [String]?
+        var link: String?
+        var footnote: Int?
+        var anchor: String?
+        var attributes: InlineAttributes?
+        var image: ImageReference?
+    }
+
+    init(from decoder: any Decoder) throws {
+        text = AttributedString()
+        for run in try decoder.singleValueContainer().decode([Run].self) {
+            var piece = AttributedString(run.text)
+            let intent = (run.intent ?? []).reduce(into: InlineIntent()) { intent, name in
+                if let named = InlineIntent(named: name) { intent.insert(named) }
+            }
+            if !intent.isEmpty { piece[LetterpressAttributes.InlineIntentAttribute.self] = intent }
+            piece[LetterpressAttributes.LinkAttribute.self] = run.link
+            piece[LetterpressAttributes.FootnoteAttribute.self] = run.footnote
+            piece[LetterpressAttributes.AnchorAttribute.self] = run.anchor
+            piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
+            piece[LetterpressAttributes.ImageAttribute.self] = run.image
+            text.append(piece)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let runs = text.runs.map { run in
+            // A slice of the whole text's characters is copied a chunk at a time, where the
+            // run's own character view is copied character by character, several times slower;
+            // both round a run that ends inside a character to whole characters.
+            Run(text: String(text.characters[run.range]),
+                intent: run[LetterpressAttributes.InlineIntentAttribute.self].map(\.names).flatMap { $0.isEmpty ? nil : $0 },
+                link: run[LetterpressAttributes.LinkAttribute.self],
+                footnote: run[LetterpressAttributes.FootnoteAttribute.self],
+                anchor: run[LetterpressAttributes.AnchorAttribute.self],
+                attributes: run[LetterpressAttributes.InlineAttributesAttribute.self],
+                image: run[LetterpressAttributes.ImageAttribute.self])
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(runs)
+    }
+}
+
+private extension UInt8 {
+    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
+
+/// A table of contents' fields in the archive, beside its block's `type`: texts as runs.
+extension BlockTree.Contents: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case title, entries
+    }
+
+    /// Reads a table of contents' fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        title = try fields.decodeIfPresent(ArchivedText.self, forKey: .title)?.text
+        entries = try fields.decode([Entry].self, forKey: .entries)
+    }
+
+    /// Writes the title's runs and the entries.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encodeIfPresent(title.map(ArchivedText.init), forKey: .title)
+        try fields.encode(entries, forKey: .entries)
+    }
+}
+
+extension BlockTree.Contents.Entry: Codable where Text == AttributedString {
+    private enum CodingKeys: String, CodingKey {
+        case runs, indent, anchor, page
+    }
+
+    /// Reads an entry's fields from an archive.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or the indent is
+    ///   outside 0…5.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        text = try fields.decode(ArchivedText.self, forKey: .runs).text
+        indent = try fields.decode(Int.self, forKey: .indent)
+        anchor = try fields.decode(String.self, forKey: .anchor)
+        page = try fields.decodeIfPresent(Int.self, forKey: .page)
+        guard (0...5).contains(indent) else {
+            throw DecodingError.dataCorruptedError(forKey: .indent, in: fields, debugDescription: "an entry's indent is 0 to 5")
+        }
+    }
+
+    /// Writes the text's runs, the indent, the anchor and the page when known.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(ArchivedText(text), forKey: .runs)
+        try fields.encode(indent, forKey: .indent)
+        try fields.encode(anchor, forKey: .anchor)
+        try fields.encodeIfPresent(page, forKey: .page)
+    }
+}

@@ -1,0 +1,111 @@
+import CCmarkGFM
+import Foundation
+import LetterpressCore
+
+/// What one parse's cmark extensions read and find: the attribute scanner's budget and the
+/// bodies that never close, the variables' values and the warnings about them, and the string
+/// tables. cmark hands
+/// it to the extensions' callbacks through their private pointer, which holds it for the length
+/// of the parse (under `MarkdownParser`'s lock, as the extensions are shared), so no two parses
+/// share any of it.
+final class ParseSession {
+    let file: String
+    /// Values for `{{name}}`.
+    let variables: [String: String]
+    /// The locale identifier (`de`, `fr_CA`) that formats them.
+    let locale: String
+    /// Bytes the attribute body scans may still read. A `(` that never closes is scanned to the
+    /// paragraph's end, so text full of them would take quadratic time without a budget; past
+    /// it, bodies are left as literal text.
+    var scanBudget: Int
+    var budgetExhausted = false
+    /// Where each `^[text](` whose body never closes starts, for warnings: the syntax reads as
+    /// written, which an unclosed quote in the body makes easy to miss.
+    var unclosedBodies: [SourceLocation] = []
+    /// Variables that could not be put in.
+    var variableWarnings: [Warning] = []
+    /// The variables' names, for "did you mean" hints.
+    lazy var variableNames = NameSuggester(variables.keys)
+    /// Translations for `localized` keys, and the keys already warned about for having none.
+    let strings: StringTable
+    var missingKeys: Set<String> = []
+    /// The table of contents the front matter asks for, and the pages a layout found the
+    /// anchors on (nil before the first: page numbers are then left blank).
+    var contents: ContentsSetting?
+    var pageNumbers: PageNumbers?
+    /// The `{page:#anchor}` references read, which the text marks by index.
+    var pageReferences: [PageReference] = []
+
+    init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
+        self.file = file
+        self.variables = variables
+        self.locale = locale
+        self.strings = strings
+        scanBudget = 16 * body.utf8.count + 1_000_000
+        expansionBudget = 4 * body.utf8.count + Self.expansionAllowance
+    }
+
+    /// Bytes that `{{…}}` values may still put in the note (its text, links, image paths,
+    /// attribute bodies): each value is short, but one long value named thousands of times
+    /// made a small note tens of megabytes of text. Past it, a reference stays as written,
+    /// with one warning.
+    private var expansionBudget: Int
+    static let expansionAllowance = 1 << 20
+    private var expansionWarned = false
+
+    /// Whether values may still be put in: once past the budget, a reference is kept as
+    /// written before its value is even formatted.
+    var mayExpand: Bool { expansionBudget >= 0 }
+
+    /// Takes `bytes` from what values may still put in; false, with a warning the first time,
+    /// when they are past it.
+    func spendExpansion(_ bytes: Int, at location: SourceLocation?) -> Bool {
+        expansionBudget -= bytes
+        guard expansionBudget < 0 else { return true }
+        if !expansionWarned {
+            expansionWarned = true
+            variableWarnings.append(Warning(file: file, location: location,
+                                            message: "variables and translations put in more text than the note's own four times over (or 1 MiB); from here on they are kept as written"))
+        }
+        return false
+    }
+
+    /// Hands this session to the callbacks of `extensions` until `detach`; the caller keeps it
+    /// alive meanwhile.
+    func attach(to extensions: [OpaquePointer]) {
+        let pointer = Unmanaged.passUnretained(self).toOpaque()
+        for syntax in extensions { cmark_syntax_extension_set_private(syntax, pointer, nil) }
+    }
+
+    static func detach(from extensions: [OpaquePointer]) {
+        for syntax in extensions { cmark_syntax_extension_set_private(syntax, nil, nil) }
+    }
+
+    /// The session attached to the extension `syntax`, whose callback is running.
+    static func of(_ syntax: OpaquePointer) -> ParseSession {
+        Unmanaged<ParseSession>.fromOpaque(cmark_syntax_extension_get_private(syntax)!).takeUnretainedValue()
+    }
+
+    /// The translation of `key` for the locale, with `value` put in; nil, with a warning the
+    /// first time a key is missing, when there is none (then the source text, or the value,
+    /// is shown).
+    func translation(_ key: String, value: String?, at location: SourceLocation) -> Result<String, VariableFormat.Problem>? {
+        switch strings.lookup(key, locale: locale) {
+        case let .found(entry):
+            return entry.text(for: value, locale: locale)
+        case .source:
+            // Apple's keys are the source text: `Population %lld` in the source language is
+            // its own format. A key with no specifier (`files.count`) shows the value.
+            guard let value, StringTable.Entry.takesValue(key) else { return nil }
+            return StringTable.Entry(format: key).text(for: value, locale: locale)
+        case .missing:
+            if missingKeys.insert(key).inserted {
+                let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
+                variableWarnings.append(Warning(file: file, location: location,
+                                                message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(value == nil ? "source text" : "value") is shown",
+                                                kind: "missing translations"))
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+import LetterpressCore
+import LetterpressMarkup
+
+/// Page size, margins, background, header and footer.
+package struct PageStyle: Sendable, Encodable {
+    package var size: PageSize
+    package var margins: Margins
+    package var background: Color
+    package var header: HeaderFooter?
+    package var footer: HeaderFooter?
+}

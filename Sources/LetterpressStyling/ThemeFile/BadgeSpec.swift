@@ -1,0 +1,21 @@
+import Foundation
+import LetterpressCore
+import LetterpressMarkup
+
+/// The date badge's look.
+struct BadgeSpec: Codable {
+    var diameter: Double?
+    var margin: Double?
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double?
+    var color: Color?
+    var font: FontList?
+    var size: Double?
+    /// Where an undated note's badge takes its date from (see `Resources.noteDate`).
+    var date: NoteDate.Rule?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case diameter, margin, fill, stroke, strokeWidth, color, font, size, date
+    }
+}

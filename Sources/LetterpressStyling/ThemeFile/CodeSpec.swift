@@ -1,0 +1,80 @@
+import Foundation
+import LetterpressCore
+import LetterpressMarkup
+
+/// The code block as a theme writes it: an element's style (font, size, colour, background,
+/// padding…), and the colours of its tokens and line numbers.
+struct CodeSpec: Codable {
+    var style: StyleSpec
+    /// A style for each `TokenClass` by name: a colour, or `{color, background, weight, italic}`.
+    var syntax: [String: TokenStyle]?
+    /// Number every block's lines, as ```` ```swift {linenos} ```` numbers one.
+    var lineNumbers: Bool?
+    var lineNumberColor: Color?
+    /// The band behind the lines `hl_lines` marks.
+    var lineHighlight: Color?
+
+    /// The keys beside the element's style; `ThemeSchema` lists both.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case syntax, lineNumbers, lineNumberColor, lineHighlight
+    }
+
+    init(from decoder: any Decoder) throws {
+        style = try StyleSpec(from: decoder)
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        syntax = try fields.decodeIfPresent([String: TokenStyle].self, forKey: .syntax)
+        lineNumbers = try fields.decodeIfPresent(Bool.self, forKey: .lineNumbers)
+        lineNumberColor = try fields.decodeIfPresent(Color.self, forKey: .lineNumberColor)
+        lineHighlight = try fields.decodeIfPresent(Color.self, forKey: .lineHighlight)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try style.encode(to: encoder)
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encodeIfPresent(syntax, forKey: .syntax)
+        try fields.encodeIfPresent(lineNumbers, forKey: .lineNumbers)
+        try fields.encodeIfPresent(lineNumberColor, forKey: .lineNumberColor)
+        try fields.encodeIfPresent(lineHighlight, forKey: .lineHighlight)
+    }
+}
+
+/// The look of one class of token: a colour alone (`keyword: "#cf222e"`), or a mapping.
+package struct TokenStyle: Codable, Sendable, Equatable {
+    package var color: Color?
+    package var background: Color?
+    package var weight: FontWeight?
+    package var italic: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case color, background, weight, italic
+    }
+
+    package init(color: Color? = nil, background: Color? = nil, weight: FontWeight? = nil, italic: Bool? = nil) {
+        self.color = color
+        self.background = background
+        self.weight = weight
+        self.italic = italic
+    }
+
+    package init(from decoder: any Decoder) throws {
+        if let color = try? decoder.singleValueContainer().decode(Color.self) {
+            self.init(color: color)
+            return
+        }
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(color: try fields.decodeIfPresent(Color.self, forKey: .color),
+                  background: try fields.decodeIfPresent(Color.self, forKey: .background),
+                  weight: try fields.decodeIfPresent(FontWeight.self, forKey: .weight),
+                  italic: try fields.decodeIfPresent(Bool.self, forKey: .italic))
+    }
+
+    /// `style` with this token's look over it.
+    func applied(to style: TextStyle) -> TextStyle {
+        var style = style
+        if let color { style.color = color }
+        if let background { style.background = background }
+        if let weight { style.weight = weight }
+        if let italic { style.italic = italic }
+        return style
+    }
+}

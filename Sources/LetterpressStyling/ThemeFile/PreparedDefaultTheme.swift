@@ -1,0 +1,51 @@
+import Foundation
+import LetterpressCore
+import LetterpressMarkup
+
+/// The shipped default theme at scale 1, loaded on a thread of its own while the command line is
+/// read (see `StartUpWarmUp`). Loading a theme first in a process costs some 30M instructions,
+/// most of them the Swift runtime's first look-ups of the theme types' conformances (Yams asks
+/// each type it decodes for two protocols, and each first answer scans every conformance record
+/// of the binary); in series they would delay the first layout by 3–5 ms. The default theme
+/// extends none (a test checks), so what it resolves to depends on its embedded text alone, and
+/// a loader whose search paths hold a `default.yaml` of their own never takes it. Another theme
+/// still finds those look-ups made.
+package enum PreparedDefaultTheme {
+    static let source = ThemeSource.shipped("default")
+    private enum State {
+        case absent, loading
+        case loaded((theme: Theme, warnings: [Warning])?)
+    }
+    private static let condition = NSCondition()
+    nonisolated(unsafe) private static var state = State.absent
+
+    /// Starts loading the theme, once per process. It counts as loading from now on, so that
+    /// a `result()` asked before the thread runs waits for it rather than loading it twice.
+    package static func start() {
+        condition.lock()
+        guard case .absent = state else { return condition.unlock() }
+        state = .loading
+        condition.unlock()
+        let running = DetachedThread.start(stackSize: 8 << 20) {
+            finish(try? ThemeLoader(searchPaths: []).load(source, scale: 1))
+        }
+        if !running { finish(nil) }
+    }
+
+    private static func finish(_ result: (theme: Theme, warnings: [Warning])?) {
+        condition.lock()
+        state = .loaded(result)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The loaded theme, once its load has finished; nil if none began or it failed (whoever
+    /// asked then loads the theme and reports why it fails).
+    static func result() -> (theme: Theme, warnings: [Warning])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while case .loading = state { condition.wait() }
+        if case let .loaded(result) = state { return result }
+        return nil
+    }
+}
