@@ -82,7 +82,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(
             name: "LetterpressExport",
-            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressTypesetting", "CCairo", "CPNGWriter"],
+            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressTypesetting", "CCairo", "CPNGWriter", "CMemoryFile"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "Letterpress",
@@ -94,6 +94,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "CFuzzDriver"),
         .target(name: "CFatalCleanup"),
+        // memfd_create, for outputs rendered into memory (Swift's Glibc module does not declare it).
+        .target(name: "CMemoryFile"),
         // ICU's MessageFormat and plural rules (Debian's libicu-dev), for `{{n, plural, …}}`.
         .target(name: "CMessageFormat", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),

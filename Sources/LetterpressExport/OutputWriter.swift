@@ -49,7 +49,7 @@ public struct OutputWriter: Sendable {
     ///   - pageCount: The number of pages, at least 1.
     /// - Returns: The files, in page order.
     public func outputURLs(for destination: URL, pageCount: Int) -> [URL] {
-        guard format != .pdf, pageCount > 1 || Self.isTemplate(destination) else { return [destination] }
+        guard format.writesFilePerPage, pageCount > 1 || Self.isTemplate(destination) else { return [destination] }
         return stride(from: 1, through: pageCount, by: 1).map { pageURL(for: destination, number: $0, of: pageCount) }
     }
 
@@ -63,7 +63,7 @@ public struct OutputWriter: Sendable {
     package func mayWrite(_ url: URL, renderingTo destination: URL) -> Bool {
         let url = url.standardizedFileURL, destination = destination.standardizedFileURL
         if url == destination { return true }
-        guard format != .pdf, url.deletingLastPathComponent() == destination.deletingLastPathComponent() else { return false }
+        guard format.writesFilePerPage, url.deletingLastPathComponent() == destination.deletingLastPathComponent() else { return false }
         let name = destination.lastPathComponent
         let (before, after): (Substring, Substring)
         if let range = name.range(of: "{0p}") ?? name.range(of: "{p}") {
@@ -98,7 +98,7 @@ public struct OutputWriter: Sendable {
     /// first page on, however the numbers were padded (other files that merely look like pages
     /// are not among them); `destination` itself when there are none.
     package func existingPages(at destination: URL) -> [URL] {
-        guard format != .pdf else { return Self.isRegularFile(destination) ? [destination] : [] }
+        guard format.writesFilePerPage else { return Self.isRegularFile(destination) ? [destination] : [] }
         let longest = pageRuns(at: destination).max { $0.count < $1.count } ?? []
         return longest.isEmpty && Self.isRegularFile(destination) && !Self.isTemplate(destination) ? [destination] : longest
     }
@@ -121,7 +121,7 @@ public struct OutputWriter: Sendable {
     /// replace: `out.png` beside pages, and earlier pages not among the new ones, however
     /// their numbers were padded.
     package func stalePages(at destination: URL, pageCount: Int) -> [URL] {
-        guard format != .pdf else { return [] }
+        guard format.writesFilePerPage else { return [] }
         let targets = Set(outputURLs(for: destination, pageCount: pageCount))
         var stale = pageCount > 1 && !Self.isTemplate(destination) && Self.isRegularFile(destination) ? [destination] : []
         var seen = Set<URL>()
@@ -144,11 +144,24 @@ public struct OutputWriter: Sendable {
     ///   or `LetterpressError.outputFailed` when the first temporary file cannot be made
     ///   beside `destination`.
     public func open(_ destination: URL) throws -> PageOutput {
+        try checkResolution()
+        return try PageOutput(self, destination: destination)
+    }
+
+    /// Starts writing pages into memory as they come: `PageOutput.finishInMemory()` gives the
+    /// files' bytes, and no folder is written.
+    /// - Throws: `LetterpressError.invalidOption` for a PNG resolution of 0 or over 1200 dpi,
+    ///   or `LetterpressError.outputFailed` when no memory file can be made.
+    package func openInMemory() throws -> PageOutput {
+        try checkResolution()
+        return try PageOutput(self, destination: nil)
+    }
+
+    private func checkResolution() throws {
         // Cairo cannot scale by 0; the command's lower bound is for legible pages, not needed here.
-        guard format != .png || (dpi.isFinite && dpi > 0 && dpi <= Self.dpiRange.upperBound) else {
+        guard !format.isRaster || (dpi.isFinite && dpi > 0 && dpi <= Self.dpiRange.upperBound) else {
             throw LetterpressError.invalidOption("dpi must be more than 0 and at most 1200, not \(dpi)")
         }
-        return try PageOutput(self, destination: destination)
     }
 
     /// Writes `document` to `destination` and returns the files written, named as
@@ -177,13 +190,12 @@ public struct OutputWriter: Sendable {
     /// - Parameter document: The pages to draw.
     /// - Returns: Each file's bytes, in page order.
     /// - Throws: `LetterpressError.outputFailed` when Cairo cannot draw a page (a PNG page too
-    ///   large for memory, say) or the temporary folder cannot be written.
+    ///   large for memory, say).
     public func data(for document: TypesetDocument) throws -> [Data] {
-        let folder = try TemporaryFile.makeFolder(prefix: "letterpress")
-        defer { TemporaryFile.removeFolder(folder) }
-        // A template name keeps every page numbered, one page or many.
-        var writer = self
-        let files = try writer.write(document, to: folder.appendingPathComponent(format == .pdf ? "document.pdf" : "page-{0p}.\(format.rawValue)"))
-        return try files.map { try Data(contentsOf: $0) }
+        var settings = self
+        if settings.metadata == DocumentMetadata() { settings.metadata = document.metadata }
+        let output = try settings.openInMemory()
+        for page in document.pages { try output.add(page) }
+        return try output.finishInMemory()
     }
 }

@@ -7,7 +7,7 @@ import LetterpressTypesetting
 final class PDFWriter: PageWriter {
     private let metadata: DocumentMetadata
     private let fonts: CairoFonts
-    private let destination: URL
+    private let fileName: String
     private(set) var drawSeconds = 0.0
     private(set) var writeSeconds = 0.0
     private var pdf: (stream: FileStream, surface: OpaquePointer, context: OpaquePointer)?
@@ -17,11 +17,11 @@ final class PDFWriter: PageWriter {
     /// Whether the PDF has its title: the metadata's, else the first level-1 heading's.
     private var titled: Bool
 
-    init(metadata: DocumentMetadata, fonts: CairoFonts, destination: URL) {
+    init(metadata: DocumentMetadata, fonts: CairoFonts, fileName: String) {
         self.metadata = metadata
         titled = metadata.title != nil
         self.fonts = fonts
-        self.destination = destination
+        self.fileName = fileName
     }
 
     deinit {
@@ -31,12 +31,12 @@ final class PDFWriter: PageWriter {
         }
     }
 
-    func add(_ page: Page, number: Int, to file: TemporaryFile) throws {
+    func add(_ page: Page, number: Int, to file: any PageFile) throws {
         if pdf == nil { start(size: page.size, file: file) }
         let (stream, surface, context) = pdf!
         cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
         Timings.measure(&drawSeconds) { PageDrawer(links: links, fonts: fonts).draw(page, on: context) }
-        try checkDrawing(context, naming: destination)
+        try checkDrawing(context, naming: fileName)
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
             let target = String(format: "page=%d pos=[0 %.2f]", number, entry.y)
@@ -51,12 +51,12 @@ final class PDFWriter: PageWriter {
         }
         Timings.measure(&writeSeconds) { cairo_show_page(context) }
         // A full disk stops the rendering at once rather than at the end.
-        if stream.failure != nil { try checkSurface(surface, stream: stream, naming: destination) }
+        if stream.failure != nil { try checkSurface(surface, stream: stream, naming: fileName) }
     }
 
     /// Finishes the PDF (fonts, outline, cross-references); a document of no pages is one
     /// blank A4 page.
-    func finish(pageCount: Int, firstFile: TemporaryFile) throws {
+    func finish(pageCount: Int, firstFile: any PageFile) throws {
         if pdf == nil { start(size: .a4, file: firstFile) }
         let (stream, surface, context) = pdf!
         cairo_destroy(context)
@@ -64,7 +64,7 @@ final class PDFWriter: PageWriter {
         defer { cairo_surface_destroy(surface) }
         try Timings.measure(&writeSeconds) {
             cairo_surface_finish(surface)
-            try checkSurface(surface, stream: stream, naming: destination)
+            try checkSurface(surface, stream: stream, naming: fileName)
         }
     }
 
@@ -85,7 +85,7 @@ final class PDFWriter: PageWriter {
         scalar.value == 0 || (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
     }
 
-    private func start(size: PageSize, file: TemporaryFile) {
+    private func start(size: PageSize, file: any PageFile) {
         let stream = FileStream(file.descriptor)
         let surface = cairo_pdf_surface_create_for_stream(FileStream.write, stream.context, size.width, size.height)!
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Letterpress")

@@ -12,7 +12,7 @@ package final class PNGWriter: PageWriter {
     /// of one page gets them all, the pages of a longer one are compressed side by side.
     private let encodingThreads: Int
     private let fonts: CairoFonts
-    private let destination: URL
+    private let fileName: String
     private(set) var drawSeconds = 0.0
     private(set) var writeSeconds = 0.0
     private let encoder = DispatchQueue(label: "letterpress.png-encoder", attributes: .concurrent)
@@ -22,16 +22,16 @@ package final class PNGWriter: PageWriter {
     private let outcome = EncodingOutcome()
     /// The first page, compressed once it is known whether it is the only one (which gets
     /// every thread).
-    private var first: (surface: DrawnSurface, file: TemporaryFile)?
+    private var first: (surface: DrawnSurface, file: any PageFile)?
 
-    init(dpi: Double, encodingThreads: Int, fonts: CairoFonts, destination: URL) {
+    init(dpi: Double, encodingThreads: Int, fonts: CairoFonts, fileName: String) {
         self.dpi = dpi
         self.encodingThreads = encodingThreads
         self.fonts = fonts
-        self.destination = destination
+        self.fileName = fileName
     }
 
-    func add(_ page: Page, number: Int, to file: TemporaryFile) throws {
+    func add(_ page: Page, number: Int, to file: any PageFile) throws {
         Timings.measure(&writeSeconds) { slots.wait() }
         if let failure = outcome.failure {
             slots.signal()
@@ -55,7 +55,7 @@ package final class PNGWriter: PageWriter {
         }
     }
 
-    func finish(pageCount: Int, firstFile: TemporaryFile) throws {
+    func finish(pageCount: Int, firstFile: any PageFile) throws {
         if let first {
             self.first = nil
             compress(first.surface, into: first.file, threads: pageCount == 1 ? encodingThreads : 1)
@@ -79,19 +79,19 @@ package final class PNGWriter: PageWriter {
     /// Compresses 0x00RRGGBB pixels to a PNG file with zlib, writing runs of repeated rows
     /// itself (Cairo's own writer offers no compression level and takes several times longer).
     package static func encode(_ pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32, threads: Int = 1,
-                       to file: TemporaryFile, naming destination: URL) throws {
+                       to file: any PageFile, naming fileName: String) throws {
         var message = [CChar](repeating: 0, count: 256)
         let status = letterpress_write_png(file.descriptor, pixels, width, height, stride, Int32(compression),
                                            Int32(clamping: threads), &message, Int32(message.count))
         guard status == 0 else {
-            throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: message))
+            throw LetterpressError.outputFailed(file: fileName, reason: String(cString: message))
         }
     }
 
     /// Compresses a drawn page into `file` on the encoding queue, then frees it and its slot.
-    private func compress(_ surface: DrawnSurface, into file: TemporaryFile, threads: Int) {
+    private func compress(_ surface: DrawnSurface, into file: any PageFile, threads: Int) {
         encoding.enter()
-        let (destination, outcome, slots, encoding) = (destination, outcome, slots, encoding)
+        let (fileName, outcome, slots, encoding) = (fileName, outcome, slots, encoding)
         encoder.async {
             defer {
                 cairo_surface_destroy(surface.pointer)
@@ -104,7 +104,7 @@ package final class PNGWriter: PageWriter {
                 try PNGWriter.encode(
                     cairo_image_surface_get_data(pointer), width: cairo_image_surface_get_width(pointer),
                     height: cairo_image_surface_get_height(pointer), stride: cairo_image_surface_get_stride(pointer),
-                    threads: threads, to: file, naming: destination)
+                    threads: threads, to: file, naming: fileName)
             } catch {
                 outcome.record(error)
             }
@@ -120,11 +120,11 @@ package final class PNGWriter: PageWriter {
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
         Timings.measure(&drawSeconds) { PageDrawer(links: nil, fonts: fonts).draw(page, on: cr) }
-        let drawn = Result { try checkDrawing(cr, naming: destination) }
+        let drawn = Result { try checkDrawing(cr, naming: fileName) }
         cairo_destroy(cr)
         do {
             try drawn.get()
-            try checkSurface(surface, naming: destination)
+            try checkSurface(surface, naming: fileName)
         } catch {
             cairo_surface_destroy(surface)
             throw error

@@ -10,33 +10,33 @@ protocol PageWriter: AnyObject {
     var drawSeconds: Double { get }
     var writeSeconds: Double { get }
     /// Draws page `number` (from 1) and writes it, or hands it on to be written, to `file`.
-    func add(_ page: Page, number: Int, to file: TemporaryFile) throws
+    func add(_ page: Page, number: Int, to file: any PageFile) throws
     /// Writes what is left once all `pageCount` pages are added; `firstFile` is the first
     /// page's file (the document's, for PDF).
-    func finish(pageCount: Int, firstFile: TemporaryFile) throws
+    func finish(pageCount: Int, firstFile: any PageFile) throws
     /// Stops writing: the files are about to be removed.
     func abandon()
 }
 
 /// Fails with the output's name and Cairo's reason when drawing on `cr` failed: a context in
 /// error draws nothing more, and every later page of a PDF would come out blank.
-func checkDrawing(_ cr: OpaquePointer, naming destination: URL) throws {
+func checkDrawing(_ cr: OpaquePointer, naming fileName: String) throws {
     let status = cairo_status(cr)
     guard status == CAIRO_STATUS_SUCCESS else {
-        throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: cairo_status_to_string(status)))
+        throw LetterpressError.outputFailed(file: fileName, reason: String(cString: cairo_status_to_string(status)))
     }
 }
 
 /// Fails with the output's name and the reason when `surface` (or the stream it writes to)
 /// failed.
-func checkSurface(_ surface: OpaquePointer, stream: FileStream? = nil, naming destination: URL) throws {
+func checkSurface(_ surface: OpaquePointer, stream: FileStream? = nil, naming fileName: String) throws {
     let status = cairo_surface_status(surface)
     if status == CAIRO_STATUS_SUCCESS, let stream, !stream.flush() {
-        throw LetterpressError.outputFailed(file: destination.path, reason: String(cString: strerror(stream.failure ?? EIO)))
+        throw LetterpressError.outputFailed(file: fileName, reason: String(cString: strerror(stream.failure ?? EIO)))
     }
     guard status == CAIRO_STATUS_SUCCESS else {
         // Cairo says only that writing failed; the stream knows why (a full disk, say).
         let reason = stream?.failure.map { String(cString: strerror($0)) } ?? String(cString: cairo_status_to_string(status))
-        throw LetterpressError.outputFailed(file: destination.path, reason: reason)
+        throw LetterpressError.outputFailed(file: fileName, reason: reason)
     }
 }

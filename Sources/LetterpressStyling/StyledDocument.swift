@@ -16,9 +16,6 @@ public struct StyledDocument: Sendable {
     package var file: String
     /// Seconds spent styling, reported in `Timings`.
     var styleSeconds = 0.0
-
-    /// The number of top-level blocks: paragraphs, headings, lists, tables, images….
-    public var blockCount: Int { blocks.count }
 }
 
 extension Styler {

@@ -84,7 +84,7 @@ struct GoldenCheck {
     /// long as they run on, or `NAME.png` alone (a PDF is always one file). Comparing tells a
     /// folder or FIFO there.
     private func storedPages(_ writer: OutputWriter, format: OutputFormat) -> [URL] {
-        guard format != .pdf else { return FileManager.default.fileExists(atPath: golden.path) ? [golden] : [] }
+        guard format.writesFilePerPage else { return FileManager.default.fileExists(atPath: golden.path) ? [golden] : [] }
         return writer.existingPages(at: golden)
     }
 }

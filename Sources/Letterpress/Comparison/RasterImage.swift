@@ -74,7 +74,7 @@ package struct RasterImage: Sendable, Equatable {
         do {
             try pixels.withUnsafeBytes { bytes in
                 try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(width),
-                                           height: Int32(height), stride: Int32(width * 4), to: file, naming: url)
+                                           height: Int32(height), stride: Int32(width * 4), to: file, naming: url.path)
             }
             try TemporaryFile.commit([file], to: [url], protecting: inputs)
         } catch {

@@ -51,6 +51,30 @@ final class RenderEngine: @unchecked Sendable {
     /// are files the output must never replace.
     func render(resources: Resources, to destination: URL, format: OutputFormat, inputs: [URL],
                 read: () throws -> NoteSource) throws -> RenderResult {
+        let rendered = try render(resources: resources, format: format, inputs: inputs, read: read,
+                                  open: { try $0.open(destination) }, finish: { try $0.finish(protecting: resources.imageFiles) })
+        return RenderResult(files: rendered.files, pageCount: rendered.pageCount, warnings: rendered.warnings, timings: rendered.timings)
+    }
+
+    /// Renders the note `read` gives, whose files `resources` reads, into memory.
+    func renderInMemory(resources: Resources, format: OutputFormat, read: () throws -> NoteSource) throws -> RenderedDocument {
+        let rendered = try render(resources: resources, format: format, inputs: [], read: read,
+                                  open: { try $0.openInMemory() }, finish: { try $0.finishInMemory() })
+        return RenderedDocument(files: rendered.files, pageCount: rendered.pageCount, warnings: rendered.warnings)
+    }
+
+    /// What a rendering gives: its files (names or bytes), and what it found on the way.
+    private struct Rendered<Files> {
+        var files: Files
+        var pageCount: Int
+        var warnings: [Warning]
+        var timings: Timings
+    }
+
+    /// Renders the note `read` gives into the output `open` makes from the writer the note's
+    /// plan settles, then `finish` gives the files.
+    private func render<Files>(resources: Resources, format: OutputFormat, inputs: [URL], read: () throws -> NoteSource,
+                               open: (OutputWriter) throws -> PageOutput, finish: (PageOutput) throws -> Files) throws -> Rendered<Files> {
         try FontWork.exclusively {
             let clock = StepClock()
             // Reading and decoding the file count as parsing on this thread.
@@ -70,7 +94,7 @@ final class RenderEngine: @unchecked Sendable {
                                                start: {
                                                    // A layout whose numbers did not hold is dropped, its files with it.
                                                    opened = nil
-                                                   opened = try writer.open(destination)
+                                                   opened = try open(writer)
                                                }) {
                     try opened?.add($0)
                 }
@@ -85,9 +109,9 @@ final class RenderEngine: @unchecked Sendable {
             }
             // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
             let written = output.writeSeconds
-            let files = try output.finish(protecting: resources.imageFiles)
+            let files = try finish(output)
             clock.add(output.writeSeconds - written, to: \.write)
-            return RenderResult(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
+            return Rendered(files: files, pageCount: outcome.pageCount, warnings: outcome.warnings, timings: clock.timings)
         }
     }
 

@@ -103,17 +103,11 @@ public struct Renderer: Sendable {
 
     /// Renders the note `read` gives into memory, its relative paths from `baseURL`.
     private func render(baseURL: URL?, as format: OutputFormat, read: () throws -> NoteSource) throws -> RenderedDocument {
-        let scratch = try TemporaryFile.makeFolder(prefix: "letterpress")
-        defer { TemporaryFile.removeFolder(scratch) }
         // Without a base, the current folder: as `Typesetter` and `Document(parsing:)` take it, the sandbox too.
         let folder = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let resources = Resources(file: Self.inMemoryName, folder: folder, sandbox: options.sandbox ? folder : nil, date: options.date,
                                   sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-        // A template name keeps every page numbered, one page or many.
-        let destination = scratch.appendingPathComponent(format == .pdf ? "note.pdf" : "page-{0p}.\(format.rawValue)")
-        let result = try engine.render(resources: resources, to: destination, format: format, inputs: [], read: read)
-        return RenderedDocument(files: try result.files.map { try Data(contentsOf: $0) }, pageCount: result.pageCount,
-                                warnings: result.warnings)
+        return try engine.renderInMemory(resources: resources, format: format, read: read)
     }
 
     /// The one file of `rendered`; an error for PNG or SVG pages, one file each.

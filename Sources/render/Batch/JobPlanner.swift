@@ -52,7 +52,7 @@ struct JobPlanner {
             // A file named twice (as itself and inside a folder given too) is rendered once.
             guard file.input == "-" || seen.insert(URL(fileURLWithPath: file.input).standardizedFileURL.path).inserted else { return nil }
             let stem = (file.relative as NSString).deletingPathExtension
-            return Job(input: file.input, output: folder.appendingPathComponent(stem + "." + format.rawValue), format: format)
+            return Job(input: file.input, output: folder.appendingPathComponent(stem + "." + format.fileExtension), format: format)
         }
         return Self.refusingCollisions(jobs)
     }
@@ -69,7 +69,7 @@ struct JobPlanner {
         for (index, job) in jobs.enumerated() {
             let path = outputs[index]
             var others = byOutput[path, default: []].filter { $0 != index }.map { "\(jobs[$0].input) renders to the same \(job.output.relativePath)" }
-            if job.format != .pdf {
+            if job.format.writesFilePerPage {
                 let stem = (path as NSString).deletingPathExtension
                 for (other, otherPath) in outputs.enumerated() where other != index {
                     let otherStem = (otherPath as NSString).deletingPathExtension
@@ -106,12 +106,12 @@ struct JobPlanner {
             }
             let format = format ?? named ?? .pdf
             // A name without an extension gets the format's, so that pages come out as out-1.png.
-            if url.pathExtension.isEmpty { url.appendPathExtension(format.rawValue) }
+            if url.pathExtension.isEmpty { url.appendPathExtension(format.fileExtension) }
             return Job(input: input, output: url, format: format)
         case nil:
             if input == "-" { return try standardOutputJob(input) }
             let format = format ?? .pdf
-            return Job(input: input, output: URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.rawValue), format: format)
+            return Job(input: input, output: URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.fileExtension), format: format)
         }
     }
 
@@ -120,6 +120,6 @@ struct JobPlanner {
     private func standardOutputJob(_ input: String) throws -> Job {
         let format = format ?? .pdf
         let folder = try TemporaryFile.makeFolder(prefix: "render")
-        return Job(input: input, output: folder.appendingPathComponent("stdout.\(format.rawValue)"), format: format, toStandardOutput: true)
+        return Job(input: input, output: folder.appendingPathComponent("stdout.\(format.fileExtension)"), format: format, toStandardOutput: true)
     }
 }

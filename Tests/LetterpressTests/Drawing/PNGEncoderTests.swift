@@ -31,7 +31,7 @@ import Testing
         try image.pixels.withUnsafeBytes { bytes in
             try PNGWriter.encode(bytes.bindMemory(to: UInt8.self).baseAddress!, width: Int32(image.width),
                                        height: Int32(image.height), stride: Int32(image.width * 4), threads: threads,
-                                       to: file, naming: url)
+                                       to: file, naming: url.path)
         }
         try TemporaryFile.commit([file], to: [url])
         return (try RasterImage.png(url), try Data(contentsOf: url))

@@ -49,6 +49,43 @@ import Testing
         #expect(try contents(of: folder) == expected.sorted())
     }
 
+    /// An output in memory gives the bytes a file output writes, and touches no folder: the
+    /// temporary folder (`TMPDIR`) may be missing altogether.
+    @Test(arguments: OutputFormat.allCases)
+    func anOutputInMemoryWritesTheBytesOfTheFiles(format: OutputFormat) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var writer = OutputWriter(format: format, dpi: 30)
+        let files = try writer.write(TypesetDocument(pages: Self.pages, warnings: []), to: folder.appendingPathComponent("doc.\(format.fileExtension)"))
+        let output = try OutputWriter(format: format, dpi: 30).openInMemory()
+        for page in Self.pages { try output.add(page) }
+        let bytes = try output.finishInMemory()
+        let written = try files.map { try Data(contentsOf: $0) }
+        if format == .svg {
+            // Cairo numbers an SVG's glyphs and surfaces across the process: the rest is the same.
+            func withoutNumbers(_ files: [Data]) -> [String] {
+                files.map { String(decoding: $0, as: UTF8.self).replacing(#/[0-9]+/#, with: "") }
+            }
+            #expect(withoutNumbers(bytes) == withoutNumbers(written))
+        } else {
+            #expect(bytes == written)
+        }
+        #expect(bytes.count == (format.writesFilePerPage ? Self.pages.count : 1))
+        #expect(try output.finishInMemory() == bytes, "finishing again gives the same bytes")
+        #expect(throws: LetterpressError.self) { try output.finish() }
+    }
+
+    @Test func renderingToMemoryNeedsNoTemporaryFolder() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-missing-\(UUID().uuidString)")
+        let saved = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", missing.path, 1)
+        defer { if let saved { setenv("TMPDIR", saved, 1) } else { unsetenv("TMPDIR") } }
+        let rendered = try Renderer().renderDocument(markdown: "# Memory\n\nNo folder is written.", as: .png)
+        #expect(rendered.files.count == 1)
+        #expect(rendered.files[0].starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
     /// Each page's file is closed once the page is written: a document of a thousand pages
     /// must not hold a thousand descriptors (the usual limit is 1,024).
     @Test(arguments: [OutputFormat.png, .svg])

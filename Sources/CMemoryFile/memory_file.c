@@ -1,0 +1,7 @@
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include "memory_file.h"
+
+int letterpress_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
+}
