@@ -57,7 +57,12 @@ demo: build
 	$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.png --dpi 96 && \
 	echo "out/invoice-de.pdf and out/invoice-de*.png (the invoice in German)"
 
+# Each stage target built alone, in pipeline order, before the rest: on a fresh clone (CI) a
+# stage that imports a later one fails here, since that one is not built yet.
+STAGES := LetterpressCore LetterpressMarkup LetterpressStyling LetterpressTypesetting LetterpressExport Letterpress
+
 test: deps
+	@for target in $(STAGES); do $(SWIFT) build --target $$target || exit 1; done
 	$(SWIFT) test
 
 # The DocC documentation of the library (Sources/Letterpress/Letterpress.docc, with the stages

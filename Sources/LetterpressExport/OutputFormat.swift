@@ -31,4 +31,11 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
 
     /// The extension of the files written, without its dot.
     public var fileExtension: String { rawValue }
+
+    /// Every format, as messages list them: `pdf, png or svg`, or `.pdf, .png or .svg` with
+    /// `prefix` ".".
+    package static func list(prefix: String = "") -> String {
+        let names = allCases.map { prefix + $0.fileExtension }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
 }

@@ -211,7 +211,7 @@ public struct Renderer: Sendable {
     @discardableResult
     public func render(contentsOf note: URL, to output: URL, format: OutputFormat? = nil) throws -> RenderResult {
         guard let format = format ?? OutputFormat(pathExtension: output.pathExtension) else {
-            throw LetterpressError.invalidOption("\(Excerpt.name(output.path)): no format: name a .pdf, .png or .svg file, or give the format")
+            throw LetterpressError.invalidOption("\(Excerpt.name(output.path)): no format: name a \(OutputFormat.list(prefix: ".")) file, or give the format")
         }
         return try render(input: note.path, to: output, format: format)
     }

@@ -102,7 +102,7 @@ struct JobPlanner {
             var url = URL(fileURLWithPath: path)
             let named = OutputFormat(pathExtension: url.pathExtension)
             if format == nil && named == nil && !url.pathExtension.isEmpty {
-                throw ValidationError("-o \(path): '.\(url.pathExtension)' is not .pdf, .png or .svg (give --format to write one of those under this name)")
+                throw ValidationError("-o \(path): '.\(url.pathExtension)' is not \(OutputFormat.list(prefix: ".")) (give --format to write one of those under this name)")
             }
             let format = format ?? named ?? .pdf
             // A name without an extension gets the format's, so that pages come out as out-1.png.

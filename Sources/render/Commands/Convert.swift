@@ -23,7 +23,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Theme name (see 'render themes') or path to a theme YAML file.")
     var theme: String?
 
-    @Option(help: "Output format: pdf, png or svg.")
+    @Option(help: ArgumentHelp("Output format: \(OutputFormat.list())."))
     var format: Parsed<OutputFormat>?
 
     @Option(help: "a4, a5, letter, legal or WIDTHxHEIGHT (points, or with mm, cm, in).")

@@ -5,7 +5,7 @@ import Letterpress
 extension OutputFormat: ArgumentValue {
     init(argumentText text: String) throws {
         guard let format = OutputFormat(rawValue: text.lowercased()) else {
-            throw ValidationError("unknown format '\(text)' (use pdf, png or svg)")
+            throw ValidationError("unknown format '\(text)' (use \(OutputFormat.list()))")
         }
         self = format
     }
