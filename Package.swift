@@ -65,33 +65,33 @@ let package = Package(
         .target(
             name: "LetterpressCore",
             dependencies: ["CFatalCleanup", "Yams"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressMarkup",
             dependencies: ["LetterpressCore", "CCmarkGFM", "CLibXML2", "CMessageFormat", "Yams", "TOMLKit"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressStyling",
             dependencies: ["LetterpressCore", "LetterpressMarkup", "Yams"],
             resources: [.embedInCode("Themes")],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTypesetting",
             dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
-            swiftSettings: [.swiftLanguageMode(.v5)],
+            swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(
             name: "LetterpressExport",
             dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressTypesetting", "CCairo", "CPNGWriter", "CMemoryFile"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "Letterpress",
             dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTesting",
             dependencies: ["Letterpress"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "CFuzzDriver"),
         .target(name: "CFatalCleanup"),
         // memfd_create, for outputs rendered into memory (Swift's Glibc module does not declare it).
@@ -102,22 +102,22 @@ let package = Package(
         .executableTarget(
             name: "LetterpressFuzz",
             dependencies: ["Letterpress", "CFuzzDriver"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "render",
             dependencies: ["Letterpress", "Yams", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "LetterpressTests",
             dependencies: ["Letterpress", "LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
                            "LetterpressExport", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         // The command's own types, in-process; LetterpressTests runs the built `render` end to end.
         .testTarget(
             name: "RenderTests",
             dependencies: ["render"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
     ],
     cxxLanguageStandard: .cxx17
 )

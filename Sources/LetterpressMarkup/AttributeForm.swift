@@ -2,10 +2,10 @@ import Foundation
 import LetterpressCore
 
 /// How an attribute key's value is written in a body and shown in a run dump.
-struct AttributeForm<Value> {
+struct AttributeForm<Value>: Sendable {
     /// The value of the key being decoded, or nil after a message saying why it cannot be.
-    let read: (AttributeDecoder.Entry) -> Value?
-    let show: (Value) -> String
+    let read: @Sendable (AttributeDecoder.Entry) -> Value?
+    let show: @Sendable (Value) -> String
 
     /// A value `JSONDecoder` reads as it is, shown as it describes itself.
     static func value(_ expected: String) -> AttributeForm where Value: Decodable {

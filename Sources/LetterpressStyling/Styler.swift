@@ -267,12 +267,12 @@ public struct Styler: Sendable {
     ]
 
     /// What one attribute key does to a run's style when it is set.
-    struct Effect {
-        let apply: (InlineAttributes, inout StyleChange) -> Void
+    struct Effect: Sendable {
+        let apply: @Sendable (InlineAttributes, inout StyleChange) -> Void
 
         /// `key` is a key path made a function, which reads the property directly (a key path
         /// kept as one is built when first used and read by the runtime).
-        init<Value>(_ key: @escaping (InlineAttributes) -> Value?, _ effect: @escaping (Value, inout StyleChange) -> Void) {
+        init<Value>(_ key: @escaping @Sendable (InlineAttributes) -> Value?, _ effect: @escaping @Sendable (Value, inout StyleChange) -> Void) {
             apply = { attributes, change in
                 if let value = key(attributes) { effect(value, &change) }
             }

@@ -7,7 +7,9 @@ import Foundation
 /// is listed, so that an interrupted run can remove them all, and so is its path in
 /// `CFatalCleanup`, whose handler removes them when a fatal signal (an abort when memory runs
 /// out) ends the process.
-package final class TemporaryFile {
+/// Unchecked: its one mutable state, whether it is open, is written by the thread that writes
+/// the file, which hands it back (a PNG band's encoder, joined) before it is committed or removed.
+package final class TemporaryFile: @unchecked Sendable {
     let url: URL
     package let descriptor: Int32
     /// Written once, on one thread, before the file is moved or removed on another.

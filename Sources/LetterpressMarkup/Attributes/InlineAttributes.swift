@@ -241,17 +241,18 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
 
     /// One key of the vocabulary: its name, the property that keeps its value, how a body
     /// writes it and how a dump shows it.
-    struct Field {
+    struct Field: Sendable {
         let name: String
-        let keyPath: PartialKeyPath<InlineAttributes>
+        /// The property, which tests check each row names once.
+        let keyPath: PartialKeyPath<InlineAttributes> & Sendable
         /// Sets the key from an attribute body's entry, or leaves it unset with a message.
-        let read: (AttributeDecoder.Entry, inout InlineAttributes) -> Void
+        let read: @Sendable (AttributeDecoder.Entry, inout InlineAttributes) -> Void
         /// Sets the key from the outer attributes when it is unset.
-        let fill: (UnsafeMutablePointer<InlineAttributes>, UnsafePointer<InlineAttributes>) -> Void
+        let fill: @Sendable (UnsafeMutablePointer<InlineAttributes>, UnsafePointer<InlineAttributes>) -> Void
         /// The value as a dump shows it; nil when unset or not shown.
-        let shown: (UnsafePointer<InlineAttributes>) -> String?
+        let shown: @Sendable (UnsafePointer<InlineAttributes>) -> String?
 
-        init<Value>(_ name: String, _ keyPath: WritableKeyPath<InlineAttributes, Value?>, _ form: AttributeForm<Value>,
+        init<Value>(_ name: String, _ keyPath: WritableKeyPath<InlineAttributes, Value?> & Sendable, _ form: AttributeForm<Value>,
                     inSummary: Bool = true) {
             self.name = name
             self.keyPath = keyPath
@@ -260,7 +261,11 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
             fill = { attributes, outer in
                 if let value = property.value(in: outer), property.value(in: attributes) == nil { property.set(value, in: attributes) }
             }
-            shown = inSummary ? { property.value(in: $0).map(form.show) } : { _ in nil }
+            if inSummary {
+                shown = { property.value(in: $0).map(form.show) }
+            } else {
+                shown = { _ in nil }
+            }
         }
     }
 }

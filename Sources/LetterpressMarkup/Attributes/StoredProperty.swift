@@ -3,7 +3,7 @@ import Foundation
 /// A stored property read and written at its offset in its struct: a key path goes through the
 /// runtime's generic projection, some 300 instructions a read, and merging and dumps read every
 /// key of every run.
-struct StoredProperty<Root, Value> {
+struct StoredProperty<Root, Value>: Sendable {
     private let offset: Int
 
     init(_ keyPath: KeyPath<Root, Value>) {

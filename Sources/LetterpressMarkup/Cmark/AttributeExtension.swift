@@ -39,7 +39,8 @@ enum AttributeExtension {
     static let nodeType: cmark_node_type = cmark_syntax_extension_add_node(1)
 
     /// The extension, created once: cmark-gfm keeps special characters in a process-wide table.
-    static let shared: OpaquePointer = {
+    /// Unchecked: made once (Swift runs a static's initializer once, under a lock), then only read.
+    nonisolated(unsafe) static let shared: OpaquePointer = {
         let ext = cmark_syntax_extension_new("letterpress_attributes")!
         let memory = cmark_get_default_mem_allocator()
         var characters: UnsafeMutablePointer<cmark_llist>?
@@ -56,7 +57,8 @@ enum AttributeExtension {
         return ext
     }()
 
-    private static let typeName = UnsafePointer(strdup("attributes")!)
+    /// Unchecked: a constant C string, never freed or written.
+    nonisolated(unsafe) private static let typeName = UnsafePointer(strdup("attributes")!)
 
     /// How far back a `(` looks on the delimiter stack for a `^[` opener.
     static let openerSearchLimit = 1024

@@ -8,7 +8,8 @@ import LetterpressCore
 /// in as the paragraph is parsed, as text (never Markdown), so that an escaped `\{{`, a code
 /// span or a code block keeps it as written.
 enum VariableExtension {
-    static let shared: OpaquePointer = {
+    /// Unchecked: made once (Swift runs a static's initializer once, under a lock), then only read.
+    nonisolated(unsafe) static let shared: OpaquePointer = {
         let ext = cmark_syntax_extension_new("letterpress_variables")!
         let characters = cmark_llist_append(cmark_get_default_mem_allocator(), nil,
                                             UnsafeMutableRawPointer(bitPattern: UInt(openBrace)))

@@ -60,14 +60,14 @@ extension StyleSpec {
     ]
 
     /// One key of an element's style and what it does to the resolved style when set.
-    struct Field {
+    struct Field: Sendable {
         let name: String
-        let apply: (StyleSpec, inout BlockStyle) -> Void
+        let apply: @Sendable (StyleSpec, inout BlockStyle) -> Void
 
         /// `property` is a key path made a function, which reads the property directly (a key
         /// path kept as one is built when first used and read by the runtime).
-        init<Value>(_ name: String, _ property: @escaping (StyleSpec) -> Value?,
-                    _ effect: @escaping (Value, inout BlockStyle) -> Void = { _, _ in }) {
+        init<Value>(_ name: String, _ property: @escaping @Sendable (StyleSpec) -> Value?,
+                    _ effect: @escaping @Sendable (Value, inout BlockStyle) -> Void = { _, _ in }) {
             self.name = name
             apply = { spec, style in
                 if let value = property(spec) { effect(value, &style) }

@@ -5,7 +5,7 @@ import Yams
 
 /// The keys a theme file may hold, for warnings about keys that would otherwise be ignored.
 enum ThemeSchema {
-    indirect enum Shape {
+    indirect enum Shape: Sendable {
         case keys([String: Shape])
         /// A mapping whose keys are names (custom styles) and whose values have one shape.
         case named(Shape)

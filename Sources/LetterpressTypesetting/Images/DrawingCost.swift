@@ -1,4 +1,6 @@
-import CLibXML2
+// @preconcurrency: libxml2 declares its deallocator `xmlFree` a global variable, which a program
+// may replace before parsing; this one never does, so reading it from any thread is safe.
+@preconcurrency import CLibXML2
 import Foundation
 import LetterpressCore
 

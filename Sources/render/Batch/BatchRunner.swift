@@ -8,7 +8,9 @@ import Letterpress
 /// threads shape and draw with the same fonts, and a process that crashes on one input loses
 /// only that input (the runner starts another worker for the rest, and the batch still ends
 /// with its summary). Memory stays that of `workers` documents however many inputs there are.
-final class BatchRunner {
+/// Unchecked: the workers' threads share `next`, `summary` and the progress bar only under
+/// `lock`; `budget` and the renderer are used on the calling thread alone, for a batch of one.
+final class BatchRunner: @unchecked Sendable {
     let jobs: [Job]
     let workers: Int
     let options: RenderOptions
