@@ -134,11 +134,13 @@ package final class PNGWriter: PageWriter {
     }
 
     /// A drawn page's image surface, handed to the thread that compresses it and then owned there.
+    /// Unchecked: the surface is handed over whole; the drawing thread never touches it again.
     private struct DrawnSurface: @unchecked Sendable {
         let pointer: OpaquePointer
     }
 
     /// The first error the compressing threads met.
+    /// Unchecked: `firstError` is read and written under `lock` only.
     private final class EncodingOutcome: @unchecked Sendable {
         private let lock = NSLock()
         private var firstError: Error?

@@ -1,5 +1,6 @@
 import Foundation
 import LetterpressCore
+import Synchronization
 
 /// What the theme's highlight rules may spend matching one document, so that a rule that
 /// backtracks catastrophically (`(a+)+$` over a long run of `a`) gives up, with a warning,
@@ -12,23 +13,23 @@ import LetterpressCore
 /// rule draws on a reserve of `reserve` calls, grown by one for every `charactersPerCall`
 /// characters of text matched. A rule that spends its reserve is not applied to the rest of
 /// the document.
-final class HighlightBudget: @unchecked Sendable {
+final class HighlightBudget: Sendable {
     static let reserve = 200
     static let charactersPerCall = 1000
 
-    /// Each rule's reserve, by its index; nil once the rule has given up.
-    private var reserves: [Int?]
+    /// Each rule's reserve, by its index; nil once the rule has given up. Behind a lock: a
+    /// `Styler` is `Sendable`, and its copies, which may style on other threads, share it.
+    private let reserves: Mutex<[Int?]>
 
-    /// One styler styles one document on one thread, so one budget is used by one thread.
     init(rules: Int) {
-        reserves = Array(repeating: Self.reserve, count: rules)
+        reserves = Mutex(Array(repeating: Self.reserve, count: rules))
     }
 
     /// The UTF-16 ranges of `rule`'s matches in `string` (of its group, where it sets one and
     /// the group took part), in order; none once the rule has spent its reserve, with a
     /// warning the time it does.
     func matches(of rule: HighlightRule, in string: String, note: String, warnings: inout [Warning]) -> [NSRange] {
-        guard var reserve = reserves[rule.index] else { return [] }
+        guard var reserve = reserves.withLock({ $0[rule.index] }) else { return [] }
         let length = string.utf16.count
         reserve += length / Self.charactersPerCall
         var credit = rule.reportsPositions ? length + 1 : 0
@@ -49,12 +50,12 @@ final class HighlightBudget: @unchecked Sendable {
             }
         }
         guard !gaveUp else {
-            reserves[rule.index] = nil
+            reserves.withLock { $0[rule.index] = nil }
             warnings.append(Warning(file: rule.file, location: rule.location, message:
                 "highlights[\(rule.index)].pattern \(Excerpt.quoted(rule.pattern)) backtracks past its budget (see docs/limits.md), so it is not applied to the rest of \(note)"))
             return []
         }
-        reserves[rule.index] = reserve - max(0, calls - credit)
+        reserves.withLock { $0[rule.index] = reserve - max(0, calls - credit) }
         return ranges
     }
 }

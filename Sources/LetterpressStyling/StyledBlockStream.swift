@@ -10,6 +10,7 @@ import LetterpressCore
 ///
 /// The parser waits while `capacity` blocks are untaken, so that a long document is not held
 /// all at once, styled, while its pages are laid out and written.
+/// Unchecked: the queue, its ending and its flags are read and written under `condition` only.
 package final class StyledBlockStream: @unchecked Sendable {
     /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
     /// the warnings of parsing and styling.

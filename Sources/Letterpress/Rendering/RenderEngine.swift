@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a `Renderer` and its copies share: the themes loaded and the fonts. Renders notes, each
 /// in the same steps: read the source → front matter → theme → page plan (geometry, badge,
@@ -14,8 +15,13 @@ final class RenderEngine: @unchecked Sendable {
     private(set) lazy var fonts = FontContext()
     /// Lets one document use the machine's other cores: Markdown parsed and styled on a second
     /// thread while this one typesets (see `parseBeside`), and a one-page PNG compressed in two
-    /// bands at once. Off where other processes already use every core.
-    var usesSpareCores = true
+    /// bands at once. Off where other processes already use every core. Atomic: `Renderer`
+    /// copies share the engine, and any may set it while another renders.
+    private let spareCores = Atomic(true)
+    var usesSpareCores: Bool {
+        get { spareCores.load(ordering: .relaxed) }
+        set { spareCores.store(newValue, ordering: .relaxed) }
+    }
 
     init(options: RenderOptions, themes: ThemeLoader, fixedTheme: Theme?) {
         self.options = options

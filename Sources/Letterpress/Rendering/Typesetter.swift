@@ -103,6 +103,7 @@ public struct Typesetter: Sendable {
 
 /// A font context made on first use and shared by copies of a value. Used only inside
 /// `FontWork.exclusively`, which is what makes sharing it between threads safe.
+/// Unchecked: used inside `FontWork.exclusively` only, as the summary says.
 final class SharedFonts: @unchecked Sendable {
     private var made: FontContext?
 

@@ -1,5 +1,6 @@
 import CFatalCleanup
 import Foundation
+import Synchronization
 
 /// A unique temporary file created next to its final destination, so that renaming is atomic,
 /// and kept open while it is written: writers write through the descriptor, so that an
@@ -17,11 +18,15 @@ package final class TemporaryFile: @unchecked Sendable {
     /// The errno of flushing the written bytes to the disk, which fails the output.
     private var syncFailure: Int32?
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var alive = Set<String>()
-    nonisolated(unsafe) private static var aliveFolders = Set<String>()
-    /// Set by `removeAll`: the process is about to exit, and makes no more files.
-    nonisolated(unsafe) private static var stopping = false
+    /// The temporary files and folders alive, under one lock, so that `removeAll` sees every
+    /// one made before it runs, and none is made after.
+    private struct Registry {
+        var files = Set<String>()
+        var folders = Set<String>()
+        /// Set by `removeAll`: the process is about to exit, and makes no more files.
+        var stopping = false
+    }
+    private static let registry = Mutex(Registry())
 
     /// The process's umask, read once at start-up (reading it means setting it).
     private static let creationMask: mode_t = {
@@ -33,24 +38,24 @@ package final class TemporaryFile: @unchecked Sendable {
     package init(beside target: URL) throws {
         let folder = target.deletingLastPathComponent()
         var template = Array(folder.appendingPathComponent(".\(target.lastPathComponent).XXXXXX").path.utf8CString)
-        // Created and listed under the lock, so that `removeAll` sees every file made before
-        // it runs, and none is made after.
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        guard !Self.stopping else {
-            // The process is ending; whether this thread then waits for the end is its caller's
-            // to decide.
-            throw LetterpressError.outputFailed(file: target.path, reason: "interrupted")
+        // Created and listed under the lock.
+        let (descriptor, path) = try Self.registry.withLock { registry throws(LetterpressError) -> (Int32, String) in
+            guard !registry.stopping else {
+                // The process is ending; whether this thread then waits for the end is its
+                // caller's to decide.
+                throw LetterpressError.outputFailed(file: target.path, reason: "interrupted")
+            }
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
+            }
+            // mkstemp creates the file readable by its owner only; give it the usual permissions.
+            fchmod(descriptor, 0o666 & ~Self.creationMask)
+            let path = String(cString: template)
+            registry.files.insert(path)
+            _ = fatal_cleanup_remember(path)
+            return (descriptor, path)
         }
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw LetterpressError.outputFailed(file: target.path, reason: String(cString: strerror(errno)))
-        }
-        // mkstemp creates the file readable by its owner only; give it the usual permissions.
-        fchmod(descriptor, 0o666 & ~Self.creationMask)
-        let path = String(cString: template)
-        Self.alive.insert(path)
-        _ = fatal_cleanup_remember(path)
         self.url = URL(fileURLWithPath: path)
         self.descriptor = descriptor
     }
@@ -92,16 +97,16 @@ package final class TemporaryFile: @unchecked Sendable {
             chmod(file.url.path, mode ?? 0o666 & ~creationMask)
             renames.append((file, resolved.path))
         }
-        lock.lock()
-        defer { lock.unlock() }
-        for (file, path) in renames {
-            guard rename(file.url.path, path) == 0 else {
-                throw LetterpressError.outputFailed(file: path, reason: String(cString: strerror(errno)))
+        try registry.withLock { registry throws(LetterpressError) in
+            for (file, path) in renames {
+                guard rename(file.url.path, path) == 0 else {
+                    throw LetterpressError.outputFailed(file: path, reason: String(cString: strerror(errno)))
+                }
+                registry.files.remove(file.url.path)
+                fatal_cleanup_forget(file.url.path)
             }
-            alive.remove(file.url.path)
-            fatal_cleanup_forget(file.url.path)
+            for file in stale where !OutputPath.isInput(file, among: inputs) { unlink(file.path) }
         }
-        for file in stale where !OutputPath.isInput(file, among: inputs) { unlink(file.path) }
     }
 
     /// A new folder in the system's temporary folder, named by `mkdtemp` (so that no one can
@@ -109,21 +114,22 @@ package final class TemporaryFile: @unchecked Sendable {
     /// an interrupt.
     package static func makeFolder(prefix: String) throws -> URL {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopping else { throw LetterpressError.outputFailed(file: prefix, reason: "interrupted") }
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw LetterpressError.outputFailed(file: String(cString: template), reason: String(cString: strerror(errno)))
+        let path = try registry.withLock { registry throws(LetterpressError) -> String in
+            guard !registry.stopping else { throw LetterpressError.outputFailed(file: prefix, reason: "interrupted") }
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                throw LetterpressError.outputFailed(file: String(cString: template), reason: String(cString: strerror(errno)))
+            }
+            let path = String(cString: template)
+            registry.folders.insert(path)
+            return path
         }
-        let path = String(cString: template)
-        aliveFolders.insert(path)
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     package static func removeFolder(_ folder: URL) {
-        lock.lock()
-        defer { lock.unlock() }
-        if aliveFolders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
+        registry.withLock { registry in
+            if registry.folders.remove(folder.path) != nil { try? FileManager.default.removeItem(at: folder) }
+        }
     }
 
     /// Has a fatal signal remove every temporary file before the process ends (see
@@ -135,22 +141,22 @@ package final class TemporaryFile: @unchecked Sendable {
     /// Removes every temporary file not yet renamed into place, and every temporary folder (on
     /// SIGINT or SIGTERM); from then on, making one throws.
     package static func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        stopping = true
-        for path in alive { unlink(path) }
-        alive.removeAll()
-        for path in aliveFolders { try? FileManager.default.removeItem(atPath: path) }
-        aliveFolders.removeAll()
+        registry.withLock { registry in
+            registry.stopping = true
+            for path in registry.files { unlink(path) }
+            registry.files.removeAll()
+            for path in registry.folders { try? FileManager.default.removeItem(atPath: path) }
+            registry.folders.removeAll()
+        }
     }
 
     package static func remove(_ files: [TemporaryFile]) {
-        lock.lock()
-        for file in files where alive.remove(file.url.path) != nil {
-            unlink(file.url.path)
-            fatal_cleanup_forget(file.url.path)
+        registry.withLock { registry in
+            for file in files where registry.files.remove(file.url.path) != nil {
+                unlink(file.url.path)
+                fatal_cleanup_forget(file.url.path)
+            }
         }
-        lock.unlock()
         for file in files { file.close() }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// Held by the thread that lays out runs from the end of a document while it does: the other
 /// thread draws pages only when it can take it, because Cairo 1.16 and FreeType crash or
 /// deadlock when one thread draws while another lays out text (see `BatchRunner`).
+/// Unchecked: its one state is `lock`.
 package final class HelperGate: @unchecked Sendable {
     private let lock = NSLock()
 

@@ -68,6 +68,7 @@ enum AttributeDecoder {
         return ""
     }
 
+    /// Unchecked: made, filled and read by one decoding, on one thread; userInfo asks for Sendable.
     fileprivate final class Problems: @unchecked Sendable {
         static let key = CodingUserInfoKey(rawValue: "letterpress.problems")!
         var messages: [String] = []

@@ -4,6 +4,7 @@ import LetterpressMarkup
 
 /// The languages one document's code blocks name, resolved to syntax definitions once each,
 /// with at most one warning for each misspelt name and one when the library is missing.
+/// Unchecked: its counts, definitions and warnings are read and written under `lock` only.
 final class CodeLanguages: @unchecked Sendable {
     /// Names Markdown writers give code that is no language (or one with no definition worth
     /// a suggestion): left plain, without loading the library.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LetterpressCore
 
 /// KDE's KSyntaxHighlighting, the syntax definitions pandoc and Kate use, through the shim
@@ -8,6 +9,7 @@ import LetterpressCore
 ///
 /// The shim is found beside the running program (`.build/release/`, or `/usr/local/bin`), or
 /// in `../lib/letterpress/` from it, where `make install` puts it.
+/// Unchecked: its C functions and vocabulary are constants; the one repository is used under `lock`.
 package final class HighlightLibrary: @unchecked Sendable {
     typealias Open = @convention(c) () -> Void
     typealias Resolve = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
@@ -77,7 +79,7 @@ package final class HighlightLibrary: @unchecked Sendable {
         return false
     }
 
-    private static let openedFlag = Locked(false)
+    private static let openedFlag = Mutex(false)
     /// Entered while `openAhead`'s thread opens the library.
     private static let opening = DispatchGroup()
     private static let loaded: Result<HighlightLibrary, Failure> = open()
@@ -164,14 +166,3 @@ package final class HighlightLibrary: @unchecked Sendable {
     }
 }
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&value) }
-    }
-}

@@ -17,6 +17,7 @@ package enum PreparedDefaultTheme {
         case loaded((theme: Theme, warnings: [Warning])?)
     }
     private static let condition = NSCondition()
+    /// Unchecked: read and written under `condition` only.
     nonisolated(unsafe) private static var state = State.absent
 
     /// Starts loading the theme, once per process. It counts as loading from now on, so that

@@ -4,6 +4,7 @@ import Foundation
 /// thread lays out in steps, and starts none while the helper opens or lets go of faces; once
 /// it has finished its steps, the helper opens none, and the main thread waits for it to let
 /// go of those it holds before laying out anything else.
+/// Unchecked: every flag is read and written under `condition` only.
 final class FaceOpening: @unchecked Sendable {
     private let condition = NSCondition()
     private var stepping = false

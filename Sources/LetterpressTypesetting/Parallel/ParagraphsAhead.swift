@@ -7,6 +7,7 @@ import LetterpressStyling
 /// (the document's last run first), with their headings and paragraphs laid out (those at the
 /// top, in quotes and in bullet lists: `ParagraphSetting.all`). The helper
 /// holds the gate while it lays them out and keeps nothing of them once it lets it go.
+/// Unchecked: its runs, `finished` and `seconds` are read and written under `condition` only.
 final class ParagraphsAhead: @unchecked Sendable {
     struct Run {
         var blocks: [StyledBlock]

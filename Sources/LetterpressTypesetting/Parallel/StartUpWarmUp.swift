@@ -15,6 +15,7 @@ import Yams
 /// - on another thread, the shipped default theme (see `PreparedDefaultTheme`).
 package enum StartUpWarmUp {
     private static let condition = NSCondition()
+    /// Unchecked, with `finished`: read and written under `condition` only.
     nonisolated(unsafe) private static var started = false
     nonisolated(unsafe) private static var finished = false
 

@@ -7,6 +7,7 @@ import LetterpressStyling
 /// Builds Pango font descriptions from text styles.
 enum FontDescriptionCache {
     private static let lock = NSLock()
+    /// Unchecked: read and written under `lock` only; a description, once made, is only read.
     nonisolated(unsafe) private static var cache: [FontKey: OpaquePointer] = [:]
 
     /// A description for `style`, made once per font and kept for the process: Pango copies it

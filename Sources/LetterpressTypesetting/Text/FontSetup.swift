@@ -105,6 +105,7 @@ package enum FontSetup {
         """
 
     private static let rulesLock = NSLock()
+    /// Unchecked: read and written under `rulesLock` only.
     nonisolated(unsafe) private static var configurationWithRules: OpaquePointer?
 
     /// Adds `languageRules` to the current configuration, once for each configuration.

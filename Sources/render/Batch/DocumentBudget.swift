@@ -48,6 +48,7 @@ struct DocumentBudget: Codable, Equatable {
     }
 
     /// The watching thread's view: whether the render has ended, and what it takes meanwhile.
+    /// Unchecked: `stopped` is read and written under `condition` only.
     private final class Watch: @unchecked Sendable {
         private let condition = NSCondition()
         private var stopped = false

@@ -3,6 +3,7 @@ import Letterpress
 
 /// Removes temporary files and exits 130 (SIGINT) or 143 (SIGTERM) when interrupted.
 enum InterruptHandler {
+    /// Unchecked: set once, on the main thread, before any signal is handled.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     /// Set as an interrupt begins, under `condition`; the process exits right after.
     nonisolated(unsafe) private static var interrupted = false

@@ -10,6 +10,7 @@ final class WorkerProcess {
     private(set) var isAlive = true
 
     /// The running workers, so that an interrupt can stop them.
+    /// Unchecked: read and written under `runningLock` only.
     nonisolated(unsafe) static var running: [Process] = []
     static let runningLock = NSLock()
 
