@@ -16,7 +16,7 @@ FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all deps build install demo test docs bench scaling fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build install demo test docs bench scaling fuzz fuzz-smoke sanitize sanitize-threads clean
 
 all: build
 
@@ -107,6 +107,14 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
 	LETTERPRESS_SANITIZER=thread TSAN_OPTIONS=report_signal_unsafe=0 \
 		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# The concurrency tests under ThreadSanitizer, which CI runs: the stream between the parsing
+# and typesetting threads, the layout helper, pages drawn on other threads, PNG bands.
+CONCURRENCY_TESTS := ConcurrentTypesettingTests|ParagraphsAheadTests|PageValueTests|PageStreamingTests|PNGEncoderTests|PageOutputTests
+
+sanitize-threads: deps
+	LETTERPRESS_SANITIZER=thread TSAN_OPTIONS="report_signal_unsafe=0 halt_on_error=1" \
+		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(CONCURRENCY_TESTS)'
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan out

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LetterpressCore
+import Synchronization
 
 /// KDE's KSyntaxHighlighting, the syntax definitions pandoc and Kate use, through the shim
 /// `libLetterpressHighlight.so` (Sources/LetterpressHighlight), opened the first time a note's
