@@ -10,13 +10,13 @@ package struct Glyph: Sendable, Equatable {
 /// A run's glyphs, eight bytes a glyph: vertical offsets are kept apart, and only for a run
 /// that has one (marks placed above or below a letter).
 package struct Glyphs: Sendable, Equatable, RandomAccessCollection {
-    struct Placed: Sendable, Equatable {
-        var id: UInt32
-        var x: Int32
+    @usableFromInline struct Placed: Sendable, Equatable {
+        @usableFromInline var id: UInt32
+        @usableFromInline var x: Int32
     }
 
-    private(set) var placed: [Placed] = []
-    private(set) var ys: [Int32] = []
+    @usableFromInline private(set) var placed: [Placed] = []
+    @usableFromInline private(set) var ys: [Int32] = []
 
     init(placed: [Placed], ys: [Int32]) {
         self.placed = placed
@@ -25,10 +25,12 @@ package struct Glyphs: Sendable, Equatable, RandomAccessCollection {
 
     package init() {}
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { placed.count }
+    // Inlinable: Export draws every glyph through these, and a collection another module
+    // iterates is otherwise reached through its witness table, a call per glyph.
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { placed.count }
 
-    package subscript(index: Int) -> Glyph {
+    @inlinable package subscript(index: Int) -> Glyph {
         Glyph(id: placed[index].id, x: placed[index].x, y: ys.isEmpty ? 0 : ys[index])
     }
 
