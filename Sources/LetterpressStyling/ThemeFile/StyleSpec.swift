@@ -21,7 +21,6 @@ struct StyleSpec: Codable {
     var indent: Double?
     var barColor: Color?
     var barWidth: Double?
-    var borderColor: Color?
     var minSize: Double?
     var maxSize: Double?
 }
@@ -53,7 +52,6 @@ extension StyleSpec {
         Field("indent", \.indent) { $1.indent = $0 },
         Field("barColor", \.barColor) { $1.barColor = $0 },
         Field("barWidth", \.barWidth) { $1.barWidth = $0 },
-        Field("borderColor", \.borderColor) { $1.borderColor = $0 },
         // These bound the size when a theme is scaled, and a size set inline (`ThemeResolver.resolve`).
         Field("minSize", \.minSize),
         Field("maxSize", \.maxSize),

@@ -208,7 +208,7 @@ enum ThemeResolver {
             return text
         }(),
         lineHeight: 1.4, spaceBefore: 0, spaceAfter: 7, align: .left, padding: 0, indent: 0,
-        background: nil, barColor: Color(parsing: "#cccccc")!, barWidth: 3, borderColor: Color(parsing: "#cccccc")!)
+        background: nil, barColor: Color(parsing: "#cccccc")!, barWidth: 3)
 
     private static func headingDefault(_ body: BlockStyle) -> BlockStyle {
         var style = body

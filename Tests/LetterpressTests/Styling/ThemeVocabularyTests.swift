@@ -17,7 +17,7 @@ import Yams
         "font": "Liberation Serif", "size": "12", "weight": "bold", "italic": "true", "color": "'#aa0000'",
         "background": "'#eeeeee'", "underline": "true", "tracking": "1", "effect": "letterpress", "lineHeight": "2", "spaceBefore": "3",
         "spaceAfter": "4", "align": "center", "padding": "5", "indent": "6", "barColor": "'#00aa00'",
-        "barWidth": "7", "borderColor": "'#0000aa'", "minSize": "1", "maxSize": "90",
+        "barWidth": "7", "minSize": "1", "maxSize": "90",
     ]
 
     /// A theme that sets every key the schema knows, attribute keys aside (VocabularyTests has
