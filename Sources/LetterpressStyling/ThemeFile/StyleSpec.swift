@@ -26,50 +26,40 @@ struct StyleSpec: Codable {
 }
 
 extension StyleSpec {
-    /// The keys an element's style may set, a row per property, with what each does to the
-    /// resolved style: the theme schema and `ThemeResolver.apply` go by it.
+    typealias Field = StyleKey<StyleSpec, BlockStyle>
+
+    /// The keys an element's style may set, a row per property, with what each sets, its range
+    /// and what it does to the resolved style: the theme schema, `ThemeRanges` and
+    /// `ThemeResolver.apply` go by it, and the README's table of keys is checked against it.
     static let fields: [Field] = [
-        Field("font", \.font) { font, style in
+        Field("font", \.font, "font families, first choice first: one name, or a list") { font, style in
             if !font.families.isEmpty { style.text.fontFamilies = font.families }
         },
-        Field("size", \.size) { size, style in
+        Field("size", \.size, ThemeRanges.size, "the text's size") { size, style in
             if size > 0 { style.text.size = size }
         },
-        Field("weight", \.weight) { $1.text.weight = $0 },
-        Field("italic", \.italic) { $1.text.italic = $0 },
-        Field("color", \.color) { $1.text.color = $0 },
-        Field("background", \.background) { $1.background = $0 },
-        Field("underline", \.underline) { $1.text.underline = $0 ? LineDecoration() : nil },
-        Field("tracking", \.tracking) { $1.text.tracking = $0 },
-        Field("effect", \.effect) { $1.text.effect = $0 },
-        Field("lineHeight", \.lineHeight) { lineHeight, style in
+        Field("weight", \.weight, "`thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
+            $1.text.weight = $0
+        },
+        Field("italic", \.italic, "`true` for italic text") { $1.text.italic = $0 },
+        Field("color", \.color, "the text's colour: a CSS name or `#rrggbb[aa]`") { $1.text.color = $0 },
+        Field("background", \.background, "the colour of the band behind the block") { $1.background = $0 },
+        Field("underline", \.underline, "`true` underlines the text") { $1.text.underline = $0 ? LineDecoration() : nil },
+        Field("tracking", \.tracking, ThemeRanges.tracking, "space added between letters") { $1.text.tracking = $0 },
+        Field("effect", \.effect, "`letterpress`: the text pressed into the paper") { $1.text.effect = $0 },
+        Field("lineHeight", \.lineHeight, ThemeRanges.lineHeight, "baseline to baseline, in multiples of the font's line height") {
+            lineHeight, style in
             if lineHeight > 0 { style.lineHeight = lineHeight }
         },
-        Field("spaceBefore", \.spaceBefore) { $1.spaceBefore = $0 },
-        Field("spaceAfter", \.spaceAfter) { $1.spaceAfter = $0 },
-        Field("align", \.align) { $1.align = $0 },
-        Field("padding", \.padding) { $1.padding = $0 },
-        Field("indent", \.indent) { $1.indent = $0 },
-        Field("barColor", \.barColor) { $1.barColor = $0 },
-        Field("barWidth", \.barWidth) { $1.barWidth = $0 },
+        Field("spaceBefore", \.spaceBefore, ThemeRanges.spacing, "space above the block") { $1.spaceBefore = $0 },
+        Field("spaceAfter", \.spaceAfter, ThemeRanges.spacing, "space below the block") { $1.spaceAfter = $0 },
+        Field("align", \.align, "`left` `center` `right` `justify`") { $1.align = $0 },
+        Field("padding", \.padding, ThemeRanges.length, "space between the band's edges and the text") { $1.padding = $0 },
+        Field("indent", \.indent, ThemeRanges.length, "how far the block is indented, its bar in the indent") { $1.indent = $0 },
+        Field("barColor", \.barColor, "the colour of the bar beside the block") { $1.barColor = $0 },
+        Field("barWidth", \.barWidth, ThemeRanges.lineWidth, "the width of the bar beside the block") { $1.barWidth = $0 },
         // These bound the size when a theme is scaled, and a size set inline (`ThemeResolver.resolve`).
-        Field("minSize", \.minSize),
-        Field("maxSize", \.maxSize),
+        Field("minSize", \.minSize, ThemeRanges.size, "the smallest size `--text-size`, `--scale` or a size set inline may give"),
+        Field("maxSize", \.maxSize, ThemeRanges.size, "the largest size `--text-size`, `--scale` or a size set inline may give"),
     ]
-
-    /// One key of an element's style and what it does to the resolved style when set.
-    struct Field {
-        let name: String
-        let apply: (StyleSpec, inout BlockStyle) -> Void
-
-        /// `property` is a key path made a function, which reads the property directly (a key
-        /// path kept as one is built when first used and read by the runtime).
-        init<Value>(_ name: String, _ property: @escaping (StyleSpec) -> Value?,
-                    _ effect: @escaping (Value, inout BlockStyle) -> Void = { _, _ in }) {
-            self.name = name
-            apply = { spec, style in
-                if let value = property(spec) { effect(value, &style) }
-            }
-        }
-    }
 }

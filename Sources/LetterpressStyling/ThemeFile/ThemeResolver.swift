@@ -326,16 +326,10 @@ enum ThemeResolver {
             stripe: spec?.stripe)
     }
 
-    private static func inline(_ spec: StyleSpec?, default base: InlineStyle) -> InlineStyle {
+    private static func inline(_ spec: InlineStyleSpec?, default base: InlineStyle) -> InlineStyle {
         guard let spec else { return base }
         var style = base
-        if let font = spec.font { style.fontFamilies = font.families }
-        if let size = spec.size { style.scale = size }
-        if let weight = spec.weight { style.weight = weight }
-        if let italic = spec.italic { style.italic = italic }
-        if let color = spec.color { style.color = color }
-        if let background = spec.background { style.background = background }
-        if let underline = spec.underline { style.underline = underline }
+        for field in InlineStyleSpec.fields { field.apply(spec, &style) }
         return style
     }
 

@@ -18,6 +18,9 @@ enum ThemeSchema {
 
     static let style: Shape = .keys(Dictionary(uniqueKeysWithValues: StyleSpec.fields.map { ($0.name, Shape.any) }))
 
+    /// The keys of `link` and `inlineCode`.
+    static let inlineStyle: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineStyleSpec.fields.map { ($0.name, Shape.any) }))
+
     /// An element's style and the code block's own keys.
     static let code: Shape = {
         guard case let .keys(styleKeys) = style, case let .keys(codeKeys) = keys(of: CodeSpec.CodingKeys.self, [
@@ -38,8 +41,8 @@ enum ThemeSchema {
 
     static let theme = keys(of: ThemeSpec.CodingKeys.self, [
         .page: keys(of: PageSpec.CodingKeys.self, [.header: headerFooter, .footer: headerFooter]),
-        .body: style, .heading: style, .headings: .list(style), .code: code, .inlineCode: style,
-        .quote: style, .link: style, .footnotes: footnotes,
+        .body: style, .heading: style, .headings: .list(style), .code: code, .inlineCode: inlineStyle,
+        .quote: style, .link: inlineStyle, .footnotes: footnotes,
         .list: keys(of: ListSpec.CodingKeys.self),
         .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),
         .rule: keys(of: RuleSpec.CodingKeys.self),

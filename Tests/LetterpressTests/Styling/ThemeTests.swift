@@ -23,6 +23,8 @@ import Testing
         guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption("schema") }
         #expect(keys(ThemeSchema.theme) == fields(ThemeSpec()))
         #expect(keys(ThemeSchema.style) == fields(StyleSpec()))
+        #expect(keys(theme["link"]) == fields(InlineStyleSpec()))
+        #expect(keys(theme["inlineCode"]) == fields(InlineStyleSpec()))
         #expect(keys(theme["page"]) == fields(PageSpec()))
         #expect(keys(ThemeSchema.headerFooter) == fields(HeaderFooterSpec()))
         #expect(keys(theme["list"]) == fields(ListSpec()))

@@ -20,6 +20,9 @@ import Yams
         "barWidth": "7", "minSize": "1", "maxSize": "90",
     ]
 
+    /// A value for every key of an inline element's style: its size is relative.
+    static let inlineValues = styleValues.merging(["size": "1.5"]) { $1 }
+
     /// A theme that sets every key the schema knows, attribute keys aside (VocabularyTests has
     /// those).
     static let everyKey = """
@@ -36,9 +39,9 @@ import Yams
         headings: [{\(style)}, {\(style)}]
         code: {\(style), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
                syntax: {\(TokenClass.allCases.map { "\($0.rawValue): {color: red, background: '#eeeeee', weight: bold, italic: true}" }.joined(separator: ", "))}}
-        inlineCode: {\(style)}
+        inlineCode: {\(inlineStyle)}
         quote: {\(style)}
-        link: {\(style)}
+        link: {\(inlineStyle)}
         list: {indent: 20, itemSpacing: 3, markerColor: '#ff00ff', bullets: ['-', '+']}
         table: {cell: {\(style)}, header: {\(style)}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
         rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
@@ -56,6 +59,10 @@ import Yams
 
     private static var style: String {
         StyleSpec.fields.map { "\($0.name): \(styleValues[$0.name] ?? "")" }.joined(separator: ", ")
+    }
+
+    private static var inlineStyle: String {
+        InlineStyleSpec.fields.map { "\($0.name): \(inlineValues[$0.name] ?? "")" }.joined(separator: ", ")
     }
 
     /// The dotted paths of the keys `shape` knows (`[]` for a list's items), or of those `node`
@@ -86,6 +93,8 @@ import Yams
         let properties = Mirror(reflecting: StyleSpec()).children.compactMap(\.label)
         #expect(StyleSpec.fields.map(\.name) == properties, "in the order the properties are declared")
         #expect(Set(Self.styleValues.keys) == Set(properties))
+        let inlineProperties = Mirror(reflecting: InlineStyleSpec()).children.compactMap(\.label)
+        #expect(InlineStyleSpec.fields.map(\.name) == inlineProperties, "in the order the properties are declared")
     }
 
     /// Every key of an element's style changes the resolved style but the two that bound
@@ -98,6 +107,13 @@ import Yams
             let spec = try YAMLDecoder().decode(StyleSpec.self, from: "\(field.name): \(Self.styleValues[field.name] ?? "")")
             let styled = try encoder.encode(ThemeResolver.apply(spec, to: ThemeResolver.defaultBody))
             #expect((styled != base) == !["minSize", "maxSize"].contains(field.name), "\(field.name)")
+        }
+        let inlineBase = try encoder.encode(Theme.default.link)
+        for field in InlineStyleSpec.fields {
+            let spec = try YAMLDecoder().decode(InlineStyleSpec.self, from: "\(field.name): \(Self.inlineValues[field.name] ?? "")")
+            var style = Theme.default.link
+            field.apply(spec, &style)
+            #expect(try encoder.encode(style) != inlineBase, "\(field.name)")
         }
         let bounded = try YAMLDecoder().decode(ThemeSpec.self, from: "body: {size: 10, minSize: 12, maxSize: 13}")
         #expect(try ThemeResolver.resolve(bounded, scale: 0.5).body.text.size == 12)
