@@ -6,10 +6,10 @@ import LetterpressMarkup
 struct StyleSpec: Codable {
     var font: FontList?
     var size: Double?
-    var weight: FontWeight?
+    var fontWeight: FontWeight?
     var italic: Bool?
-    var color: Color?
-    var background: Color?
+    var foregroundColor: Color?
+    var backgroundColor: Color?
     var underline: Bool?
     var tracking: Double?
     var effect: TextEffect?
@@ -38,12 +38,12 @@ extension StyleSpec {
         Field("size", \.size, ThemeRanges.size, "the text's size") { size, style in
             if size > 0 { style.text.size = size }
         },
-        Field("weight", \.weight, "`thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
+        Field("fontWeight", \.fontWeight, formerly: "weight", "`thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
             $1.text.weight = $0
         },
         Field("italic", \.italic, "`true` for italic text") { $1.text.italic = $0 },
-        Field("color", \.color, "the text's colour: a CSS name or `#rrggbb[aa]`") { $1.text.color = $0 },
-        Field("background", \.background, "the colour of the band behind the block") { $1.background = $0 },
+        Field("foregroundColor", \.foregroundColor, formerly: "color", "the text's colour: a CSS name or `#rrggbb[aa]`") { $1.text.color = $0 },
+        Field("backgroundColor", \.backgroundColor, formerly: "background", "the colour of the band behind the block") { $1.background = $0 },
         Field("underline", \.underline, "`true` underlines the text") { $1.text.underline = $0 ? LineDecoration() : nil },
         Field("tracking", \.tracking, ThemeRanges.tracking, "space added between letters") { $1.text.tracking = $0 },
         Field("effect", \.effect, "`letterpress`: the text pressed into the paper") { $1.text.effect = $0 },

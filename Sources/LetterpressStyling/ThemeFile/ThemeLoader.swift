@@ -162,8 +162,9 @@ package struct ThemeLoader: Sendable {
         guard written.mapping != nil else {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
         }
-        warnings += ThemeSchema.unknownKeys(in: written, file: source.path)
-        let node = ThemeLoader.expandingShorthands(written)
+        let (checked, found) = ThemeSchema.check(written, file: source.path)
+        warnings += found
+        let node = ThemeLoader.expandingShorthands(checked)
         let description = node["description"]?.string
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
         let parent = try locate(parentName, relativeTo: source)

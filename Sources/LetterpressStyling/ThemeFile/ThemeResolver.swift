@@ -299,7 +299,7 @@ enum ThemeResolver {
         entry = apply(spec?.entry, to: entry)
         let levels = (0..<6).map { level -> BlockStyle in
             var style = entry
-            if spec?.entry?.weight == nil, level == 0 { style.text.weight = .bold }
+            if spec?.entry?.fontWeight == nil, level == 0 { style.text.weight = .bold }
             if spec?.entry?.spaceBefore == nil, level == 0 { style.spaceBefore = 5 }
             if spec?.entry?.size == nil, level >= 2 { style.text.size = (entry.text.size * 0.92 * 2).rounded() / 2 }
             return apply(spec?.levels.flatMap { level < $0.count ? $0[level] : nil }, to: style)

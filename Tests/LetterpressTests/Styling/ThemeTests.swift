@@ -16,6 +16,7 @@ import Testing
             switch shape {
             case let .keys(fields)?: return Set(fields.keys)
             case let .named(inner)?, let .list(inner)?: return keys(inner)
+            case let .style(applied, own)?: return Set(applied).union(own.keys)
             default: return []
             }
         }
@@ -203,9 +204,9 @@ import Testing
 
     @Test func scalarsKeepTheirTypesAndMergeKeysMerge() throws {
         let folder = try write(["t.yaml": """
-            body: {size: 12.5, color: "#333333"}
+            body: {size: 12.5, foregroundColor: "#333333"}
             headings:
-              - &big {size: 30, color: "#c00000", italic: yes}
+              - &big {size: 30, foregroundColor: "#c00000", italic: yes}
               - <<: *big
                 size: 20
               - {size: 16, italic: false, fontWeigth: bold}
@@ -225,17 +226,52 @@ import Testing
         #expect(theme.page.footer?.firstPage == false)
         #expect(theme.customStyles["loud"]?.fontWeight == .bold)
         #expect(theme.customStyles["quiet"]?.foregroundColor == Color(parsing: "gray"))
-        #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored"],
+        #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored (did you mean 'fontWeight'?)"],
                 "the merge key itself is not unknown")
     }
 
     @Test func unknownKeysWarnWithHints() throws {
-        let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n"])
+        let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n  y: {color: red}\n"])
         let (_, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
         #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }.sorted() == [
-            "t.yaml:2:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)",
+            "t.yaml:2:3: warning: unknown key 'body.colour' ignored (did you mean 'foregroundColor'?)",
             "t.yaml:3:1: warning: unknown key 'headngs' ignored (did you mean 'headings'?)",
             "t.yaml:5:7: warning: unknown key 'customStyles.x.fontWieght' ignored (did you mean 'fontWeight'?)",
+            "t.yaml:6:7: warning: unknown key 'customStyles.y.color' ignored (did you mean 'foregroundColor'?)",
+        ])
+    }
+
+    /// A style key's former name (`color`, `weight`, `background`) is read as the name `^[…](…)`
+    /// gives it, in every style, a code token's too, with a warning naming the new one: over a
+    /// theme that writes the new name, and under the new name beside it.
+    @Test func formerNamesAreReadWithAWarning() throws {
+        let folder = try write(["old.yaml": """
+            extends: default
+            body: {color: navy, weight: bold}
+            link:
+              color: teal
+              background: '#eeeeee'
+            code:
+              syntax: {comment: {color: gray, weight: bold, background: '#f0f0f0'}}
+            quote: {color: red, foregroundColor: blue}
+            """])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("old.yaml").path)
+        #expect(theme.body.text.color == Color(parsing: "navy"))
+        #expect(theme.body.text.weight == .bold)
+        #expect(theme.link.color == Color(parsing: "teal"))
+        #expect(theme.link.background == Color(parsing: "#eeeeee"))
+        #expect(theme.codeSyntax.style(of: .comment) == TokenStyle(color: Color(parsing: "gray"), background: Color(parsing: "#f0f0f0"),
+                                                                   weight: .bold, italic: true), "over default's comment")
+        #expect(theme.quote.text.color == Color(parsing: "blue"))
+        #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "old.yaml:2:8: warning: key 'body.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:2:21: warning: key 'body.weight' is now written 'fontWeight', as in ^[…](…); read as that",
+            "old.yaml:4:3: warning: key 'link.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:5:3: warning: key 'link.background' is now written 'backgroundColor', as in ^[…](…); read as that",
+            "old.yaml:7:22: warning: key 'code.syntax.comment.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:7:35: warning: key 'code.syntax.comment.weight' is now written 'fontWeight', as in ^[…](…); read as that",
+            "old.yaml:7:49: warning: key 'code.syntax.comment.background' is now written 'backgroundColor', as in ^[…](…); read as that",
+            "old.yaml:8:9: warning: key 'quote.color' ignored: it is the former name of 'foregroundColor', which is set too",
         ])
     }
 
