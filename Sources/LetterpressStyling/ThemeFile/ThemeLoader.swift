@@ -58,7 +58,9 @@ package struct ThemeLoader: Sendable {
         }
         var theme: Theme
         do {
-            theme = try ThemeResolver.resolve(spec, scale: scale)
+            // The shipped default extends none, so its spec is the defaults: decoded once.
+            let defaults = source == PreparedDefaultTheme.source ? spec : ThemeResolver.shippedDefaults
+            theme = try ThemeResolver.resolve(spec, defaults: defaults, scale: scale)
         } catch let .pattern(error) {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
                                                 message: "highlights[\(error.index)].\(error.key) \(error.message)")

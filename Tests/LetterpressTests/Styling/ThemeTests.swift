@@ -125,6 +125,27 @@ import Testing
         #expect(ThemeLoader(searchPaths: []).files(for: "notepad").isEmpty)
     }
 
+    /// A theme that extends none takes what it leaves out from the shipped default theme, but
+    /// for the sizes, colours and families that follow its own body.
+    @Test func aThemeThatExtendsNoneTakesTheDefaultThemesValues() throws {
+        let folder = try write(["scratch.yaml": "body: {size: 14, foregroundColor: navy}\n", "empty.yaml": "description: nothing\n"])
+        let theme = try ThemeLoader().load(folder.appendingPathComponent("scratch.yaml").path)
+        let empty = try ThemeLoader().load(folder.appendingPathComponent("empty.yaml").path)
+        let shipped = Theme.default
+        #expect(empty.body.text == shipped.body.text && empty.body.lineHeight == shipped.body.lineHeight)
+        #expect(empty.link.color == shipped.link.color && empty.inlineCode.background == shipped.inlineCode.background)
+        #expect(empty.quote.text.color == shipped.quote.text.color && empty.quote.barColor == shipped.quote.barColor)
+        #expect(empty.rule.thickness == shipped.rule.thickness && empty.table.padding == shipped.table.padding)
+        #expect(empty.page.margins == shipped.page.margins && empty.alerts.note == shipped.alerts.note)
+        #expect(empty.headings.map(\.spaceBefore) == shipped.headings.map(\.spaceBefore))
+        #expect(empty.code.lineHeight == shipped.code.lineHeight && empty.code.background == shipped.code.background)
+        #expect(empty.codeSyntax.palette.isEmpty, "a palette is the theme's own")
+        #expect(theme.code.text.size == 12 && theme.code.text.color == Color(parsing: "navy"), "0.85 of its body, in its colour")
+        #expect(theme.headings.map(\.text.size) == [28, 22.5, 18, 15.5, 14, 13], "in proportion to its body")
+        #expect(theme.headings.allSatisfy { $0.text.color == Color(parsing: "navy") && $0.text.fontFamilies == shipped.body.text.fontFamilies })
+        #expect(theme.list.markerColor == Color(parsing: "navy") && theme.footnotes.text.color == Color(parsing: "navy"))
+    }
+
     @Test func seedThemesUseTheirStandInFonts() throws {
         let loader = ThemeLoader()
         #expect(try loader.load("menlo").body.text.fontFamilies.first == "DejaVu Sans Mono")

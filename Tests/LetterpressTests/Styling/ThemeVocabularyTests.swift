@@ -102,10 +102,10 @@ import Yams
     @Test func everyStyleKeyHasAnEffect() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let base = try encoder.encode(ThemeResolver.defaultBody)
+        let base = try encoder.encode(Theme.default.body)
         for field in StyleSpec.fields {
             let spec = try YAMLDecoder().decode(StyleSpec.self, from: "\(field.name): \(Self.styleValues[field.name] ?? "")")
-            let styled = try encoder.encode(ThemeResolver.apply(spec, to: ThemeResolver.defaultBody))
+            let styled = try encoder.encode(ThemeResolver.apply(spec, to: Theme.default.body))
             #expect((styled != base) == !["minSize", "maxSize"].contains(field.name), "\(field.name)")
         }
         let inlineBase = try encoder.encode(Theme.default.link)
