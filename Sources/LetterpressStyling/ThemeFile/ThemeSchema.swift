@@ -21,7 +21,8 @@ enum ThemeSchema {
         case any
     }
 
-    static let style: Shape = .style(StyleSpec.fields.map(\.name))
+    /// The style of `section`.
+    static func style(_ section: StyleSection) -> Shape { .style(section.keys) }
 
     /// The keys of `link` and `inlineCode`.
     static let inlineStyle: Shape = .style(InlineStyleSpec.fields.map(\.name))
@@ -30,26 +31,27 @@ enum ThemeSchema {
     private static let tokenStyle: Shape = .style(TokenStyle.CodingKeys.allCases.map(\.stringValue))
 
     /// An element's style and the code block's own keys.
-    static let code: Shape = .style(StyleSpec.fields.map(\.name), own: fields(of: CodeSpec.CodingKeys.self, [
+    static let code: Shape = .style(StyleSection.code.keys, own: fields(of: CodeSpec.CodingKeys.self, [
         .syntax: .keys(Dictionary(uniqueKeysWithValues: TokenClass.allCases.map { ($0.rawValue, tokenStyle) })),
     ]))
 
     /// The footnotes' style and where they go.
-    static let footnotes: Shape = .style(StyleSpec.fields.map(\.name), own: fields(of: FootnotesSpec.CodingKeys.self))
+    static let footnotes: Shape = .style(StyleSection.footnotes.keys, own: fields(of: FootnotesSpec.CodingKeys.self))
 
     private static let attributeKeys: Shape = .keys(Dictionary(uniqueKeysWithValues: InlineAttributes.keys.map { ($0, Shape.any) }))
 
-    static let headerFooter = keys(of: HeaderFooterSpec.CodingKeys.self, [.style: style])
+    static let headerFooter = keys(of: HeaderFooterSpec.CodingKeys.self, [.style: style(.pageText)])
 
     static let theme = keys(of: ThemeSpec.CodingKeys.self, [
         .page: keys(of: PageSpec.CodingKeys.self, [.header: headerFooter, .footer: headerFooter]),
-        .body: style, .heading: style, .headings: .list(style), .code: code, .inlineCode: inlineStyle,
-        .quote: style, .link: inlineStyle, .footnotes: footnotes,
+        .body: style(.body), .heading: style(.heading), .headings: .list(style(.heading)), .code: code, .inlineCode: inlineStyle,
+        .quote: style(.quote), .link: inlineStyle, .footnotes: footnotes,
         .list: keys(of: ListSpec.CodingKeys.self),
-        .table: keys(of: TableSpec.CodingKeys.self, [.cell: style, .header: style]),
+        .table: keys(of: TableSpec.CodingKeys.self, [.cell: style(.tableCell), .header: style(.tableHeader)]),
         .rule: keys(of: RuleSpec.CodingKeys.self),
-        .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style, .title: style]),
-        .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style, .entry: style, .levels: .list(style)]),
+        .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style(.alertBody), .title: style(.alertTitle)]),
+        .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style(.contentsTitle), .entry: style(.contentsEntry),
+                                                      .levels: .list(style(.contentsEntry))]),
         .customStyles: .named(.attributes), .customColors: .named(.attributes),
         .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
         .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),

@@ -23,7 +23,7 @@ import Testing
         func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
         guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption("schema") }
         #expect(keys(ThemeSchema.theme) == fields(ThemeSpec()))
-        #expect(keys(ThemeSchema.style) == fields(StyleSpec()))
+        #expect(Set(StyleSection.allCases.flatMap(\.keys)) == fields(StyleSpec()), "every key is applied somewhere")
         #expect(keys(theme["link"]) == fields(InlineStyleSpec()))
         #expect(keys(theme["inlineCode"]) == fields(InlineStyleSpec()))
         #expect(keys(theme["page"]) == fields(PageSpec()))
@@ -36,7 +36,7 @@ import Testing
         #expect(keys(theme["highlights"]) == ["pattern", "style", "group"])
         #expect(Set(InlineAttributes.keys) == fields(InlineAttributes()).subtracting(["location"]))
         #expect(InlineAttributes.keys.count == Set(InlineAttributes.keys).count)
-        #expect(keys(theme["footnotes"]) == fields(StyleSpec()).union(FootnotesSpec.CodingKeys.allCases.map(\.stringValue)))
+        #expect(keys(theme["footnotes"]) == Set(StyleSection.footnotes.keys).union(FootnotesSpec.CodingKeys.allCases.map(\.stringValue)))
     }
 
     private func write(_ files: [String: String]) throws -> URL {
@@ -293,6 +293,37 @@ import Testing
             "old.yaml:7:35: warning: key 'code.syntax.comment.weight' is now written 'fontWeight', as in ^[…](…); read as that",
             "old.yaml:7:49: warning: key 'code.syntax.comment.background' is now written 'backgroundColor', as in ^[…](…); read as that",
             "old.yaml:8:9: warning: key 'quote.color' ignored: it is the former name of 'foregroundColor', which is set too",
+        ])
+    }
+
+    /// A style key a style does not apply is left out with a warning naming those it does: a
+    /// link has no line height, a body no band behind it, an alert's title the alert's colour.
+    @Test func keysAStyleDoesNotApplyAreLeftOutWithAWarning() throws {
+        let folder = try write(["t.yaml": """
+            extends: default
+            link: {lineHeight: 2, underline: true}
+            body: {backgroundColor: red, barColor: blue}
+            alerts:
+              title: {color: red, italic: true}
+            toc: {levels: [{}, {align: right}]}
+            page: {footer: {style: {maxSize: 9}}}
+            """])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
+        #expect(theme.link.underline == true && theme.alerts.title.text.italic)
+        #expect(theme.body.background == nil)
+        let body = "font, size, fontWeight, italic, foregroundColor, underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, "
+            + "align, minSize, maxSize"
+        #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "t.yaml:2:8: warning: key 'link.lineHeight' ignored: link applies only font, size, fontWeight, italic, foregroundColor, "
+                + "backgroundColor, underline",
+            "t.yaml:3:8: warning: key 'body.backgroundColor' ignored: body applies only \(body)",
+            "t.yaml:3:30: warning: key 'body.barColor' ignored: body applies only \(body)",
+            "t.yaml:5:11: warning: key 'alerts.title.color' ignored: alerts.title applies only font, size, fontWeight, italic, "
+                + "underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, minSize, maxSize",
+            "t.yaml:6:21: warning: key 'toc.levels[1].align' ignored: toc.levels[1] applies only font, size, fontWeight, italic, "
+                + "foregroundColor, underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, minSize, maxSize",
+            "t.yaml:7:25: warning: key 'page.footer.style.maxSize' ignored: page.footer.style applies only font, size, fontWeight, "
+                + "italic, foregroundColor, underline, tracking, effect",
         ])
     }
 

@@ -32,20 +32,20 @@ import Yams
           size: a5
           margin: [20, 30]
           background: '#fafafa'
-          header: {left: '{title}', center: c, right: '{page}', style: {\(style)}, firstPage: false}
-          footer: {left: l, center: '{page}', right: r, style: {\(style)}, firstPage: true}
-        body: {\(style)}
-        heading: {\(style)}
-        headings: [{\(style)}, {\(style)}]
-        code: {\(style), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
+          header: {left: '{title}', center: c, right: '{page}', style: {\(style(.pageText))}, firstPage: false}
+          footer: {left: l, center: '{page}', right: r, style: {\(style(.pageText))}, firstPage: true}
+        body: {\(style(.body))}
+        heading: {\(style(.heading))}
+        headings: [{\(style(.heading))}, {\(style(.heading))}]
+        code: {\(style(.code)), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
                syntax: {\(TokenClass.allCases.map { "\($0.rawValue): {foregroundColor: red, backgroundColor: '#eeeeee', fontWeight: bold, italic: true}" }.joined(separator: ", "))}}
         inlineCode: {\(inlineStyle)}
-        quote: {\(style)}
+        quote: {\(style(.quote))}
         link: {\(inlineStyle)}
         list: {indent: 20, itemSpacing: 3, markerColor: '#ff00ff', bullets: ['-', '+']}
-        table: {cell: {\(style)}, header: {\(style)}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
+        table: {cell: {\(style(.tableCell))}, header: {\(style(.tableHeader))}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
         rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
-        footnotes: {\(style), place: page}
+        footnotes: {\(style(.footnotes)), place: page}
         customStyles: {loud: {fontWeight: black}}
         customColors: {calm: {foregroundColor: teal}}
         highlights: [{pattern: '(TODO):', group: 1, style: {fontWeight: bold}}]
@@ -53,12 +53,13 @@ import Yams
         fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
         badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
-        alerts: {body: {\(style)}, title: {\(style)}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
-        toc: {title: {\(style)}, entry: {\(style)}, levels: [{\(style)}], leader: '-', indent: 12}
+        alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
+        toc: {title: {\(style(.contentsTitle))}, entry: {\(style(.contentsEntry))}, levels: [{\(style(.contentsEntry))}], leader: '-', indent: 12}
         """
 
-    private static var style: String {
-        StyleSpec.fields.map { "\($0.name): \(styleValues[$0.name] ?? "")" }.joined(separator: ", ")
+    /// A value for every key `section` applies.
+    private static func style(_ section: StyleSection) -> String {
+        section.keys.map { "\($0): \(styleValues[$0] ?? "")" }.joined(separator: ", ")
     }
 
     private static var inlineStyle: String {
@@ -84,6 +85,9 @@ import Yams
         case let .list(element):
             guard let node else { return paths(element, prefix: prefix + "[]") }
             return (node.sequence ?? []).reduce(into: []) { $0.formUnion(paths(element, in: $1, prefix: prefix + "[]")) }
+        case let .style(applied, own):
+            let known = Dictionary(uniqueKeysWithValues: applied.map { ($0, ThemeSchema.Shape.any) }).merging(own) { $1 }
+            return paths(.keys(known), in: node, prefix: prefix)
         default:
             return []
         }
