@@ -28,9 +28,10 @@ struct StyleSpec: Codable {
 extension StyleSpec {
     typealias Field = StyleKey<StyleSpec, BlockStyle>
 
-    /// The keys an element's style may set, a row per property, with what each sets, its range
-    /// and what it does to the resolved style: the theme schema, `ThemeRanges` and
-    /// `ThemeResolver.apply` go by it, and the README's table of keys is checked against it.
+    /// The keys an element's style may set, a row per property, with its former name, its range,
+    /// what it sets and what it does to the resolved style: `StyleSection`, the theme schema,
+    /// `ThemeRanges` and `ThemeResolver.apply` go by it, and the README's table of keys is checked
+    /// against it.
     static let fields: [Field] = [
         Field("font", \.font, "font families, first choice first: one name, or a list") { font, style in
             if !font.families.isEmpty { style.text.fontFamilies = font.families }
@@ -38,22 +39,28 @@ extension StyleSpec {
         Field("size", \.size, ThemeRanges.size, "the text's size") { size, style in
             if size > 0 { style.text.size = size }
         },
-        Field("fontWeight", \.fontWeight, formerly: "weight", "`thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
+        Field("fontWeight", \.fontWeight, formerly: "weight",
+              "the weight: `thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
             $1.text.weight = $0
         },
-        Field("italic", \.italic, "`true` for italic text") { $1.text.italic = $0 },
-        Field("foregroundColor", \.foregroundColor, formerly: "color", "the text's colour: a CSS name or `#rrggbb[aa]`") { $1.text.color = $0 },
-        Field("backgroundColor", \.backgroundColor, formerly: "background", "the colour of the band behind the block") { $1.background = $0 },
-        Field("underline", \.underline, "`true` underlines the text") { $1.text.underline = $0 ? LineDecoration() : nil },
+        Field("italic", \.italic, "`true` for italic text, `false` for upright") { $1.text.italic = $0 },
+        Field("foregroundColor", \.foregroundColor, formerly: "color", "the text's colour: a CSS name or `#rrggbb[aa]`") {
+            $1.text.color = $0
+        },
+        Field("backgroundColor", \.backgroundColor, formerly: "background", "the colour of the band behind the block") {
+            $1.background = $0
+        },
+        Field("underline", \.underline, "`true` underlines the text, `false` takes the underline away") {
+            $1.text.underline = $0 ? LineDecoration() : nil
+        },
         Field("tracking", \.tracking, ThemeRanges.tracking, "space added between letters") { $1.text.tracking = $0 },
         Field("effect", \.effect, "`letterpress`: the text pressed into the paper") { $1.text.effect = $0 },
         Field("lineHeight", \.lineHeight, ThemeRanges.lineHeight, "baseline to baseline, in multiples of the font's line height") {
-            lineHeight, style in
-            if lineHeight > 0 { style.lineHeight = lineHeight }
+            if $0 > 0 { $1.lineHeight = $0 }
         },
         Field("spaceBefore", \.spaceBefore, ThemeRanges.spacing, "space above the block") { $1.spaceBefore = $0 },
         Field("spaceAfter", \.spaceAfter, ThemeRanges.spacing, "space below the block") { $1.spaceAfter = $0 },
-        Field("align", \.align, "`left` `center` `right` `justify`") { $1.align = $0 },
+        Field("align", \.align, "how its lines are aligned: `left` `center` `right` `justify`") { $1.align = $0 },
         Field("padding", \.padding, ThemeRanges.length, "space between the band's edges and the text") { $1.padding = $0 },
         Field("indent", \.indent, ThemeRanges.length, "how far the block is indented, its bar in the indent") { $1.indent = $0 },
         Field("barColor", \.barColor, "the colour of the bar beside the block") { $1.barColor = $0 },

@@ -307,7 +307,8 @@ enum ThemeResolver {
     /// A title like a second-level heading, at least 8 pt above what follows; entries in the
     /// body's font and colour, the deeper levels smaller. Each level is the default theme's,
     /// then the theme's `entry`, then its own level.
-    private static func contents(_ spec: ContentsSpec?, defaults: ContentsSpec?, body: BlockStyle, headings: [BlockStyle]) -> ContentsStyle {
+    private static func contents(_ spec: ContentsSpec?, defaults: ContentsSpec?, body: BlockStyle,
+                                 headings: [BlockStyle]) -> ContentsStyle {
         var title = headings[1]
         title.spaceAfter = max(title.spaceAfter, 8)
         var entry = body

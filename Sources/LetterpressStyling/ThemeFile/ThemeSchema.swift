@@ -76,7 +76,8 @@ enum ThemeSchema {
         .keys(fields(of: type, nested))
     }
 
-    private static func fields<Key: CodingKey & CaseIterable & Equatable>(of _: Key.Type, _ nested: KeyValuePairs<Key, Shape> = [:]) -> [String: Shape] {
+    private static func fields<Key: CodingKey & CaseIterable & Equatable>(of _: Key.Type,
+                                                                          _ nested: KeyValuePairs<Key, Shape> = [:]) -> [String: Shape] {
         // Pairs rather than a dictionary: the runtime would look up each key type's Hashable
         // conformance, some 250,000 instructions apiece on the theme's thread.
         Dictionary(uniqueKeysWithValues: Key.allCases.map { key in (key.stringValue, nested.first { $0.key == key }?.value ?? .any) })
@@ -142,7 +143,8 @@ enum ThemeSchema {
             check(value, shape: shape, path: path, file: file, warnings: &warnings).map { .replaced(key, $0) } ?? .kept
         }
         func warn(_ message: String) {
-            warnings.append(Warning(file: file, location: key.mark.map { SourceLocation(line: $0.line, column: $0.column) }, message: message))
+            let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+            warnings.append(Warning(file: file, location: location, message: message))
         }
         // The keys a merge key (`<<: *defaults`) brings in, from its mapping or each mapping of
         // its list, answer to the shape of the mapping that holds it; Yams's decoder merges them.

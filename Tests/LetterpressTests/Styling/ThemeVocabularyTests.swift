@@ -8,9 +8,11 @@ import Yams
 @testable import LetterpressStyling
 @testable import LetterpressTypesetting
 
-/// Theme keys are declared once: an element style's in `StyleSpec.fields`, with its effect, and
-/// each other section's in its `CodingKeys`; the schema that warns of unknown keys and
-/// `ThemeResolver.apply` go by them, and nothing may fall out of step.
+/// Theme keys are declared once: a style's in `StyleSpec.fields` (`InlineStyleSpec.fields` for
+/// links and inline code), with its range, what it sets and its effect, the styles that apply
+/// each in `StyleSection`, and each other section's keys in its `CodingKeys`; the schema, the
+/// range check, `ThemeResolver.apply` and the README's tables go by them, and nothing may fall
+/// out of step.
 @Suite struct ThemeVocabularyTests {
     /// A value for every key of an element's style, unlike the default body's.
     static let styleValues = [
@@ -99,6 +101,29 @@ import Yams
         #expect(Set(Self.styleValues.keys) == Set(properties))
         let inlineProperties = Mirror(reflecting: InlineStyleSpec()).children.compactMap(\.label)
         #expect(InlineStyleSpec.fields.map(\.name) == inlineProperties, "in the order the properties are declared")
+    }
+
+    /// The README's tables of style keys are the rows, cell for cell: each key's range, what it
+    /// sets and its former name, and the keys each style applies.
+    @Test func theReadmeTablesAreTheRows() throws {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func table(under header: String) -> [String] {
+            guard let start = lines.firstIndex(of: header) else { return [] }
+            return Array(lines[(start + 2)...].prefix { $0.hasPrefix("|") })
+        }
+        func row<Spec, Style>(_ key: StyleKey<Spec, Style>) -> String {
+            "| `\(key.name)` | \(key.bounds?.description ?? "—") | \(key.doc) | \(key.formerName.map { "`\($0)`" } ?? "—") |"
+        }
+        func row(_ paths: [String], _ keys: [String]) -> String {
+            "| \(paths.map { "`\($0)`" }.joined(separator: ", ")) | \(keys.map { "`\($0)`" }.joined(separator: " ")) |"
+        }
+        #expect(table(under: "| style key | range | what it sets | formerly |") == StyleSpec.fields.map { row($0) })
+        #expect(table(under: "| inline key | range | what it sets | formerly |") == InlineStyleSpec.fields.map { row($0) })
+        #expect(table(under: "| style | the keys it applies |") == StyleSection.allCases.map { row($0.paths, $0.keys) } + [
+            row(["link", "inlineCode"], InlineStyleSpec.fields.map(\.name)),
+            row(["code.syntax.CLASS"], TokenStyle.CodingKeys.allCases.map(\.stringValue)),
+        ])
     }
 
     /// Every key of an element's style changes the resolved style but the two that bound
