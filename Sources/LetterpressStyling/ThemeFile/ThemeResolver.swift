@@ -35,17 +35,6 @@ enum ThemeResolver {
         }(),
     ]
 
-    /// The shipped default theme as written, whatever the search paths hold.
-    static let shippedDefaults: ThemeSpec = {
-        do {
-            let text = String(decoding: ShippedThemes.yaml["default"] ?? [], as: UTF8.self)
-            return try ThemeLoader.decode(YAMLLoader.compose(text) ?? [:], file: "default.yaml")
-        } catch {
-            // The shipped themes are compiled in, and everyShippedThemeLoadsCleanly loads each.
-            fatalError("the shipped default theme does not decode: \(error)")
-        }
-    }()
-
     /// Why a theme cannot be resolved.
     enum Failure: Error {
         case pattern(HighlightRule.InvalidPattern)
@@ -53,11 +42,11 @@ enum ThemeResolver {
         case customStyle(name: String, message: String)
     }
 
-    /// The theme `spec` describes over `defaults`, with every text size multiplied by `scale`
-    /// and then kept within its style's `minSize`…`maxSize` (which sizes set inline keep within
-    /// too); fails on the first highlight pattern that is not a regular expression, and on a
-    /// custom style built on one there is none of, or on itself.
-    static func resolve(_ spec: ThemeSpec, defaults: ThemeSpec = shippedDefaults, scale: Double = 1) throws(Failure) -> Theme {
+    /// The theme `spec` describes over `defaults` (`ThemeLoader.shippedDefault`'s), with every
+    /// text size multiplied by `scale` and then kept within its style's `minSize`…`maxSize`
+    /// (which sizes set inline keep within too); fails on the first highlight pattern that is not
+    /// a regular expression, and on a custom style built on one there is none of, or on itself.
+    static func resolve(_ spec: ThemeSpec, defaults: ThemeSpec, scale: Double = 1) throws(Failure) -> Theme {
         var theme: Theme
         do {
             theme = try resolveUnscaled(spec, defaults: defaults)
@@ -207,8 +196,8 @@ enum ThemeResolver {
         return designs
     }
 
-    /// A block with no style of its own, under the default theme's body: what it sets are
-    /// defaults; what it leaves is nothing.
+    /// What lies under the default theme's body: no space above, padding, indent, band or bar,
+    /// and blanks where default.yaml gives the body's font, size, colour, line height and spacing.
     private static let unstyled = BlockStyle(
         text: TextStyle(fontFamilies: [], size: 0), lineHeight: 1, spaceBefore: 0, spaceAfter: 0, align: .left, padding: 0,
         indent: 0, background: nil, barColor: .black, barWidth: 0)

@@ -65,7 +65,7 @@ enum ThemeSchema {
 
     /// The names style keys had before they were written as `^[…](…)` writes them, and their
     /// names now.
-    static let formerNames: [String: String] = Dictionary(
+    private static let formerNames: [String: String] = Dictionary(
         StyleSpec.fields.compactMap { field in field.formerName.map { ($0, field.name) } }
             + InlineStyleSpec.fields.compactMap { field in field.formerName.map { ($0, field.name) } }) { first, _ in first }
 
@@ -157,7 +157,9 @@ enum ThemeSchema {
             return changed ? .replaced(key, .sequence(Node.Sequence(items, sequence.tag, sequence.style, sequence.mark))) : .kept
         }
         let name = key.string ?? "?"
-        let keyPath = Excerpt.quoted(join(path, name))
+        // Quoted only for a warning: quoting cleans the text of control characters, which for
+        // every key of a theme cost more than the rest of the check.
+        var keyPath: String { Excerpt.quoted(join(path, name)) }
         switch shape {
         case let .named(valueShape):
             return checked(valueShape, join(path, name))

@@ -145,8 +145,8 @@ import Yams
             #expect(try encoder.encode(style) != inlineBase, "\(field.name)")
         }
         let bounded = try YAMLDecoder().decode(ThemeSpec.self, from: "body: {size: 10, minSize: 12, maxSize: 13}")
-        #expect(try ThemeResolver.resolve(bounded, scale: 0.5).body.text.size == 12)
-        #expect(try ThemeResolver.resolve(bounded, scale: 2).body.text.size == 13)
+        #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 0.5).body.text.size == 12)
+        #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 2).body.text.size == 13)
     }
 
     /// Decoded, merged over the theme it extends, written out and read back, a theme keeps
