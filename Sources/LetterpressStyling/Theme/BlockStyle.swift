@@ -15,5 +15,4 @@ package struct BlockStyle: Sendable, Encodable {
     package var background: Color?
     package var barColor: Color
     package var barWidth: Double
-    package var borderColor: Color
 }

@@ -6,7 +6,7 @@ import LetterpressMarkup
 /// padding…), and the colours of its tokens and line numbers.
 struct CodeSpec: Codable {
     var style: StyleSpec
-    /// A style for each `TokenClass` by name: a colour, or `{color, background, weight, italic}`.
+    /// A style for each `TokenClass` by name: a colour, or `{foregroundColor, backgroundColor, fontWeight, italic}`.
     var syntax: [String: TokenStyle]?
     /// Number every block's lines, as ```` ```swift {linenos} ```` numbers one.
     var lineNumbers: Bool?
@@ -45,8 +45,10 @@ package struct TokenStyle: Codable, Sendable, Equatable {
     package var weight: FontWeight?
     package var italic: Bool?
 
+    /// Named as `StyleSpec`'s keys, which the properties' names (`TextStyle`'s, which they set)
+    /// are not.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case color, background, weight, italic
+        case color = "foregroundColor", background = "backgroundColor", weight = "fontWeight", italic
     }
 
     package init(color: Color? = nil, background: Color? = nil, weight: FontWeight? = nil, italic: Bool? = nil) {

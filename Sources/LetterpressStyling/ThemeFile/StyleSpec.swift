@@ -6,10 +6,10 @@ import LetterpressMarkup
 struct StyleSpec: Codable {
     var font: FontList?
     var size: Double?
-    var weight: FontWeight?
+    var fontWeight: FontWeight?
     var italic: Bool?
-    var color: Color?
-    var background: Color?
+    var foregroundColor: Color?
+    var backgroundColor: Color?
     var underline: Bool?
     var tracking: Double?
     var effect: TextEffect?
@@ -21,57 +21,52 @@ struct StyleSpec: Codable {
     var indent: Double?
     var barColor: Color?
     var barWidth: Double?
-    var borderColor: Color?
     var minSize: Double?
     var maxSize: Double?
 }
 
 extension StyleSpec {
-    /// The keys an element's style may set, a row per property, with what each does to the
-    /// resolved style: the theme schema and `ThemeResolver.apply` go by it.
+    typealias Field = StyleKey<StyleSpec, BlockStyle>
+
+    /// The keys an element's style may set, a row per property, with its former name, its range,
+    /// what it sets and what it does to the resolved style: `StyleSection`, the theme schema,
+    /// `ThemeRanges` and `ThemeResolver.apply` go by it, and the README's table of keys is checked
+    /// against it.
     static let fields: [Field] = [
-        Field("font", \.font) { font, style in
+        Field("font", \.font, "font families, first choice first: one name, or a list") { font, style in
             if !font.families.isEmpty { style.text.fontFamilies = font.families }
         },
-        Field("size", \.size) { size, style in
+        Field("size", \.size, ThemeRanges.size, "the text's size") { size, style in
             if size > 0 { style.text.size = size }
         },
-        Field("weight", \.weight) { $1.text.weight = $0 },
-        Field("italic", \.italic) { $1.text.italic = $0 },
-        Field("color", \.color) { $1.text.color = $0 },
-        Field("background", \.background) { $1.background = $0 },
-        Field("underline", \.underline) { $1.text.underline = $0 ? LineDecoration() : nil },
-        Field("tracking", \.tracking) { $1.text.tracking = $0 },
-        Field("effect", \.effect) { $1.text.effect = $0 },
-        Field("lineHeight", \.lineHeight) { lineHeight, style in
-            if lineHeight > 0 { style.lineHeight = lineHeight }
+        Field("fontWeight", \.fontWeight, formerly: "weight",
+              "the weight: `thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
+            $1.text.weight = $0
         },
-        Field("spaceBefore", \.spaceBefore) { $1.spaceBefore = $0 },
-        Field("spaceAfter", \.spaceAfter) { $1.spaceAfter = $0 },
-        Field("align", \.align) { $1.align = $0 },
-        Field("padding", \.padding) { $1.padding = $0 },
-        Field("indent", \.indent) { $1.indent = $0 },
-        Field("barColor", \.barColor) { $1.barColor = $0 },
-        Field("barWidth", \.barWidth) { $1.barWidth = $0 },
-        Field("borderColor", \.borderColor) { $1.borderColor = $0 },
+        Field("italic", \.italic, "`true` for italic text, `false` for upright") { $1.text.italic = $0 },
+        Field("foregroundColor", \.foregroundColor, formerly: "color", "the text's colour: a CSS name or `#rrggbb[aa]`") {
+            $1.text.color = $0
+        },
+        Field("backgroundColor", \.backgroundColor, formerly: "background", "the colour of the band behind the block") {
+            $1.background = $0
+        },
+        Field("underline", \.underline, "`true` underlines the text, `false` takes the underline away") {
+            $1.text.underline = $0 ? LineDecoration() : nil
+        },
+        Field("tracking", \.tracking, ThemeRanges.tracking, "space added between letters") { $1.text.tracking = $0 },
+        Field("effect", \.effect, "`letterpress`: the text pressed into the paper") { $1.text.effect = $0 },
+        Field("lineHeight", \.lineHeight, ThemeRanges.lineHeight, "baseline to baseline, in multiples of the font's line height") {
+            if $0 > 0 { $1.lineHeight = $0 }
+        },
+        Field("spaceBefore", \.spaceBefore, ThemeRanges.spacing, "space above the block") { $1.spaceBefore = $0 },
+        Field("spaceAfter", \.spaceAfter, ThemeRanges.spacing, "space below the block") { $1.spaceAfter = $0 },
+        Field("align", \.align, "how its lines are aligned: `left` `center` `right` `justify`") { $1.align = $0 },
+        Field("padding", \.padding, ThemeRanges.length, "space between the band's edges and the text") { $1.padding = $0 },
+        Field("indent", \.indent, ThemeRanges.length, "how far the block is indented, its bar in the indent") { $1.indent = $0 },
+        Field("barColor", \.barColor, "the colour of the bar beside the block") { $1.barColor = $0 },
+        Field("barWidth", \.barWidth, ThemeRanges.lineWidth, "the width of the bar beside the block") { $1.barWidth = $0 },
         // These bound the size when a theme is scaled, and a size set inline (`ThemeResolver.resolve`).
-        Field("minSize", \.minSize),
-        Field("maxSize", \.maxSize),
+        Field("minSize", \.minSize, ThemeRanges.size, "the smallest size `--text-size`, `--scale` or a size set inline may give"),
+        Field("maxSize", \.maxSize, ThemeRanges.size, "the largest size `--text-size`, `--scale` or a size set inline may give"),
     ]
-
-    /// One key of an element's style and what it does to the resolved style when set.
-    struct Field: Sendable {
-        let name: String
-        let apply: @Sendable (StyleSpec, inout BlockStyle) -> Void
-
-        /// `property` is a key path made a function, which reads the property directly (a key
-        /// path kept as one is built when first used and read by the runtime).
-        init<Value>(_ name: String, _ property: @escaping @Sendable (StyleSpec) -> Value?,
-                    _ effect: @escaping @Sendable (Value, inout BlockStyle) -> Void = { _, _ in }) {
-            self.name = name
-            apply = { spec, style in
-                if let value = property(spec) { effect(value, &style) }
-            }
-        }
-    }
 }

@@ -49,16 +49,13 @@ package struct ThemeLoader: Sendable {
 
     /// Reads, merges, decodes and resolves the theme in `source`.
     func load(_ source: ThemeSource, scale: Double) throws -> (theme: Theme, warnings: [Warning]) {
-        var warnings: [Warning] = []
-        let (node, description) = try mergedNode(source, visited: [], warnings: &warnings)
-        let spec = try ThemeLoader.decode(node, file: source.path)
-        try ThemeRanges.check(spec, in: node, file: source.path)
+        let (node, description, spec, warnings) = source == PreparedDefaultTheme.source ? ThemeLoader.shippedDefault : try read(source)
         func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
             node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
         var theme: Theme
         do {
-            theme = try ThemeResolver.resolve(spec, scale: scale)
+            theme = try ThemeResolver.resolve(spec, defaults: ThemeLoader.shippedDefault.spec, scale: scale)
         } catch let .pattern(error) {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
                                                 message: "highlights[\(error.index)].\(error.key) \(error.message)")
@@ -80,6 +77,16 @@ package struct ThemeLoader: Sendable {
         theme.name = source.name
         theme.description = description ?? ""
         return (theme, warnings)
+    }
+
+    /// The theme in `source` merged over those it extends, before it is resolved: its YAML, its
+    /// own description, its spec, in range, and the warnings about its keys.
+    private func read(_ source: ThemeSource) throws -> (node: Node, description: String?, spec: ThemeSpec, warnings: [Warning]) {
+        var warnings: [Warning] = []
+        let (node, description) = try mergedNode(source, visited: [], warnings: &warnings)
+        let spec = try ThemeLoader.decode(node, file: source.path)
+        try ThemeRanges.check(spec, in: node, file: source.path)
+        return (node, description, spec, warnings)
     }
 
     /// The description line of a theme without resolving it.
@@ -162,8 +169,9 @@ package struct ThemeLoader: Sendable {
         guard written.mapping != nil else {
             throw LetterpressError.invalidTheme(file: source.path, location: nil, message: "a theme is a YAML mapping")
         }
-        warnings += ThemeSchema.unknownKeys(in: written, file: source.path)
-        let node = ThemeLoader.expandingShorthands(written)
+        let (checked, found) = ThemeSchema.check(written, file: source.path)
+        warnings += found
+        let node = ThemeLoader.expandingShorthands(checked)
         let description = node["description"]?.string
         guard let extends = node["extends"], let parentName = extends.string else { return (node, description) }
         let parent = try locate(parentName, relativeTo: source)
@@ -241,4 +249,19 @@ package struct ThemeLoader: Sendable {
         }
         return spec
     }
+}
+
+extension ThemeLoader {
+    /// The shipped default theme as read, whatever the search paths hold: what another theme
+    /// leaves out comes from its spec. Read once, on the thread that prepares the default theme
+    /// (`PreparedDefaultTheme`), where another theme finds it done. Yams's `Node` is not
+    /// `Sendable` (its tags are objects), and this one is only ever read.
+    nonisolated(unsafe) static let shippedDefault: (node: Node, description: String?, spec: ThemeSpec, warnings: [Warning]) = {
+        do {
+            return try ThemeLoader(searchPaths: []).read(PreparedDefaultTheme.source)
+        } catch {
+            // The shipped themes are compiled in, and everyShippedThemeLoadsCleanly loads each.
+            fatalError("the shipped default theme does not load: \(error)")
+        }
+    }()
 }

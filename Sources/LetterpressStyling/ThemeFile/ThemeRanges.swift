@@ -7,28 +7,44 @@ import Yams
 /// `--sandbox`, so it is untrusted input: a size of 1e12, an infinite indent or a NaN thickness
 /// would trap or loop in layout. Out of range is an error naming the key and where it is.
 enum ThemeRanges {
+    /// A range a theme's numbers must fall in, and the unit messages give them in.
+    struct Bounds: CustomStringConvertible {
+        let range: ClosedRange<Double>
+        let unit: String
+
+        init(_ range: ClosedRange<Double>, _ unit: String = " pt") {
+            self.range = range
+            self.unit = unit
+        }
+
+        /// `1 to 400 pt`, as errors and the README's tables write it.
+        var description: String { "\(ThemeRanges.format(range.lowerBound)) to \(ThemeRanges.format(range.upperBound))\(unit)" }
+
+        func contains(_ value: Double) -> Bool { value.isFinite && range.contains(value) }
+    }
+
     /// Text sizes in points, as `^[…](size:)` allows.
-    static let size = Styler.sizeRange
+    static let size = Bounds(Styler.sizeRange)
     /// Sizes of inline code and links, relative to the text around them.
-    static let relativeSize = 0.25...4.0
-    static let tracking = Styler.spacingRange
-    /// Multiples of the text size.
-    static let lineHeight = 0.5...5.0
+    static let relativeSize = Bounds(0.25...4.0, " times the text around")
+    static let tracking = Bounds(Styler.spacingRange)
+    /// Multiples of the text's line height.
+    static let lineHeight = Bounds(0.5...5.0, "")
     /// Space above and below blocks, which may pull a block up.
-    static let spacing = -200.0...1000.0
+    static let spacing = Bounds(-200.0...1000.0)
     /// Padding, indents, margins and badge diameters.
-    static let length = 0.0...1000.0
+    static let length = Bounds(0.0...1000.0)
     /// Rule thickness, borders and bars.
-    static let lineWidth = 0.0...100.0
+    static let lineWidth = Bounds(0.0...100.0)
     /// A rule's width, as a fraction of the column.
-    static let fraction = 0.0...1.0
+    static let fraction = Bounds(0.0...1.0, " of the column")
+    static let badgeDiameter = Bounds(1.0...1000.0)
 
     /// A number of the theme, where it is, and the range it must fall in.
     struct Number {
         let path: [Key]
         let value: Double
-        let range: ClosedRange<Double>
-        let unit: String
+        let bounds: Bounds
     }
 
     enum Key {
@@ -39,10 +55,9 @@ enum ThemeRanges {
     /// Throws for the first number of `spec` outside its range, or a page size that is none,
     /// locating it in `node`, the YAML `spec` was decoded from.
     static func check(_ spec: ThemeSpec, in node: Node, file: String) throws {
-        for number in numbers(of: spec) where !(number.value.isFinite && number.range.contains(number.value)) {
-            let range = "\(format(number.range.lowerBound)) to \(format(number.range.upperBound))\(number.unit)"
+        for number in numbers(of: spec) where !number.bounds.contains(number.value) {
             throw LetterpressError.invalidTheme(file: file, location: location(of: number.path, in: node),
-                                                message: "\(describe(number.path)): \(format(number.value)) is outside \(range)")
+                                                message: "\(describe(number.path)): \(format(number.value)) is outside \(number.bounds)")
         }
         if let size = spec.page?.size, PageSize(parsing: size) == nil {
             throw LetterpressError.invalidTheme(
@@ -54,29 +69,23 @@ enum ThemeRanges {
     /// Every number `spec` sets, with its range.
     static func numbers(of spec: ThemeSpec) -> [Number] {
         var numbers: [Number] = []
-        func add(_ path: [Key], _ value: Double?, _ range: ClosedRange<Double>, _ unit: String = " pt") {
-            if let value { numbers.append(Number(path: path, value: value, range: range, unit: unit)) }
+        func add(_ path: [Key], _ value: Double?, _ bounds: Bounds) {
+            if let value { numbers.append(Number(path: path, value: value, bounds: bounds)) }
         }
-        func style(_ path: [Key], _ style: StyleSpec?, relative: Bool = false) {
-            guard let style else { return }
-            for (key, value) in [("size", style.size), ("minSize", style.minSize), ("maxSize", style.maxSize)] {
-                add(path + [.name(key)], value, relative ? relativeSize : size, relative ? "" : " pt")
+        func keys<Spec, Style>(_ path: [Key], _ spec: Spec?, _ fields: [StyleKey<Spec, Style>]) {
+            guard let spec else { return }
+            for field in fields {
+                if let bounds = field.bounds { add(path + [.name(field.name)], field.number(spec), bounds) }
             }
-            add(path + [.name("tracking")], style.tracking, tracking)
-            add(path + [.name("lineHeight")], style.lineHeight, lineHeight, "")
-            add(path + [.name("spaceBefore")], style.spaceBefore, spacing)
-            add(path + [.name("spaceAfter")], style.spaceAfter, spacing)
-            add(path + [.name("padding")], style.padding, length)
-            add(path + [.name("indent")], style.indent, length)
-            add(path + [.name("barWidth")], style.barWidth, lineWidth)
         }
+        func style(_ path: [Key], _ spec: StyleSpec?) { keys(path, spec, StyleSpec.fields) }
         for (name, spec) in [("body", spec.body), ("heading", spec.heading), ("code", spec.code?.style), ("quote", spec.quote),
                              ("footnotes", spec.footnotes?.style)] {
             style([.name(name)], spec)
         }
         for (index, heading) in (spec.headings ?? []).enumerated() { style([.name("headings"), .index(index)], heading) }
-        style([.name("inlineCode")], spec.inlineCode, relative: true)
-        style([.name("link")], spec.link, relative: true)
+        keys([.name("inlineCode")], spec.inlineCode, InlineStyleSpec.fields)
+        keys([.name("link")], spec.link, InlineStyleSpec.fields)
         if let page = spec.page {
             for (name, part) in [("header", page.header), ("footer", page.footer)] {
                 style([.name("page"), .name(name), .name("style")], part?.style)
@@ -99,12 +108,12 @@ enum ThemeRanges {
         }
         if let rule = spec.rule {
             add([.name("rule"), .name("thickness")], rule.thickness, lineWidth)
-            add([.name("rule"), .name("width")], rule.width, fraction, " of the column")
+            add([.name("rule"), .name("width")], rule.width, fraction)
             add([.name("rule"), .name("spaceBefore")], rule.spaceBefore, spacing)
             add([.name("rule"), .name("spaceAfter")], rule.spaceAfter, spacing)
         }
         if let badge = spec.badge {
-            add([.name("badge"), .name("diameter")], badge.diameter, 1...1000)
+            add([.name("badge"), .name("diameter")], badge.diameter, badgeDiameter)
             add([.name("badge"), .name("margin")], badge.margin, length)
             add([.name("badge"), .name("strokeWidth")], badge.strokeWidth, lineWidth)
             add([.name("badge"), .name("size")], badge.size, size)
@@ -146,7 +155,7 @@ enum ThemeRanges {
         return node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity" }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }

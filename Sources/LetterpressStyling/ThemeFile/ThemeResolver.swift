@@ -2,10 +2,12 @@ import Foundation
 import LetterpressCore
 import LetterpressMarkup
 
-/// Turns a merged `ThemeSpec` into a complete `Theme`, filling gaps from the body style and
-/// from built-in defaults, so that no stage after Styling looks anything up.
+/// Turns a merged `ThemeSpec` into a complete `Theme`, so that no stage after Styling looks
+/// anything up. What the theme leaves out comes from the shipped `default.yaml`, but for the
+/// sizes, colours and families that follow the theme's own body (a heading's size, the code's
+/// colour): default.yaml's suit its own body, not another theme's.
 enum ThemeResolver {
-    static let sansSerif = ["DejaVu Sans", "Liberation Sans", "sans-serif"]
+    /// The families of `fontDesign: monospaced` where the theme's `fonts:` gives none.
     static let monospace = ["DejaVu Sans Mono", "Liberation Mono", "monospace"]
     static let headingScales: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
 
@@ -40,14 +42,14 @@ enum ThemeResolver {
         case customStyle(name: String, message: String)
     }
 
-    /// The theme `spec` describes, with every text size multiplied by `scale` and then kept
-    /// within its style's `minSize`…`maxSize` (which sizes set inline keep within too); fails
-    /// on the first highlight pattern that is not a regular expression, and on a custom style
-    /// built on one there is none of, or on itself.
-    static func resolve(_ spec: ThemeSpec, scale: Double = 1) throws(Failure) -> Theme {
+    /// The theme `spec` describes over `defaults` (`ThemeLoader.shippedDefault`'s), with every
+    /// text size multiplied by `scale` and then kept within its style's `minSize`…`maxSize`
+    /// (which sizes set inline keep within too); fails on the first highlight pattern that is not
+    /// a regular expression, and on a custom style built on one there is none of, or on itself.
+    static func resolve(_ spec: ThemeSpec, defaults: ThemeSpec, scale: Double = 1) throws(Failure) -> Theme {
         var theme: Theme
         do {
-            theme = try resolveUnscaled(spec)
+            theme = try resolveUnscaled(spec, defaults: defaults)
         } catch {
             throw .pattern(error)
         }
@@ -109,49 +111,42 @@ enum ThemeResolver {
         return composed
     }
 
-    private static func resolveUnscaled(_ spec: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
+    private static func resolveUnscaled(_ spec: ThemeSpec, defaults: ThemeSpec) throws(HighlightRule.InvalidPattern) -> Theme {
         var highlights: [HighlightRule] = []
         for (index, rule) in (spec.highlights ?? []).enumerated() {
             highlights.append(try HighlightRule(pattern: rule.pattern, style: rule.style, group: rule.group ?? 0, index: index))
         }
-        let body = apply(spec.body, to: defaultBody)
-        let headingBase = apply(spec.heading, to: headingDefault(body))
-        let headings = (0..<6).map { level -> BlockStyle in
-            var style = headingBase
-            style.text.size = (body.text.size * headingScales[level] * 2).rounded() / 2
-            style.spaceBefore = level == 0 ? 20 : 14
-            return apply(spec.headings.flatMap { level < $0.count ? $0[level] : nil }, to: style)
-        }
-        let code = apply(spec.code?.style, to: codeDefault(body))
+        let body = apply(spec.body, to: apply(defaults.body, to: unstyled))
+        let headings = self.headings(spec, defaults: defaults, body: body)
+        let code = self.code(spec.code?.style, defaults: defaults.code?.style, body: body)
         return Theme(
             name: "",
             description: spec.description ?? "",
-            page: page(spec.page, body: body),
+            page: page(spec.page, defaults: defaults.page, body: body),
             body: body,
             headings: headings,
             code: code,
             codeSyntax: codeSyntax(spec.code, code: code),
-            inlineCode: inline(spec.inlineCode, default: InlineStyle(
-                fontFamilies: monospace, scale: 0.9, color: nil, background: Color(parsing: "#f0f0ec"))),
-            quote: apply(spec.quote, to: quoteDefault(body)),
-            link: inline(spec.link, default: InlineStyle(
-                scale: 1, color: Color(parsing: "#1a56b0"), underline: false)),
+            inlineCode: inline(spec.inlineCode, over: inline(defaults.inlineCode, over: InlineStyle(scale: 1))),
+            quote: apply(spec.quote, to: apply(defaults.quote, to: body)),
+            // Set apart by its colour alone, unless a theme underlines it.
+            link: inline(spec.link, over: inline(defaults.link, over: InlineStyle(scale: 1, underline: false))),
             list: ListStyle(
-                indent: spec.list?.indent ?? 18,
-                itemSpacing: spec.list?.itemSpacing ?? 2,
+                indent: spec.list?.indent ?? given(defaults.list?.indent),
+                itemSpacing: spec.list?.itemSpacing ?? given(defaults.list?.itemSpacing),
                 markerColor: spec.list?.markerColor ?? body.text.color,
-                bullets: spec.list?.bullets.flatMap { $0.isEmpty ? nil : $0 } ?? ["•", "◦", "▪"]),
-            table: table(spec.table, body: body),
+                bullets: spec.list?.bullets.flatMap { $0.isEmpty ? nil : $0 } ?? given(defaults.list?.bullets)),
+            table: table(spec.table, defaults: defaults.table, body: body),
             rule: RuleStyle(
-                color: spec.rule?.color ?? Color(parsing: "#bbbbbb")!,
-                thickness: spec.rule?.thickness ?? 0.75,
+                color: spec.rule?.color ?? given(defaults.rule?.color),
+                thickness: spec.rule?.thickness ?? given(defaults.rule?.thickness),
                 width: min(max(spec.rule?.width ?? 1, 0), 1),
                 spaceBefore: spec.rule?.spaceBefore ?? 10,
                 spaceAfter: spec.rule?.spaceAfter ?? 10),
-            footnotes: apply(spec.footnotes?.style, to: footnotesDefault(body)),
+            footnotes: footnotes(spec.footnotes?.style, defaults: defaults.footnotes?.style, body: body),
             footnotePlacement: spec.footnotes?.place ?? .end,
-            alerts: alerts(spec.alerts, body: body),
-            toc: contents(spec.toc, body: body, headings: headings),
+            alerts: alerts(spec.alerts, defaults: defaults.alerts, body: body),
+            toc: contents(spec.toc, defaults: defaults.toc, body: body, headings: headings),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: highlights,
@@ -201,53 +196,65 @@ enum ThemeResolver {
         return designs
     }
 
-    static let defaultBody = BlockStyle(
-        text: {
-            var text = TextStyle(fontFamilies: sansSerif, size: 10.5)
-            text.color = Color(parsing: "#222222")!
-            return text
-        }(),
-        lineHeight: 1.4, spaceBefore: 0, spaceAfter: 7, align: .left, padding: 0, indent: 0,
-        background: nil, barColor: Color(parsing: "#cccccc")!, barWidth: 3, borderColor: Color(parsing: "#cccccc")!)
+    /// What lies under the default theme's body: no space above, padding, indent, band or bar,
+    /// and blanks where default.yaml gives the body's font, size, colour, line height and spacing.
+    private static let unstyled = BlockStyle(
+        text: TextStyle(fontFamilies: [], size: 0), lineHeight: 1, spaceBefore: 0, spaceAfter: 0, align: .left, padding: 0,
+        indent: 0, background: nil, barColor: .black, barWidth: 0)
 
-    private static func headingDefault(_ body: BlockStyle) -> BlockStyle {
-        var style = body
-        style.text.weight = .bold
-        style.lineHeight = 1.2
-        style.spaceAfter = 6
-        style.align = .left
+    /// A value every theme needs, which default.yaml gives (ThemeTests resolves a theme that
+    /// gives none).
+    private static func given<Value>(_ value: Value?) -> Value {
+        guard let value else { preconditionFailure("default.yaml leaves out a value every theme needs") }
+        return value
+    }
+
+    /// `style` without what an element takes from the theme's own body: its size and colour,
+    /// and with `family`, its font.
+    private static func bodyRelative(_ style: StyleSpec?, family: Bool = false) -> StyleSpec? {
+        guard var style else { return nil }
+        style.size = nil
+        style.foregroundColor = nil
+        if family { style.font = nil }
         return style
     }
 
-    private static func codeDefault(_ body: BlockStyle) -> BlockStyle {
+    /// The item at `index` of a list of styles, if it has one.
+    private static func item(_ index: Int, of styles: [StyleSpec]?) -> StyleSpec? {
+        styles.flatMap { index < $0.count ? $0[index] : nil }
+    }
+
+    /// Six levels in the body's font and colour, flush left, at sizes in proportion to the
+    /// body's. Each is the default theme's level, then the theme's `heading`, then its own level.
+    private static func headings(_ spec: ThemeSpec, defaults: ThemeSpec, body: BlockStyle) -> [BlockStyle] {
+        var base = body
+        base.align = .left
+        base = apply(bodyRelative(defaults.heading, family: true), to: base)
+        return (0..<6).map { level -> BlockStyle in
+            var style = apply(bodyRelative(item(level, of: defaults.headings)), to: base)
+            style.text.size = (body.text.size * headingScales[level] * 2).rounded() / 2
+            return apply(item(level, of: spec.headings), to: apply(spec.heading, to: style))
+        }
+    }
+
+    /// The body's colour in the default theme's code font and band, smaller, flush left.
+    private static func code(_ spec: StyleSpec?, defaults: StyleSpec?, body: BlockStyle) -> BlockStyle {
         var style = body
-        style.text.fontFamilies = monospace
         style.text.size = (body.text.size * 0.85 * 2).rounded() / 2
-        style.lineHeight = 1.3
         style.align = .left
-        style.padding = 8
-        style.background = Color(parsing: "#f4f4f0")
         style.spaceBefore = 2
-        style.spaceAfter = 9
-        return style
+        return apply(spec, to: apply(bodyRelative(defaults), to: style))
     }
 
-    private static func quoteDefault(_ body: BlockStyle) -> BlockStyle {
-        var style = body
-        style.text.color = Color(parsing: "#555555")!
-        style.indent = 14
-        return style
-    }
-
-    private static func footnotesDefault(_ body: BlockStyle) -> BlockStyle {
+    private static func footnotes(_ spec: StyleSpec?, defaults: StyleSpec?, body: BlockStyle) -> BlockStyle {
         var style = body
         style.text.size = (body.text.size * 0.85 * 2).rounded() / 2
         style.spaceAfter = 3
         style.align = .left
-        return style
+        return apply(spec, to: apply(bodyRelative(defaults), to: style))
     }
 
-    private static func page(_ spec: PageSpec?, body: BlockStyle) -> PageStyle {
+    private static func page(_ spec: PageSpec?, defaults: PageSpec?, body: BlockStyle) -> PageStyle {
         func headerFooter(_ spec: HeaderFooterSpec?) -> HeaderFooter? {
             guard let spec else { return nil }
             var base = body
@@ -258,84 +265,72 @@ enum ThemeResolver {
                 style: apply(spec.style, to: base).text, firstPage: spec.firstPage ?? true)
         }
         return PageStyle(
-            size: spec?.size.flatMap(PageSize.init(parsing:)) ?? .a4,
-            margins: spec?.margin ?? Margins(top: 64, right: 64, bottom: 64, left: 64),
-            background: spec?.background ?? .white,
+            // ThemeRanges refuses a size that is none.
+            size: given((spec?.size ?? defaults?.size).flatMap(PageSize.init(parsing:))),
+            margins: spec?.margin ?? given(defaults?.margin),
+            background: spec?.background ?? given(defaults?.background),
             header: headerFooter(spec?.header),
             footer: headerFooter(spec?.footer))
     }
 
-    /// GitHub's look: the body's text beside a bar, the title in bold, GitHub's colours.
-    private static func alerts(_ spec: AlertSpec?, body: BlockStyle) -> AlertStyle {
+    /// The body's text beside a bar, the title in bold over it; the default theme's bar and
+    /// colours.
+    private static func alerts(_ spec: AlertSpec?, defaults: AlertSpec?, body: BlockStyle) -> AlertStyle {
         var box = body
-        box.indent = 14
-        box.barWidth = 3
         box.spaceBefore = 2
-        box = apply(spec?.body, to: box)
+        box = apply(spec?.body, to: apply(bodyRelative(defaults?.body), to: box))
         var title = box
         title.text.weight = .bold
         title.spaceBefore = 0
         title.spaceAfter = 3
-        title = apply(spec?.title, to: title)
+        title = apply(spec?.title, to: apply(bodyRelative(defaults?.title), to: title))
         return AlertStyle(
             body: box, title: title,
-            note: spec?.note ?? Color(parsing: "#0969da")!,
-            tip: spec?.tip ?? Color(parsing: "#1a7f37")!,
-            important: spec?.important ?? Color(parsing: "#8250df")!,
-            warning: spec?.warning ?? Color(parsing: "#9a6700")!,
-            caution: spec?.caution ?? Color(parsing: "#d1242f")!)
+            note: spec?.note ?? given(defaults?.note),
+            tip: spec?.tip ?? given(defaults?.tip),
+            important: spec?.important ?? given(defaults?.important),
+            warning: spec?.warning ?? given(defaults?.warning),
+            caution: spec?.caution ?? given(defaults?.caution))
     }
 
-    /// A title like a second-level heading; entries in the body's font, the first level bold
-    /// with room above, the deeper ones smaller; dot leaders.
-    private static func contents(_ spec: ContentsSpec?, body: BlockStyle, headings: [BlockStyle]) -> ContentsStyle {
+    /// A title like a second-level heading, at least 8 pt above what follows; entries in the
+    /// body's font and colour, the deeper levels smaller. Each level is the default theme's,
+    /// then the theme's `entry`, then its own level.
+    private static func contents(_ spec: ContentsSpec?, defaults: ContentsSpec?, body: BlockStyle,
+                                 headings: [BlockStyle]) -> ContentsStyle {
         var title = headings[1]
         title.spaceAfter = max(title.spaceAfter, 8)
         var entry = body
         entry.align = .left
-        entry.lineHeight = 1.3
-        entry.spaceBefore = 1
-        entry.spaceAfter = 1
-        entry = apply(spec?.entry, to: entry)
+        entry = apply(bodyRelative(defaults?.entry), to: entry)
         let levels = (0..<6).map { level -> BlockStyle in
-            var style = entry
-            if spec?.entry?.weight == nil, level == 0 { style.text.weight = .bold }
-            if spec?.entry?.spaceBefore == nil, level == 0 { style.spaceBefore = 5 }
-            if spec?.entry?.size == nil, level >= 2 { style.text.size = (entry.text.size * 0.92 * 2).rounded() / 2 }
-            return apply(spec?.levels.flatMap { level < $0.count ? $0[level] : nil }, to: style)
+            var style = apply(bodyRelative(item(level, of: defaults?.levels)), to: entry)
+            if level >= 2 { style.text.size = (entry.text.size * 0.92 * 2).rounded() / 2 }
+            return apply(item(level, of: spec?.levels), to: apply(spec?.entry, to: style))
         }
-        return ContentsStyle(title: apply(spec?.title, to: title), levels: levels, leader: spec?.leader ?? ".",
-                             indent: spec?.indent ?? 14)
+        return ContentsStyle(title: apply(spec?.title, to: title), levels: levels, leader: spec?.leader ?? given(defaults?.leader),
+                             indent: spec?.indent ?? given(defaults?.indent))
     }
 
-    private static func table(_ spec: TableSpec?, body: BlockStyle) -> TableStyle {
+    private static func table(_ spec: TableSpec?, defaults: TableSpec?, body: BlockStyle) -> TableStyle {
         var cell = body
         cell.align = .left
         cell.lineHeight = 1.25
         cell.text.size = (body.text.size * 0.92 * 2).rounded() / 2
-        cell = apply(spec?.cell, to: cell)
-        var header = cell
-        header.text.weight = .bold
-        header.background = Color(parsing: "#f0f0ec")
-        header = apply(spec?.header, to: header)
+        cell = apply(spec?.cell, to: apply(bodyRelative(defaults?.cell), to: cell))
+        let header = apply(spec?.header, to: apply(bodyRelative(defaults?.header), to: cell))
         return TableStyle(
             cell: cell, header: header,
-            borderColor: spec?.borderColor ?? Color(parsing: "#c8c8c8")!,
-            borderWidth: spec?.borderWidth ?? 0.6,
-            padding: spec?.padding ?? 4,
+            borderColor: spec?.borderColor ?? given(defaults?.borderColor),
+            borderWidth: spec?.borderWidth ?? given(defaults?.borderWidth),
+            padding: spec?.padding ?? given(defaults?.padding),
             stripe: spec?.stripe)
     }
 
-    private static func inline(_ spec: StyleSpec?, default base: InlineStyle) -> InlineStyle {
+    private static func inline(_ spec: InlineStyleSpec?, over base: InlineStyle) -> InlineStyle {
         guard let spec else { return base }
         var style = base
-        if let font = spec.font { style.fontFamilies = font.families }
-        if let size = spec.size { style.scale = size }
-        if let weight = spec.weight { style.weight = weight }
-        if let italic = spec.italic { style.italic = italic }
-        if let color = spec.color { style.color = color }
-        if let background = spec.background { style.background = background }
-        if let underline = spec.underline { style.underline = underline }
+        for field in InlineStyleSpec.fields { field.apply(spec, &style) }
         return style
     }
 

@@ -11,9 +11,9 @@ struct ThemeSpec: Codable {
     var heading: StyleSpec?
     var headings: [StyleSpec]?
     var code: CodeSpec?
-    var inlineCode: StyleSpec?
+    var inlineCode: InlineStyleSpec?
     var quote: StyleSpec?
-    var link: StyleSpec?
+    var link: InlineStyleSpec?
     var list: ListSpec?
     var table: TableSpec?
     var rule: RuleSpec?

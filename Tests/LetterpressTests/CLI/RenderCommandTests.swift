@@ -385,7 +385,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
             (["note.md", "--theme", "./fifo.yaml"], "fifo.yaml: cannot read theme: is a FIFO, not a regular file"),
             (["date.md"], "date.md:2:7: warning: front matter date 'AAAA"),
             (["keys.md"], "keys.md:2:1: front matter: key 'KKKK"),
-            (["theme.md"], "keys.yaml:3:10: body.color: 'AAAA"),
+            (["theme.md"], "keys.yaml:3:10: body.foregroundColor: 'AAAA"),
             (["extends.md"], "extends.md:2:8: front matter: theme: AAAA"),
             (["style.md"], "unknown custom style 'AAAA"),
             (["archive.json"], "archive.json: not a valid letterpress-runs archive (blocks.[0].type: Cannot initialize"),
@@ -611,7 +611,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let yaml = String(decoding: menlo.stdout, as: UTF8.self)
         #expect(yaml.contains("name: menlo") && yaml.contains("- DejaVu Sans Mono") && yaml.contains("boldcaps:"))
         let custom = try runRender(["themes", "./t.yaml"], in: folder)
-        #expect(custom.status == 0 && custom.stderr.contains("t.yaml:3:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)"))
+        #expect(custom.status == 0 && custom.stderr.contains("t.yaml:3:3: warning: unknown key 'body.colour' ignored (did you mean 'foregroundColor'?)"))
         let missing = try runRender(["themes", "nope"], in: folder)
         #expect(missing.status == 1 && missing.stderr.contains("known themes: default"))
     }

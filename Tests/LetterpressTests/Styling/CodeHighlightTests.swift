@@ -188,7 +188,7 @@ import Testing
         let (theme, warnings) = try ThemeLoader().loadReportingWarnings(file.path)
         #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }.sorted() == [
             "t.yaml:4:5: warning: unknown key 'code.syntax.keywrd' ignored (did you mean 'keyword'?)",
-            "t.yaml:5:14: warning: unknown key 'code.syntax.string.colour' ignored (did you mean 'color'?)",
+            "t.yaml:5:14: warning: unknown key 'code.syntax.string.colour' ignored (did you mean 'foregroundColor'?)",
             "t.yaml:6:3: warning: unknown key 'code.lineNumbrs' ignored (did you mean 'lineNumbers'?)",
         ])
         #expect(theme.codeSyntax.style(of: .keyword) == Theme.default.codeSyntax.style(of: .keyword))

@@ -52,8 +52,9 @@ import Yams
     /// range fails here: every key that takes a number refuses NaN.
     @Test func everyNumberATakesIsChecked() throws {
         let styleKeys = StyleSpec.fields.map(\.name)
+        let inlineKeys = InlineStyleSpec.fields.map(\.name)
         let sections: [(String, [String])] = [
-            ("body", styleKeys), ("code", styleKeys), ("inlineCode", styleKeys), ("link", styleKeys),
+            ("body", styleKeys), ("code", styleKeys), ("inlineCode", inlineKeys), ("link", inlineKeys),
             ("footnotes", styleKeys), ("quote", styleKeys), ("heading", styleKeys),
             ("list", ListSpec.CodingKeys.allCases.map(\.stringValue)),
             ("table", TableSpec.CodingKeys.allCases.map(\.stringValue)),

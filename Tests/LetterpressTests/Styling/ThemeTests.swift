@@ -16,13 +16,16 @@ import Testing
             switch shape {
             case let .keys(fields)?: return Set(fields.keys)
             case let .named(inner)?, let .list(inner)?: return keys(inner)
+            case let .style(applied, own)?: return Set(applied).union(own.keys)
             default: return []
             }
         }
         func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
         guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption("schema") }
         #expect(keys(ThemeSchema.theme) == fields(ThemeSpec()))
-        #expect(keys(ThemeSchema.style) == fields(StyleSpec()))
+        #expect(Set(StyleSection.allCases.flatMap(\.keys)) == fields(StyleSpec()), "every key is applied somewhere")
+        #expect(keys(theme["link"]) == fields(InlineStyleSpec()))
+        #expect(keys(theme["inlineCode"]) == fields(InlineStyleSpec()))
         #expect(keys(theme["page"]) == fields(PageSpec()))
         #expect(keys(ThemeSchema.headerFooter) == fields(HeaderFooterSpec()))
         #expect(keys(theme["list"]) == fields(ListSpec()))
@@ -33,7 +36,7 @@ import Testing
         #expect(keys(theme["highlights"]) == ["pattern", "style", "group"])
         #expect(Set(InlineAttributes.keys) == fields(InlineAttributes()).subtracting(["location"]))
         #expect(InlineAttributes.keys.count == Set(InlineAttributes.keys).count)
-        #expect(keys(theme["footnotes"]) == fields(StyleSpec()).union(FootnotesSpec.CodingKeys.allCases.map(\.stringValue)))
+        #expect(keys(theme["footnotes"]) == Set(StyleSection.footnotes.keys).union(FootnotesSpec.CodingKeys.allCases.map(\.stringValue)))
     }
 
     private func write(_ files: [String: String]) throws -> URL {
@@ -122,6 +125,27 @@ import Testing
         #expect(ThemeLoader(searchPaths: []).files(for: "notepad").isEmpty)
     }
 
+    /// A theme that extends none takes what it leaves out from the shipped default theme, but
+    /// for the sizes, colours and families that follow its own body.
+    @Test func aThemeThatExtendsNoneTakesTheDefaultThemesValues() throws {
+        let folder = try write(["scratch.yaml": "body: {size: 14, foregroundColor: navy}\n", "empty.yaml": "description: nothing\n"])
+        let theme = try ThemeLoader().load(folder.appendingPathComponent("scratch.yaml").path)
+        let empty = try ThemeLoader().load(folder.appendingPathComponent("empty.yaml").path)
+        let shipped = Theme.default
+        #expect(empty.body.text == shipped.body.text && empty.body.lineHeight == shipped.body.lineHeight)
+        #expect(empty.link.color == shipped.link.color && empty.inlineCode.background == shipped.inlineCode.background)
+        #expect(empty.quote.text.color == shipped.quote.text.color && empty.quote.barColor == shipped.quote.barColor)
+        #expect(empty.rule.thickness == shipped.rule.thickness && empty.table.padding == shipped.table.padding)
+        #expect(empty.page.margins == shipped.page.margins && empty.alerts.note == shipped.alerts.note)
+        #expect(empty.headings.map(\.spaceBefore) == shipped.headings.map(\.spaceBefore))
+        #expect(empty.code.lineHeight == shipped.code.lineHeight && empty.code.background == shipped.code.background)
+        #expect(empty.codeSyntax.palette.isEmpty, "a palette is the theme's own")
+        #expect(theme.code.text.size == 12 && theme.code.text.color == Color(parsing: "navy"), "0.85 of its body, in its colour")
+        #expect(theme.headings.map(\.text.size) == [28, 22.5, 18, 15.5, 14, 13], "in proportion to its body")
+        #expect(theme.headings.allSatisfy { $0.text.color == Color(parsing: "navy") && $0.text.fontFamilies == shipped.body.text.fontFamilies })
+        #expect(theme.list.markerColor == Color(parsing: "navy") && theme.footnotes.text.color == Color(parsing: "navy"))
+    }
+
     @Test func seedThemesUseTheirStandInFonts() throws {
         let loader = ThemeLoader()
         #expect(try loader.load("menlo").body.text.fontFamilies.first == "DejaVu Sans Mono")
@@ -201,9 +225,9 @@ import Testing
 
     @Test func scalarsKeepTheirTypesAndMergeKeysMerge() throws {
         let folder = try write(["t.yaml": """
-            body: {size: 12.5, color: "#333333"}
+            body: {size: 12.5, foregroundColor: "#333333"}
             headings:
-              - &big {size: 30, color: "#c00000", italic: yes}
+              - &big {size: 30, foregroundColor: "#c00000", italic: yes}
               - <<: *big
                 size: 20
               - {size: 16, italic: false, fontWeigth: bold}
@@ -223,17 +247,83 @@ import Testing
         #expect(theme.page.footer?.firstPage == false)
         #expect(theme.customStyles["loud"]?.fontWeight == .bold)
         #expect(theme.customStyles["quiet"]?.foregroundColor == Color(parsing: "gray"))
-        #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored"],
+        #expect(warnings.map(\.message) == ["unknown key 'headings[2].fontWeigth' ignored (did you mean 'fontWeight'?)"],
                 "the merge key itself is not unknown")
     }
 
     @Test func unknownKeysWarnWithHints() throws {
-        let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n"])
+        let folder = try write(["t.yaml": "body:\n  colour: red\nheadngs: []\ncustomStyles:\n  x: {fontWieght: bold}\n  y: {color: red}\n"])
         let (_, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
         #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }.sorted() == [
-            "t.yaml:2:3: warning: unknown key 'body.colour' ignored (did you mean 'color'?)",
+            "t.yaml:2:3: warning: unknown key 'body.colour' ignored (did you mean 'foregroundColor'?)",
             "t.yaml:3:1: warning: unknown key 'headngs' ignored (did you mean 'headings'?)",
             "t.yaml:5:7: warning: unknown key 'customStyles.x.fontWieght' ignored (did you mean 'fontWeight'?)",
+            "t.yaml:6:7: warning: unknown key 'customStyles.y.color' ignored (did you mean 'foregroundColor'?)",
+        ])
+    }
+
+    /// A style key's former name (`color`, `weight`, `background`) is read as the name `^[…](…)`
+    /// gives it, in every style, a code token's too, with a warning naming the new one: over a
+    /// theme that writes the new name, and under the new name beside it.
+    @Test func formerNamesAreReadWithAWarning() throws {
+        let folder = try write(["old.yaml": """
+            extends: default
+            body: {color: navy, weight: bold}
+            link:
+              color: teal
+              background: '#eeeeee'
+            code:
+              syntax: {comment: {color: gray, weight: bold, background: '#f0f0f0'}}
+            quote: {color: red, foregroundColor: blue}
+            """])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("old.yaml").path)
+        #expect(theme.body.text.color == Color(parsing: "navy"))
+        #expect(theme.body.text.weight == .bold)
+        #expect(theme.link.color == Color(parsing: "teal"))
+        #expect(theme.link.background == Color(parsing: "#eeeeee"))
+        #expect(theme.codeSyntax.style(of: .comment) == TokenStyle(color: Color(parsing: "gray"), background: Color(parsing: "#f0f0f0"),
+                                                                   weight: .bold, italic: true), "over default's comment")
+        #expect(theme.quote.text.color == Color(parsing: "blue"))
+        #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "old.yaml:2:8: warning: key 'body.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:2:21: warning: key 'body.weight' is now written 'fontWeight', as in ^[…](…); read as that",
+            "old.yaml:4:3: warning: key 'link.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:5:3: warning: key 'link.background' is now written 'backgroundColor', as in ^[…](…); read as that",
+            "old.yaml:7:22: warning: key 'code.syntax.comment.color' is now written 'foregroundColor', as in ^[…](…); read as that",
+            "old.yaml:7:35: warning: key 'code.syntax.comment.weight' is now written 'fontWeight', as in ^[…](…); read as that",
+            "old.yaml:7:49: warning: key 'code.syntax.comment.background' is now written 'backgroundColor', as in ^[…](…); read as that",
+            "old.yaml:8:9: warning: key 'quote.color' ignored: it is the former name of 'foregroundColor', which is set too",
+        ])
+    }
+
+    /// A style key a style does not apply is left out with a warning naming those it does: a
+    /// link has no line height, a body no band behind it, an alert's title the alert's colour.
+    @Test func keysAStyleDoesNotApplyAreLeftOutWithAWarning() throws {
+        let folder = try write(["t.yaml": """
+            extends: default
+            link: {lineHeight: 2, underline: true}
+            body: {backgroundColor: red, barColor: blue}
+            alerts:
+              title: {color: red, italic: true}
+            toc: {levels: [{}, {align: right}]}
+            page: {footer: {style: {maxSize: 9}}}
+            """])
+        let (theme, warnings) = try ThemeLoader().loadReportingWarnings(folder.appendingPathComponent("t.yaml").path)
+        #expect(theme.link.underline == true && theme.alerts.title.text.italic)
+        #expect(theme.body.background == nil)
+        let body = "font, size, fontWeight, italic, foregroundColor, underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, "
+            + "align, minSize, maxSize"
+        #expect(warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "t.yaml:2:8: warning: key 'link.lineHeight' ignored: link applies only font, size, fontWeight, italic, foregroundColor, "
+                + "backgroundColor, underline",
+            "t.yaml:3:8: warning: key 'body.backgroundColor' ignored: body applies only \(body)",
+            "t.yaml:3:30: warning: key 'body.barColor' ignored: body applies only \(body)",
+            "t.yaml:5:11: warning: key 'alerts.title.color' ignored: alerts.title applies only font, size, fontWeight, italic, "
+                + "underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, minSize, maxSize",
+            "t.yaml:6:21: warning: key 'toc.levels[1].align' ignored: toc.levels[1] applies only font, size, fontWeight, italic, "
+                + "foregroundColor, underline, tracking, effect, lineHeight, spaceBefore, spaceAfter, minSize, maxSize",
+            "t.yaml:7:25: warning: key 'page.footer.style.maxSize' ignored: page.footer.style applies only font, size, fontWeight, "
+                + "italic, foregroundColor, underline, tracking, effect",
         ])
     }
 

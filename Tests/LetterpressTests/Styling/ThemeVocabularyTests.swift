@@ -8,17 +8,22 @@ import Yams
 @testable import LetterpressStyling
 @testable import LetterpressTypesetting
 
-/// Theme keys are declared once: an element style's in `StyleSpec.fields`, with its effect, and
-/// each other section's in its `CodingKeys`; the schema that warns of unknown keys and
-/// `ThemeResolver.apply` go by them, and nothing may fall out of step.
+/// Theme keys are declared once: a style's in `StyleSpec.fields` (`InlineStyleSpec.fields` for
+/// links and inline code), with its range, what it sets and its effect, the styles that apply
+/// each in `StyleSection`, and each other section's keys in its `CodingKeys`; the schema, the
+/// range check, `ThemeResolver.apply` and the README's tables go by them, and nothing may fall
+/// out of step.
 @Suite struct ThemeVocabularyTests {
     /// A value for every key of an element's style, unlike the default body's.
     static let styleValues = [
-        "font": "Liberation Serif", "size": "12", "weight": "bold", "italic": "true", "color": "'#aa0000'",
-        "background": "'#eeeeee'", "underline": "true", "tracking": "1", "effect": "letterpress", "lineHeight": "2", "spaceBefore": "3",
+        "font": "Liberation Serif", "size": "12", "fontWeight": "bold", "italic": "true", "foregroundColor": "'#aa0000'",
+        "backgroundColor": "'#eeeeee'", "underline": "true", "tracking": "1", "effect": "letterpress", "lineHeight": "2", "spaceBefore": "3",
         "spaceAfter": "4", "align": "center", "padding": "5", "indent": "6", "barColor": "'#00aa00'",
-        "barWidth": "7", "borderColor": "'#0000aa'", "minSize": "1", "maxSize": "90",
+        "barWidth": "7", "minSize": "1", "maxSize": "90",
     ]
+
+    /// A value for every key of an inline element's style: its size is relative.
+    static let inlineValues = styleValues.merging(["size": "1.5"]) { $1 }
 
     /// A theme that sets every key the schema knows, attribute keys aside (VocabularyTests has
     /// those).
@@ -29,20 +34,20 @@ import Yams
           size: a5
           margin: [20, 30]
           background: '#fafafa'
-          header: {left: '{title}', center: c, right: '{page}', style: {\(style)}, firstPage: false}
-          footer: {left: l, center: '{page}', right: r, style: {\(style)}, firstPage: true}
-        body: {\(style)}
-        heading: {\(style)}
-        headings: [{\(style)}, {\(style)}]
-        code: {\(style), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
-               syntax: {\(TokenClass.allCases.map { "\($0.rawValue): {color: red, background: '#eeeeee', weight: bold, italic: true}" }.joined(separator: ", "))}}
-        inlineCode: {\(style)}
-        quote: {\(style)}
-        link: {\(style)}
+          header: {left: '{title}', center: c, right: '{page}', style: {\(style(.pageText))}, firstPage: false}
+          footer: {left: l, center: '{page}', right: r, style: {\(style(.pageText))}, firstPage: true}
+        body: {\(style(.body))}
+        heading: {\(style(.heading))}
+        headings: [{\(style(.heading))}, {\(style(.heading))}]
+        code: {\(style(.code)), lineNumbers: true, lineNumberColor: '#888888', lineHighlight: '#fff5b1',
+               syntax: {\(TokenClass.allCases.map { "\($0.rawValue): {foregroundColor: red, backgroundColor: '#eeeeee', fontWeight: bold, italic: true}" }.joined(separator: ", "))}}
+        inlineCode: {\(inlineStyle)}
+        quote: {\(style(.quote))}
+        link: {\(inlineStyle)}
         list: {indent: 20, itemSpacing: 3, markerColor: '#ff00ff', bullets: ['-', '+']}
-        table: {cell: {\(style)}, header: {\(style)}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
+        table: {cell: {\(style(.tableCell))}, header: {\(style(.tableHeader))}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
         rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
-        footnotes: {\(style), place: page}
+        footnotes: {\(style(.footnotes)), place: page}
         customStyles: {loud: {fontWeight: black}}
         customColors: {calm: {foregroundColor: teal}}
         highlights: [{pattern: '(TODO):', group: 1, style: {fontWeight: bold}}]
@@ -50,12 +55,17 @@ import Yams
         fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
         badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
-        alerts: {body: {\(style)}, title: {\(style)}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
-        toc: {title: {\(style)}, entry: {\(style)}, levels: [{\(style)}], leader: '-', indent: 12}
+        alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
+        toc: {title: {\(style(.contentsTitle))}, entry: {\(style(.contentsEntry))}, levels: [{\(style(.contentsEntry))}], leader: '-', indent: 12}
         """
 
-    private static var style: String {
-        StyleSpec.fields.map { "\($0.name): \(styleValues[$0.name] ?? "")" }.joined(separator: ", ")
+    /// A value for every key `section` applies.
+    private static func style(_ section: StyleSection) -> String {
+        section.keys.map { "\($0): \(styleValues[$0] ?? "")" }.joined(separator: ", ")
+    }
+
+    private static var inlineStyle: String {
+        InlineStyleSpec.fields.map { "\($0.name): \(inlineValues[$0.name] ?? "")" }.joined(separator: ", ")
     }
 
     /// The dotted paths of the keys `shape` knows (`[]` for a list's items), or of those `node`
@@ -77,6 +87,9 @@ import Yams
         case let .list(element):
             guard let node else { return paths(element, prefix: prefix + "[]") }
             return (node.sequence ?? []).reduce(into: []) { $0.formUnion(paths(element, in: $1, prefix: prefix + "[]")) }
+        case let .style(applied, own):
+            let known = Dictionary(uniqueKeysWithValues: applied.map { ($0, ThemeSchema.Shape.any) }).merging(own) { $1 }
+            return paths(.keys(known), in: node, prefix: prefix)
         default:
             return []
         }
@@ -86,6 +99,31 @@ import Yams
         let properties = Mirror(reflecting: StyleSpec()).children.compactMap(\.label)
         #expect(StyleSpec.fields.map(\.name) == properties, "in the order the properties are declared")
         #expect(Set(Self.styleValues.keys) == Set(properties))
+        let inlineProperties = Mirror(reflecting: InlineStyleSpec()).children.compactMap(\.label)
+        #expect(InlineStyleSpec.fields.map(\.name) == inlineProperties, "in the order the properties are declared")
+    }
+
+    /// The README's tables of style keys are the rows, cell for cell: each key's range, what it
+    /// sets and its former name, and the keys each style applies.
+    @Test func theReadmeTablesAreTheRows() throws {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func table(under header: String) -> [String] {
+            guard let start = lines.firstIndex(of: header) else { return [] }
+            return Array(lines[(start + 2)...].prefix { $0.hasPrefix("|") })
+        }
+        func row<Spec, Style>(_ key: StyleKey<Spec, Style>) -> String {
+            "| `\(key.name)` | \(key.bounds?.description ?? "—") | \(key.doc) | \(key.formerName.map { "`\($0)`" } ?? "—") |"
+        }
+        func row(_ paths: [String], _ keys: [String]) -> String {
+            "| \(paths.map { "`\($0)`" }.joined(separator: ", ")) | \(keys.map { "`\($0)`" }.joined(separator: " ")) |"
+        }
+        #expect(table(under: "| style key | range | what it sets | formerly |") == StyleSpec.fields.map { row($0) })
+        #expect(table(under: "| inline key | range | what it sets | formerly |") == InlineStyleSpec.fields.map { row($0) })
+        #expect(table(under: "| style | the keys it applies |") == StyleSection.allCases.map { row($0.paths, $0.keys) } + [
+            row(["link", "inlineCode"], InlineStyleSpec.fields.map(\.name)),
+            row(["code.syntax.CLASS"], TokenStyle.CodingKeys.allCases.map(\.stringValue)),
+        ])
     }
 
     /// Every key of an element's style changes the resolved style but the two that bound
@@ -93,15 +131,22 @@ import Yams
     @Test func everyStyleKeyHasAnEffect() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let base = try encoder.encode(ThemeResolver.defaultBody)
+        let base = try encoder.encode(Theme.default.body)
         for field in StyleSpec.fields {
             let spec = try YAMLDecoder().decode(StyleSpec.self, from: "\(field.name): \(Self.styleValues[field.name] ?? "")")
-            let styled = try encoder.encode(ThemeResolver.apply(spec, to: ThemeResolver.defaultBody))
+            let styled = try encoder.encode(ThemeResolver.apply(spec, to: Theme.default.body))
             #expect((styled != base) == !["minSize", "maxSize"].contains(field.name), "\(field.name)")
         }
+        let inlineBase = try encoder.encode(Theme.default.link)
+        for field in InlineStyleSpec.fields {
+            let spec = try YAMLDecoder().decode(InlineStyleSpec.self, from: "\(field.name): \(Self.inlineValues[field.name] ?? "")")
+            var style = Theme.default.link
+            field.apply(spec, &style)
+            #expect(try encoder.encode(style) != inlineBase, "\(field.name)")
+        }
         let bounded = try YAMLDecoder().decode(ThemeSpec.self, from: "body: {size: 10, minSize: 12, maxSize: 13}")
-        #expect(try ThemeResolver.resolve(bounded, scale: 0.5).body.text.size == 12)
-        #expect(try ThemeResolver.resolve(bounded, scale: 2).body.text.size == 13)
+        #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 0.5).body.text.size == 12)
+        #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 2).body.text.size == 13)
     }
 
     /// Decoded, merged over the theme it extends, written out and read back, a theme keeps
@@ -110,7 +155,7 @@ import Yams
         let schema = paths(ThemeSchema.theme)
         let node = try #require(try Yams.compose(yaml: Self.everyKey))
         #expect(paths(ThemeSchema.theme, in: node) == schema, "the test's theme sets every key")
-        #expect(ThemeSchema.unknownKeys(in: node, file: "t.yaml").isEmpty)
+        #expect(ThemeSchema.check(node, file: "t.yaml").warnings.isEmpty)
 
         let parent = try #require(try Yams.compose(yaml: String(decoding: ShippedThemes.yaml["default"] ?? [], as: UTF8.self)))
         let spec = try YAMLDecoder().decode(ThemeSpec.self, from: ThemeLoader.merge(node, over: parent))
