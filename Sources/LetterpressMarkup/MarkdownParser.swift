@@ -105,7 +105,7 @@ package enum MarkdownParser {
 
     /// cmark's tree of `body`, which the caller frees; what the extensions found goes in
     /// `session`.
-    private static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
+    static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
