@@ -92,8 +92,8 @@ package enum MarkdownParser {
         session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
-        var walker = CmarkConverter(file: file, source: body, session: session)
-        walker.document(root, deliver)
+        var walker = CmarkConverter(root, file: file, source: body, session: session)
+        walker.document(deliver)
         var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
@@ -105,7 +105,7 @@ package enum MarkdownParser {
 
     /// cmark's tree of `body`, which the caller frees; what the extensions found goes in
     /// `session`.
-    private static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
+    static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }

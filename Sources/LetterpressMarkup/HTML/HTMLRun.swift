@@ -18,7 +18,7 @@ struct HTMLRun {
     private(set) var wasTakenAsText = false
 
     /// Adds an HTML block that starts on `line` of the document; `adjust` is given each
-    /// element's attributes and line (`CmarkConverter` puts variables in).
+    /// element's attributes and line (`BlockConverter` puts variables in).
     mutating func feed(_ html: String, line: Int, adjusting adjust: (inout [String: String], Int) -> Void = { _, _ in }) {
         let parser = self.parser ?? HTMLParser()
         self.parser = parser

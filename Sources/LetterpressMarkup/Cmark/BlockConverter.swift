@@ -1,0 +1,207 @@
+import CCmarkGFM
+import Foundation
+import LetterpressCore
+
+/// Converts cmark's block nodes to `Block`s, their text by an `InlineConverter`: headings with
+/// the first pass's anchors, quotes and lists (at most `CmarkConverter.maximumBlockDepth`
+/// deep), alerts, code, tables, footnote definitions, and runs of HTML blocks with the
+/// Markdown blocks written inside their elements.
+struct BlockConverter {
+    private let log: ConversionLog
+    private let sourceLines: [Substring]
+    /// Puts variables in HTML's `href` and `src`.
+    private let variables: VariableSubstitution
+    private let index: CmarkIndex
+    private var inline: InlineConverter
+    /// How many quotes and lists enclose the node being converted.
+    private var depth = 0
+    /// An anchor HTML named with no text after it, which the next block's text starts.
+    private var pendingAnchor: String?
+    // cmark-gfm numbers references itself (a reference's literal is its number), drops
+    // definitions nobody references and moves the rest to the end in number order.
+    private var footnoteDefinitions: [[Block]] = []
+
+    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, log: ConversionLog) {
+        self.index = index
+        self.inline = inline
+        sourceLines = lines
+        self.variables = variables
+        self.log = log
+    }
+
+    /// The footnotes that were referenced, in the order of their numbers.
+    func footnotes() -> [Block.Footnote] {
+        footnoteDefinitions.enumerated().map { number, blocks in
+            Block.Footnote(number: number + 1, label: index.anchors.footnoteLabel(number + 1), blocks: blocks)
+        }
+    }
+
+    /// The blocks of `node`, one of a run of siblings: an HTML block, and the Markdown blocks
+    /// after one that leaves an element open, go into `html` until its elements are closed.
+    mutating func blocks(for node: OpaquePointer, html: inout HTMLRun) -> [Block] {
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+            var found: [Warning] = []
+            html.feed(CmarkNode.literal(node), line: Int(cmark_node_get_start_line(node))) { [variables] in
+                variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
+            }
+            log.warnings += found
+        } else if html.isOpen {
+            html.insert(anchoringPending(blocks(for: node)))
+        } else {
+            return anchoringPending(blocks(for: node))
+        }
+        return html.isOpen ? [] : converted(&html)
+    }
+
+    /// The blocks of what `html` holds; it is empty afterwards.
+    mutating func converted(_ html: inout HTMLRun) -> [Block] {
+        if html.wasTooDeep {
+            log.warnDepth("HTML elements nested deeper than \(HTMLTree.maximumDepth) levels keep their text in the element around them")
+        }
+        if html.wasTakenAsText {
+            log.warn("HTML nested deeper than \(HTMLParser.maximumDepth) elements: the rest of it is shown as written")
+        }
+        let nodes = html.take()
+        guard !nodes.isEmpty else { return [] }
+        var converter = HTMLConverter(file: log.file)
+        let blocks = converter.blocks(nodes)
+        log.warnings += converter.warnings
+        for location in converter.remoteImages { log.countRemoteImage(at: location) }
+        if let anchor = converter.leftoverAnchor, pendingAnchor == nil { pendingAnchor = anchor }
+        html = HTMLRun()
+        return blocks
+    }
+
+    private mutating func blocks(in parent: OpaquePointer) -> [Block] {
+        var blocks: [Block] = []
+        var html = HTMLRun()
+        for node in CmarkNode.children(of: parent) {
+            blocks.append(contentsOf: self.blocks(for: node, html: &html))
+        }
+        return blocks + converted(&html)
+    }
+
+    /// `blocks` with the anchor HTML left pending on their first text, when they have one.
+    private mutating func anchoringPending(_ blocks: [Block]) -> [Block] {
+        guard let anchor = pendingAnchor, let anchored = HTMLConverter.anchored(blocks, anchor) else { return blocks }
+        pendingAnchor = nil
+        return anchored
+    }
+
+    private mutating func blocks(for node: OpaquePointer) -> [Block] {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HEADING:
+            var text = inline.text(of: node)
+            if let anchor = index.headingAnchors[node] {
+                // Footnote references in the heading keep theirs.
+                for (other, range) in text.runs[LetterpressAttributes.AnchorAttribute.self] where other == nil {
+                    text[range][LetterpressAttributes.AnchorAttribute.self] = anchor
+                }
+            }
+            return [.heading(level: Int(cmark_node_get_heading_level(node)), text: text)]
+        case CMARK_NODE_PARAGRAPH:
+            return index.definitionParagraphs.contains(node) ? [] : inline.paragraph(node, pendingAnchor: &pendingAnchor)
+        case CMARK_NODE_BLOCK_QUOTE where depth >= CmarkConverter.maximumBlockDepth,
+             CMARK_NODE_LIST where depth >= CmarkConverter.maximumBlockDepth:
+            log.warnDepth("quotes and lists nested deeper than \(CmarkConverter.maximumBlockDepth) levels are set at that depth",
+                          at: CmarkNode.start(of: node))
+            return flattened(node)
+        case CMARK_NODE_BLOCK_QUOTE:
+            depth += 1
+            defer { depth -= 1 }
+            if let kind = AlertMarker.take(from: node) { return [.alert(kind, blocks(in: node))] }
+            return [.blockQuote(blocks(in: node))]
+        case CMARK_NODE_LIST:
+            depth += 1
+            defer { depth -= 1 }
+            return [.list(list(node))]
+        case CMARK_NODE_CODE_BLOCK:
+            var text = CmarkNode.literal(node)
+            if text.hasSuffix("\n") { text.removeLast() }
+            return [.code(CodeBlock(info: CmarkNode.string(cmark_node_get_fence_info(node)), text: text, location: infoLocation(of: node)))]
+        case CMARK_NODE_HTML_BLOCK:
+            var html = HTMLRun()
+            return blocks(for: node, html: &html) + converted(&html)
+        case CMARK_NODE_THEMATIC_BREAK:
+            return [.thematicBreak]
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            footnoteDefinitions.append(blocks(in: node))
+            return []
+        default:
+            if CmarkNode.typeName(node) == "table" { return [.table(table(node))] }
+            return blocks(in: node)
+        }
+    }
+
+    /// Where a fenced block's info string starts: past the fence and the spaces after it.
+    private func infoLocation(of node: OpaquePointer) -> SourceLocation? {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0, line <= sourceLines.count else { return nil }
+        let bytes = Array(sourceLines[line - 1].utf8)
+        var index = max(Int(cmark_node_get_start_column(node)) - 1, 0)
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        return SourceLocation(line: line, column: index + 1)
+    }
+
+    /// The blocks inside `node` with its quotes and lists taken away, without recursion, so
+    /// that no nesting depth can exhaust the stack.
+    private mutating func flattened(_ node: OpaquePointer) -> [Block] {
+        var result: [Block] = []
+        var stack = Array(CmarkNode.children(of: node).reversed())
+        while let current = stack.popLast() {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM:
+                stack.append(contentsOf: CmarkNode.children(of: current).reversed())
+            default:
+                result += blocks(for: current)
+            }
+        }
+        return result
+    }
+
+    private mutating func list(_ node: OpaquePointer) -> Block.List {
+        let items = CmarkNode.children(of: node).map { item -> Block.List.Item in
+            let task = CmarkNode.typeName(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil
+            return Block.List.Item(task: task, blocks: blocks(in: item))
+        }
+        return Block.List(
+            ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+            start: Int(cmark_node_get_list_start(node)),
+            tight: cmark_node_get_list_tight(node) != 0,
+            items: items)
+    }
+
+    private mutating func table(_ node: OpaquePointer) -> Block.Table {
+        let allColumns = Int(cmark_gfm_extensions_get_table_columns(node))
+        let columns = min(allColumns, CmarkConverter.maximumTableColumns)
+        if allColumns > columns {
+            log.warn("table has \(allColumns) columns; only the first \(columns) are shown",
+                     at: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: 1))
+        }
+        var alignments: [ColumnAlignment] = []
+        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+            for column in 0..<columns {
+                switch UInt8(raw[column]) {
+                case UInt8(ascii: "l"): alignments.append(.left)
+                case UInt8(ascii: "c"): alignments.append(.center)
+                case UInt8(ascii: "r"): alignments.append(.right)
+                default: alignments.append(.none)
+                }
+            }
+        }
+        var header: [AttributedString] = []
+        var rows: [[AttributedString]] = []
+        for row in CmarkNode.children(of: node) {
+            var cells = CmarkNode.children(of: row).prefix(columns).map { inline.text(of: $0) }
+            while cells.count < columns { cells.append(AttributedString()) }
+            if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+                header = cells
+            } else {
+                rows.append(cells)
+            }
+        }
+        return Block.Table(alignments: alignments, header: header, rows: rows)
+    }
+}

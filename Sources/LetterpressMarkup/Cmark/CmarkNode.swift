@@ -1,0 +1,57 @@
+import CCmarkGFM
+import Foundation
+import LetterpressCore
+
+/// What the converter's passes read of a cmark node: its children, its strings, where it
+/// starts and the text of its descendants.
+enum CmarkNode {
+    static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    static func literal(_ node: OpaquePointer) -> String { string(cmark_node_get_literal(node)) }
+    static func typeName(_ node: OpaquePointer) -> String { string(cmark_node_get_type_string(node)) }
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+
+    /// Where `node` starts; nil when cmark gives it no position.
+    static func start(of node: OpaquePointer) -> SourceLocation? {
+        let line = Int(cmark_node_get_start_line(node))
+        return line > 0 ? SourceLocation(line: line, column: Int(cmark_node_get_start_column(node))) : nil
+    }
+
+    /// Where `node` starts, or, for an inline node cmark gives no position (an autolink), the
+    /// nearest enclosing node that has one.
+    static func location(of node: OpaquePointer) -> SourceLocation? {
+        var current: OpaquePointer? = node
+        while let positioned = current, cmark_node_get_start_line(positioned) <= 0 { current = cmark_node_parent(positioned) }
+        return current.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+    }
+
+    /// What a walk over a node's descendants takes of one: some text, nothing, or its children.
+    enum Reading {
+        case text(String)
+        case skipped
+        case children
+    }
+
+    /// The text of `node`'s descendants as `reading` takes each, walked without recursion,
+    /// whatever the nesting.
+    static func descendantText(of node: OpaquePointer, _ reading: (OpaquePointer, cmark_node_type) -> Reading) -> String {
+        var text = ""
+        var stack = Array(children(of: node).reversed())
+        while let child = stack.popLast() {
+            switch reading(child, cmark_node_get_type(child)) {
+            case let .text(piece): text += piece
+            case .skipped: continue
+            case .children: stack.append(contentsOf: children(of: child).reversed())
+            }
+        }
+        return text
+    }
+}
