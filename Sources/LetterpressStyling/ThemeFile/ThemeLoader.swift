@@ -49,7 +49,8 @@ package struct ThemeLoader: Sendable {
 
     /// Reads, merges, decodes and resolves the theme in `source`.
     func load(_ source: ThemeSource, scale: Double) throws -> (theme: Theme, warnings: [Warning]) {
-        let (node, description, spec, warnings) = source == PreparedDefaultTheme.source ? ThemeLoader.shippedDefault : try read(source)
+        let read = source == PreparedDefaultTheme.source ? ThemeLoader.shippedDefault : try self.read(source)
+        let (node, spec) = (read.node, read.spec)
         func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
             node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
@@ -75,18 +76,27 @@ package struct ThemeLoader: Sendable {
             }
         }
         theme.name = source.name
-        theme.description = description ?? ""
-        return (theme, warnings)
+        theme.description = read.description ?? ""
+        return (theme, read.warnings)
     }
 
-    /// The theme in `source` merged over those it extends, before it is resolved: its YAML, its
-    /// own description, its spec, in range, and the warnings about its keys.
-    private func read(_ source: ThemeSource) throws -> (node: Node, description: String?, spec: ThemeSpec, warnings: [Warning]) {
+    /// A theme merged over those it extends, before it is resolved.
+    struct Read {
+        let node: Node
+        /// Its own description, not that of a theme it extends.
+        let description: String?
+        /// Its spec, in range.
+        let spec: ThemeSpec
+        /// Those about its keys.
+        let warnings: [Warning]
+    }
+
+    private func read(_ source: ThemeSource) throws -> Read {
         var warnings: [Warning] = []
         let (node, description) = try mergedNode(source, visited: [], warnings: &warnings)
         let spec = try ThemeLoader.decode(node, file: source.path)
         try ThemeRanges.check(spec, in: node, file: source.path)
-        return (node, description, spec, warnings)
+        return Read(node: node, description: description, spec: spec, warnings: warnings)
     }
 
     /// The description line of a theme without resolving it.
@@ -256,7 +266,7 @@ extension ThemeLoader {
     /// leaves out comes from its spec. Read once, on the thread that prepares the default theme
     /// (`PreparedDefaultTheme`), where another theme finds it done. Yams's `Node` is not
     /// `Sendable` (its tags are objects), and this one is only ever read.
-    nonisolated(unsafe) static let shippedDefault: (node: Node, description: String?, spec: ThemeSpec, warnings: [Warning]) = {
+    nonisolated(unsafe) static let shippedDefault: Read = {
         do {
             return try ThemeLoader(searchPaths: []).read(PreparedDefaultTheme.source)
         } catch {
