@@ -82,6 +82,7 @@ package struct ThemeLoader: Sendable {
 
     /// A theme merged over those it extends, before it is resolved.
     struct Read {
+        /// Its YAML, checked and merged.
         let node: Node
         /// Its own description, not that of a theme it extends.
         let description: String?
