@@ -33,24 +33,24 @@ extension StyleSpec {
     /// `ThemeRanges` and `ThemeResolver.apply` go by it, and the README's table of keys is checked
     /// against it.
     static let fields: [Field] = [
-        Field("font", \.font, "font families, first choice first: one name, or a list") { font, style in
+        Field("font", \.font, StyleKeyDoc.font) { font, style in
             if !font.families.isEmpty { style.text.fontFamilies = font.families }
         },
         Field("size", \.size, ThemeRanges.size, "the text's size") { size, style in
             if size > 0 { style.text.size = size }
         },
         Field("fontWeight", \.fontWeight, formerly: "weight",
-              "the weight: `thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`") {
+              StyleKeyDoc.fontWeight) {
             $1.text.weight = $0
         },
-        Field("italic", \.italic, "`true` for italic text, `false` for upright") { $1.text.italic = $0 },
-        Field("foregroundColor", \.foregroundColor, formerly: "color", "the text's colour: a CSS name or `#rrggbb[aa]`") {
+        Field("italic", \.italic, StyleKeyDoc.italic) { $1.text.italic = $0 },
+        Field("foregroundColor", \.foregroundColor, formerly: "color", StyleKeyDoc.foregroundColor) {
             $1.text.color = $0
         },
         Field("backgroundColor", \.backgroundColor, formerly: "background", "the colour of the band behind the block") {
             $1.background = $0
         },
-        Field("underline", \.underline, "`true` underlines the text, `false` takes the underline away") {
+        Field("underline", \.underline, StyleKeyDoc.underline) {
             $1.text.underline = $0 ? LineDecoration() : nil
         },
         Field("tracking", \.tracking, ThemeRanges.tracking, "space added between letters") { $1.text.tracking = $0 },
