@@ -42,6 +42,9 @@ let package = Package(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
             name: "CQt5", pkgConfig: "Qt5Gui",
             providers: [.apt(["qtbase5-dev"])]),
         // KDE's KSyntaxHighlighting (Debian's libkf5syntaxhighlighting-dev) behind a C face.
@@ -66,9 +69,15 @@ let package = Package(
             name: "LetterpressCore",
             dependencies: ["CFatalCleanup", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // TeX math: a parser and a layout on OpenType MATH fonts, read through HarfBuzz. A
+        // stage beside the pipeline: Markup parses formulas with it, Typesetting lays them out.
+        .target(
+            name: "LetterpressMath",
+            dependencies: ["LetterpressCore", "CHarfBuzz"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressMarkup",
-            dependencies: ["LetterpressCore", "CCmarkGFM", "CLibXML2", "CMessageFormat", "Yams", "TOMLKit"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "CCmarkGFM", "CLibXML2", "CMessageFormat", "Yams", "TOMLKit"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressStyling",
@@ -77,7 +86,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTypesetting",
-            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(
@@ -86,7 +95,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "Letterpress",
-            dependencies: ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTesting",
@@ -109,9 +118,13 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
+            dependencies: ["Letterpress", "LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
                            "LetterpressExport", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "LetterpressMathTests",
+            dependencies: ["LetterpressMath", "LetterpressCore"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         // The command's own types, in-process; LetterpressTests runs the built `render` end to end.
         .testTarget(

@@ -2,6 +2,7 @@
 // `package` ones) are seen through `import Letterpress`.
 @_exported import LetterpressCore
 @_exported import LetterpressExport
+@_exported import LetterpressMath
 @_exported import LetterpressMarkup
 @_exported import LetterpressStyling
 @_exported import LetterpressTypesetting

@@ -9,11 +9,12 @@ import Testing
     /// The stages in pipeline order, each with the stages it may import.
     static let stages: KeyValuePairs<String, [String]> = [
         "LetterpressCore": [],
-        "LetterpressMarkup": ["LetterpressCore"],
-        "LetterpressStyling": ["LetterpressCore", "LetterpressMarkup"],
-        "LetterpressTypesetting": ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling"],
-        "LetterpressExport": ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting"],
-        "Letterpress": ["LetterpressCore", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport"],
+        "LetterpressMath": ["LetterpressCore"],
+        "LetterpressMarkup": ["LetterpressCore", "LetterpressMath"],
+        "LetterpressStyling": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup"],
+        "LetterpressTypesetting": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling"],
+        "LetterpressExport": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting"],
+        "Letterpress": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport"],
     ]
 
     /// The `Letterpress…` modules the sources of `target` import.
