@@ -46,6 +46,8 @@ package enum MathItem: Sendable, Equatable {
     case line(from: Point, to: Point, width: Double, Color)
     /// A stroked rectangle: `\boxed`.
     case frame(Rect, width: Double, Color)
+    /// The area of a `\ref` or `\eqref`, linking to the equation `label` names.
+    case link(label: String, Rect)
 }
 
 /// Glyphs of the math font at one size and one colour.

@@ -42,7 +42,8 @@ public enum MathStyle: Sendable, Equatable, Comparable {
 
 /// Where a big operator's scripts go: beside it, or above and below (`\limits`).
 public enum LimitsPlacement: Sendable, Equatable {
-    /// The operator's own way: above and below in display style for `\sum`, beside for `\int`.
+    /// Above and below in display style, beside otherwise: `\sum`, `\lim`. The parser gives
+    /// `\int` and `\log` `noLimits`, as plain TeX does.
     case automatic
     case limits
     case noLimits
@@ -119,6 +120,8 @@ public struct MathAtom: Sendable, Equatable {
         /// `\underline`.
         case underline(MathList)
         /// Horizontal space in ems of the current font size (`\,` is 3/18); negative for `\!`.
+        /// Absolute units are converted at 10 points an em (`\hspace{5pt}` is half an em), as
+        /// TeX's ten-point fonts have them.
         case space(ems: Double)
         /// From here to the list's end in another style (`\displaystyle`, `\scriptstyle`).
         case style(MathStyle)
@@ -134,6 +137,9 @@ public struct MathAtom: Sendable, Equatable {
         case negated(MathList)
         /// Rows and columns: matrices, `cases`, `aligned` and the display environments.
         case array(MathArray)
+        /// `\ref{label}` (`parenthesized` false) or `\eqref{label}`: an equation's number,
+        /// which the document assigns; a link to it in the PDF.
+        case reference(label: String, parenthesized: Bool)
         /// Source the parser could not read, drawn as written in the error colour.
         case error(String)
     }
