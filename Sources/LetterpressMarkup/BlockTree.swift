@@ -42,6 +42,9 @@ public indirect enum BlockTree<Text: BlockText> {
     case division(Division)
     /// A table of contents (`toc:` in the front matter, or a `[TOC]` line).
     case contents(Contents)
+    /// A display formula: `$$…$$`, `\[…\]`, a ` ```math ` fence or a top-level
+    /// `\begin{equation}` (or `align`, `gather`, `multline`) block.
+    case math(MathSpan)
 
     /// A bullet or ordered list.
     public struct List {

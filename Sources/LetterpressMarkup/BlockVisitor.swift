@@ -19,6 +19,7 @@ protocol BlockVisitor {
     mutating func visitPageBreak() -> Result
     mutating func visitDivision(_ division: BlockTree<Text>.Division) -> Result
     mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> Result
+    mutating func visitMath(_ math: MathSpan) -> Result
 }
 
 extension BlockVisitor {
@@ -37,6 +38,7 @@ extension BlockVisitor {
         case .pageBreak: return visitPageBreak()
         case let .division(division): return visitDivision(division)
         case let .contents(contents): return visitContents(contents)
+        case let .math(math): return visitMath(math)
         }
     }
 }

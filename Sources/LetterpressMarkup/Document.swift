@@ -51,5 +51,6 @@ extension Document {
         mutating func visitPageBreak() -> [String] { [] }
         mutating func visitDivision(_ division: Block.Division) -> [String] { division.blocks.flatMap { visit($0) } }
         mutating func visitContents(_ contents: Block.Contents) -> [String] { [] }
+        mutating func visitMath(_ math: MathSpan) -> [String] { [] }
     }
 }

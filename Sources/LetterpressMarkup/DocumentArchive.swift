@@ -97,6 +97,7 @@ package struct DocumentArchive: Codable, Sendable {
         mutating func visitPageBreak() {}
         mutating func visitDivision(_ division: Block.Division) { division.blocks.forEach { visit($0) } }
         mutating func visitContents(_ contents: Block.Contents) { ([contents.title].compactMap { $0 } + contents.entries.map(\.text)).forEach { add($0) } }
+        mutating func visitMath(_ math: MathSpan) { characters += math.tex.count }
     }
 }
 
@@ -104,12 +105,12 @@ package struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents, math
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, info, text, location, image, alert
+        case type, level, runs, blocks, language, info, text, location, image, alert, math
     }
 
     /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
@@ -140,6 +141,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .pageBreak: self = .pageBreak
         case .division: self = .division(try Division(from: decoder))
         case .contents: self = .contents(try Contents(from: decoder))
+        case .math: self = .math(try fields.decode(MathSpan.self, forKey: .math))
         }
     }
 
@@ -188,6 +190,9 @@ extension BlockTree: Codable where Text == AttributedString {
         case let .contents(contents):
             try fields.encode(Kind.contents, forKey: .type)
             try contents.encode(to: encoder)
+        case let .math(math):
+            try fields.encode(Kind.math, forKey: .type)
+            try fields.encode(math, forKey: .math)
         }
     }
 }

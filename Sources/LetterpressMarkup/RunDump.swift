@@ -105,5 +105,9 @@ package enum RunDump {
                         + " #\(entry.anchor) page \(entry.page.map(String.init) ?? "?")"
                 }
         }
+
+        mutating func visitMath(_ math: MathSpan) -> [String] {
+            [indent + "Math" + (math.numbers.isEmpty ? "" : " (" + math.numbers.joined(separator: ", ") + ")") + " \(math.tex.debugDescription)"]
+        }
     }
 }

@@ -54,6 +54,8 @@ extension Styler {
                                                   blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
         case let .contents(contents):
             return .contents(style(contents, warnings: &warnings))
+        case let .math(math):
+            return .math(math)
         }
     }
 

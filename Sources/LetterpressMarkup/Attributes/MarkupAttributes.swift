@@ -62,6 +62,8 @@ public struct LetterpressAttributes: AttributeScope {
     public let attributes: InlineAttributesAttribute
     /// The image the run stands for: `run.letterpress.image`.
     public let image: ImageAttribute
+    /// The formula the run stands for: `run.letterpress.math`.
+    public let math: MathAttribute
 
     /// Emphasis, strong, code, strikethrough and the text-level HTML elements of a run.
     public enum InlineIntentAttribute: CodableAttributedStringKey {
@@ -95,6 +97,15 @@ public struct LetterpressAttributes: AttributeScope {
         public typealias Value = ImageReference
         /// The key's name in coded attributed strings.
         public static let name = "letterpress.image"
+    }
+
+    /// A formula in the line. The run's text is the formula's plain Unicode reading (`x² + y²`),
+    /// which outlines, contents and text search show; typesetting draws the formula instead.
+    public enum MathAttribute: CodableAttributedStringKey {
+        /// The formula, as the note writes it.
+        public typealias Value = MathSpan
+        /// The key's name in coded attributed strings.
+        public static let name = "letterpress.math"
     }
 
     /// A named place in the document, where the first text that has it starts, which links

@@ -388,6 +388,10 @@ struct HTMLConverter {
                 for row in [table.header] + table.rows where !row.isEmpty {
                     line(row.dropFirst().reduce(row[0]) { $0 + AttributedString(" \u{2502} ") + $1 })
                 }
+            case let .math(math):
+                var piece = AttributedString(math.tex)
+                piece[LetterpressAttributes.MathAttribute.self] = math
+                line(piece)
             case .thematicBreak, .pageBreak, .contents: continue
             }
         }
@@ -447,7 +451,7 @@ struct HTMLConverter {
             guard let item = list.items.first, let marked = anchored(item.blocks, anchor) else { return nil }
             list.items[0].blocks = marked
             first = .list(list)
-        case .code, .thematicBreak, .table, .image, .pageBreak, .contents:
+        case .code, .thematicBreak, .table, .image, .pageBreak, .contents, .math:
             return nil
         }
         return [first] + blocks.dropFirst()

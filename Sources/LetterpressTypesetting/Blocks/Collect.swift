@@ -152,6 +152,8 @@ struct Collector {
                     context: inner)
         case let .contents(contents):
             self.contents(contents, column: column)
+        case .math:
+            break
         }
     }
 

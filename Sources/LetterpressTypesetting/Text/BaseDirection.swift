@@ -34,7 +34,7 @@ enum BaseDirection {
                 }
             case let .division(division):
                 if let found = division.direction ?? of(division.blocks) { return found }
-            case .code, .thematicBreak, .image, .pageBreak, .contents:
+            case .code, .thematicBreak, .image, .pageBreak, .contents, .math:
                 continue
             }
         }
