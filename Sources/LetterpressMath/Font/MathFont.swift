@@ -1,4 +1,5 @@
 import CHarfBuzz
+import LetterpressCore
 import Synchronization
 
 /// An OpenType math font read through HarfBuzz: its MATH constants, its glyphs' metrics,
