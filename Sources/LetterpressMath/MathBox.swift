@@ -15,13 +15,18 @@ package struct MathBox: Sendable, Equatable {
     /// The baselines (y from the box's baseline) of the rows that show an equation number, in
     /// order: one for `equation`, one per numbered row for `align` and `gather`.
     package var taggedRows: [TaggedRow]
+    /// The characters the math font has no glyph for: each took the room of `.notdef` and
+    /// draws nothing, so the caller can warn about them.
+    package var missingCharacters: Set<Character>
 
-    package init(width: Double = 0, height: Double = 0, depth: Double = 0, items: [MathItem] = [], taggedRows: [TaggedRow] = []) {
+    package init(width: Double = 0, height: Double = 0, depth: Double = 0, items: [MathItem] = [], taggedRows: [TaggedRow] = [],
+                 missingCharacters: Set<Character> = []) {
         self.width = width
         self.height = height
         self.depth = depth
         self.items = items
         self.taggedRows = taggedRows
+        self.missingCharacters = missingCharacters
     }
 
     /// A row's equation number and where its baseline is.

@@ -1,0 +1,144 @@
+import LetterpressCore
+
+extension MathLayout {
+    /// One glyph at `context`'s size and colour, on its baseline.
+    func glyphBox(_ glyph: UInt32, text: String, _ context: LayoutContext) -> MathBox {
+        let size = fontSize(context.style)
+        let metrics = font.metrics(glyph)
+        let scale = font.scale(size: size)
+        let run = MathGlyphRun(size: size, color: context.color, glyphs: [MathGlyph(id: glyph, x: 0, y: 0, text: text)])
+        return MathBox(width: metrics.advance * scale, height: max(0, metrics.ascent * scale),
+                       depth: max(0, metrics.descent * scale), items: [.glyphs(run)])
+    }
+
+    /// The room a character the font lacks takes: `.notdef`'s advance, nothing drawn.
+    func missingBox(_ character: Character, _ context: LayoutContext) -> MathBox {
+        MathBox(width: font.notdefAdvance * font.scale(size: fontSize(context.style)), missingCharacters: [character])
+    }
+
+    /// The glyph for `scalar` in `context`: its script-size alternate (`ssty`) in the script
+    /// styles, as OpenType math fonts draw scripts with sturdier shapes.
+    func glyph(for scalar: Unicode.Scalar, _ context: LayoutContext) -> UInt32? {
+        context.scriptLevel > 0
+            ? font.alternate(for: scalar, feature: "ssty", value: UInt32(context.scriptLevel))
+            : font.glyph(for: scalar)
+    }
+
+    /// Characters of the math font side by side: a letter, a digit, a symbol. One glyph
+    /// keeps its italic correction and kerning for its scripts.
+    func layoutSymbol(_ text: String, _ context: LayoutContext) -> MathFragment {
+        let scalars = Array(text.unicodeScalars)
+        if scalars.count == 1, let glyph = glyph(for: scalars[0], context) {
+            let size = fontSize(context.style)
+            return MathFragment(box: glyphBox(glyph, text: text, context),
+                                italicCorrection: font.metrics(glyph).italicCorrection * font.scale(size: size),
+                                glyph: glyph, glyphSize: size)
+        }
+        var box = MathBox()
+        var italic = 0.0
+        for scalar in scalars {
+            let glyphs = glyph(for: scalar, context)
+            let part = glyphs.map { glyphBox($0, text: String(scalar), context) } ?? missingBox(Character(scalar), context)
+            box.place(part, x: box.width, y: 0)
+            box.width += part.width
+            italic = glyphs.map { font.metrics($0).italicCorrection * font.scale(size: fontSize(context.style)) } ?? 0
+        }
+        return MathFragment(box: box, italicCorrection: italic)
+    }
+
+    /// A large operator: one symbol takes the font's display variant in display style
+    /// (at least DisplayOperatorMinHeight tall) and is centred on the axis (TeX's rule 13);
+    /// an operator name such as "lim" is upright letters on the baseline.
+    func layoutOperator(_ text: String, _ context: LayoutContext) -> MathFragment {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == 1, var glyph = glyph(for: scalars[0], context) else {
+            return MathFragment(box: layoutSymbol(text, context).box)
+        }
+        if context.style == .display {
+            let minimum = font.constant(.displayOperatorMinHeight)
+            let variants = font.variants(glyph, vertical: true)
+            if let variant = variants.first(where: { $0.advance >= minimum }) ?? variants.last {
+                glyph = variant.glyph
+            }
+        }
+        let size = fontSize(context.style)
+        let box = glyphBox(glyph, text: text, context)
+        let axis = constant(.axisHeight, context)
+        return MathFragment(box: box.shifted(down: (box.height - box.depth) / 2 - axis),
+                            italicCorrection: font.metrics(glyph).italicCorrection * font.scale(size: size),
+                            glyph: glyph, glyphSize: size)
+    }
+
+    /// Text in the math font, shaped by HarfBuzz, in `color`: `\text`, error source, numbers
+    /// of references. A character the font lacks takes `.notdef`'s room and is not drawn.
+    func textBox(_ text: String, color: Color, _ context: LayoutContext) -> MathBox {
+        let size = fontSize(context.style)
+        let scale = font.scale(size: size)
+        let shaped = font.shape(text)
+        let utf8 = Array(text.utf8)
+        let clusterEnds = clusterEnds(of: shaped, length: utf8.count)
+        var box = MathBox()
+        var glyphs: [MathGlyph] = []
+        var x = 0.0
+        var seen = Set<Int>()
+        for glyph in shaped {
+            let isFirst = seen.insert(glyph.cluster).inserted
+            let characters = isFirst ? String(decoding: utf8[glyph.cluster..<clusterEnds[glyph.cluster, default: utf8.count]], as: UTF8.self) : ""
+            if glyph.glyph == 0 {
+                box.missingCharacters.formUnion(characters.filter { !$0.isWhitespace })
+            } else {
+                let metrics = font.metrics(glyph.glyph)
+                let y = -glyph.yOffset * scale
+                box.height = max(box.height, metrics.ascent * scale - y)
+                box.depth = max(box.depth, metrics.descent * scale + y)
+                glyphs.append(MathGlyph(id: glyph.glyph, x: x + glyph.xOffset * scale, y: y, text: characters))
+            }
+            x += glyph.xAdvance * scale
+        }
+        box.width = x
+        if !glyphs.isEmpty { box.items = [.glyphs(MathGlyphRun(size: size, color: color, glyphs: glyphs))] }
+        return box
+    }
+
+    /// Where each cluster's characters end in the text, by the cluster that starts next.
+    private func clusterEnds(of shaped: [ShapedGlyph], length: Int) -> [Int: Int] {
+        let starts = Set(shaped.map(\.cluster)).sorted()
+        var ends: [Int: Int] = [:]
+        for (index, start) in starts.enumerated() {
+            ends[start] = index + 1 < starts.count ? starts[index + 1] : length
+        }
+        return ends
+    }
+
+    /// `\text{…}`: its text pieces shaped, its formulas in text style (script styles stay).
+    func layoutText(_ pieces: [MathAtom.TextPiece], _ context: LayoutContext) -> MathBox {
+        var box = MathBox()
+        for piece in pieces {
+            let part: MathBox
+            switch piece {
+            case let .text(text, variant):
+                part = textBox(MathAlphabet.styled(text, variant), color: context.color, context)
+            case let .math(list):
+                part = layoutList(list, context.with(style: max(context.style, .text), cramped: context.cramped))
+            }
+            box.place(part, x: box.width, y: 0)
+            box.width += part.width
+        }
+        return box
+    }
+
+    /// `\ref` or `\eqref`: the number the document gave the label, "??" in the error colour
+    /// for an unknown one, and a link over it.
+    func layoutReference(_ label: String, parenthesized: Bool, _ context: LayoutContext) -> MathBox {
+        let number = references[label]
+        let text = number ?? "??"
+        var box = textBox(parenthesized ? "(\(text))" : text, color: number == nil ? errorColor : context.color, context)
+        box.items.append(.link(label: label, Rect(x: 0, y: -box.height, width: box.width, height: box.height + box.depth)))
+        return box
+    }
+
+    /// A list nested too deep to lay out: its characters in a row, in the error colour.
+    func flatBox(_ list: MathList, _ context: LayoutContext) -> MathBox {
+        textBox(FlatText.characters(of: list), color: errorColor, context)
+    }
+}
