@@ -81,7 +81,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressStyling",
-            dependencies: ["LetterpressCore", "LetterpressMarkup", "Yams"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "Yams"],
             resources: [.embedInCode("Themes")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(

@@ -75,6 +75,7 @@ public struct Styler: Sendable {
             if footnote != nil { style.link = link }
             if let attributes = run[LetterpressAttributes.InlineAttributesAttribute.self] { apply(attributes, to: &style, warnings: &warnings) }
             if let image = run[LetterpressAttributes.ImageAttribute.self] { style.inlineImage = InlineImage(reference: image) }
+            if let formula = run[LetterpressAttributes.MathAttribute.self] { style.inlineFormula = InlineFormula(span: formula) }
             // Markup drops such links from a note; an archive or the library may hold any.
             if let link = style.link, link.utf8.count > CmarkConverter.maximumURLLength {
                 style.link = nil
@@ -96,8 +97,9 @@ public struct Styler: Sendable {
     }
 
     private func append(_ run: StyledRun, to runs: inout [StyledRun]) {
-        // Each image is a run of its own, even beside the same image.
-        if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound, run.style.inlineImage == nil {
+        // Each image and formula is a run of its own, even beside the same one.
+        if let last = runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound, run.style.inlineImage == nil,
+           run.style.inlineFormula == nil {
             runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
         } else {
             runs.append(run)

@@ -32,6 +32,8 @@ package struct TextStyle: Sendable, Hashable, Encodable {
     package var link: String?
     /// The image a run's U+FFFC stands for.
     package var inlineImage: InlineImage?
+    /// The formula a run stands for: its plain reading until typeset, a U+FFFC a piece after.
+    package var inlineFormula: InlineFormula?
     /// The base direction the `direction` attribute gives the paragraph this run starts.
     package var direction: TextDirection?
     /// The element's or custom style's `minSize` and `maxSize`, which a size set inline keeps

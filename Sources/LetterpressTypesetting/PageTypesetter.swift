@@ -111,6 +111,7 @@ package struct PageTypesetter {
                 _ = try gate.ifIdle(deliverWaitingPages)
             }
         }
+        if let error = collector.mathFontError { throw error }
         waiting += paginator.add([], ending: true)
         try gate.whenIdle(deliverWaitingPages)
         var timings = Timings()

@@ -17,6 +17,9 @@ public struct MathSpan: Hashable, Codable, Sendable {
     public var references: [String: String]
     /// Where the TeX starts in the note, for messages; nil when not from a file.
     public var location: SourceLocation?
+    /// TeX that defines the macros in effect: the front matter's `math.macros`, then the
+    /// formulas before this one that define any (`\newcommand`, `\def`), in order.
+    public var preamble: String
 
     /// A formula of `tex`.
     /// - Parameters:
@@ -25,11 +28,14 @@ public struct MathSpan: Hashable, Codable, Sendable {
     ///   - numbers: The numbers of its automatically numbered rows, in order.
     ///   - references: The numbers of the equations its `\ref` and `\eqref` name, by label.
     ///   - location: Where the TeX starts in the note.
-    public init(tex: String, isDisplay: Bool, numbers: [String] = [], references: [String: String] = [:], location: SourceLocation? = nil) {
+    ///   - preamble: TeX that defines the macros in effect.
+    public init(tex: String, isDisplay: Bool, numbers: [String] = [], references: [String: String] = [:], location: SourceLocation? = nil,
+                preamble: String = "") {
         self.tex = tex
         self.isDisplay = isDisplay
         self.numbers = numbers
         self.references = references
         self.location = location
+        self.preamble = preamble
     }
 }

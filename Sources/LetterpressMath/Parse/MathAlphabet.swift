@@ -27,6 +27,11 @@ enum MathAlphabet {
         return String(mapped.flatMap(Unicode.Scalar.init) ?? scalar)
     }
 
+    /// `text` in `variant`, character by character: `\text` pieces in a variant.
+    static func styled(_ text: String, _ variant: MathVariant) -> String {
+        text.unicodeScalars.map { map($0, variant) }.joined()
+    }
+
     /// The variant a letter gets without a font command.
     static func defaultVariant(of scalar: Unicode.Scalar) -> MathVariant {
         switch scalar.value {

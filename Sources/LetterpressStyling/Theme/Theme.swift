@@ -28,6 +28,8 @@ public struct Theme: Sendable, Encodable {
     package var alerts: AlertStyle
     /// The table of contents.
     package var toc: ContentsStyle
+    /// Formulas.
+    package var math: MathTheme
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
     public var customStyles: [String: InlineAttributes]
     /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.

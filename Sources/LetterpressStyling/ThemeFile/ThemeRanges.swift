@@ -112,6 +112,12 @@ enum ThemeRanges {
             add([.name("rule"), .name("spaceBefore")], rule.spaceBefore, spacing)
             add([.name("rule"), .name("spaceAfter")], rule.spaceAfter, spacing)
         }
+        if let math = spec.math {
+            add([.name("math"), .name("size")], math.size, relativeSize)
+            add([.name("math"), .name("indent")], math.indent, length)
+            add([.name("math"), .name("spaceBefore")], math.spaceBefore, spacing)
+            add([.name("math"), .name("spaceAfter")], math.spaceAfter, spacing)
+        }
         if let badge = spec.badge {
             add([.name("badge"), .name("diameter")], badge.diameter, badgeDiameter)
             add([.name("badge"), .name("margin")], badge.margin, length)

@@ -147,6 +147,7 @@ enum ThemeResolver {
             footnotePlacement: spec.footnotes?.place ?? .end,
             alerts: alerts(spec.alerts, defaults: defaults.alerts, body: body),
             toc: contents(spec.toc, defaults: defaults.toc, body: body, headings: headings),
+            math: math(spec.math, defaults: defaults.math),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: highlights,
@@ -167,6 +168,21 @@ enum ThemeResolver {
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
                 strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
             markup: spec.markup)
+    }
+
+    /// `math: false` turns formulas off; otherwise each key not given is the default theme's.
+    private static func math(_ spec: MathSpec?, defaults: MathSpec?) -> MathTheme {
+        MathTheme(
+            enabled: spec?.enabled ?? true,
+            fontFamilies: spec?.font?.families ?? given(defaults?.font?.families),
+            scale: spec?.size ?? given(defaults?.size),
+            color: spec?.foregroundColor,
+            errorColor: spec?.errorColor ?? given(defaults?.errorColor),
+            alignment: spec?.align ?? given(defaults?.align),
+            indent: spec?.indent ?? given(defaults?.indent),
+            spaceBefore: spec?.spaceBefore ?? given(defaults?.spaceBefore),
+            spaceAfter: spec?.spaceAfter ?? given(defaults?.spaceAfter),
+            macros: (defaults?.macros ?? [:]).merging(spec?.macros ?? [:]) { $1 })
     }
 
     /// The token palette as the theme gives it (classes it does not know are left out: the

@@ -20,6 +20,7 @@ struct ThemeSpec: Codable {
     var footnotes: FootnotesSpec?
     var alerts: AlertSpec?
     var toc: ContentsSpec?
+    var math: MathSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
     var highlights: [HighlightSpec]?
@@ -29,7 +30,7 @@ struct ThemeSpec: Codable {
     var markup: NoteMarkup?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc
+        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

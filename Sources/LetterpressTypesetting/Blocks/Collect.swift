@@ -15,9 +15,9 @@ struct Collector {
 
     private(set) var slices: [Slice] = []
     private(set) var containers: [ContainerBand] = []
-    private(set) var warnings: [Warning] = []
+    var warnings: [Warning] = []
     private var containerStack: [Int] = []
-    private var pendingGap = PendingGap()
+    var pendingGap = PendingGap()
     private var tableCount = 0
     /// How many of `containers` `newContainers` has handed out.
     private var handedContainers = 0
@@ -40,12 +40,22 @@ struct Collector {
     private var path: [Int] = []
     /// Headings and paragraphs of the top-level blocks being collected, laid out ahead, by path.
     private var ahead: [[Int]: LaidOutParagraph] = [:]
+    /// Lays out the formulas, in the math font it looks up at the first.
+    var formulas: FormulaSetter
 
     init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources) {
         self.theme = theme
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.resources = resources
+        formulas = FormulaSetter(theme: theme, fonts: fonts)
+    }
+
+    /// Why the formulas collected could not be set: no math font. Typesetting then fails, as
+    /// for any other error of the theme.
+    var mathFontError: LetterpressError? {
+        guard formulas.wasUsed, case let .failure(error) = formulas.font else { return nil }
+        return error
     }
 
     /// How blocks inside lists and quotes are styled.
@@ -112,6 +122,7 @@ struct Collector {
                     warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
                 }
             }
+            if InlineFormulas.has(setting.text) { setting.text = InlineFormulas.resolve(setting.text, setter: &formulas) }
             if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
                 paragraph(setting, source: laidOut.source, lines: laidOut.lines)
             } else {
@@ -152,18 +163,18 @@ struct Collector {
                     context: inner)
         case let .contents(contents):
             self.contents(contents, column: column)
-        case .math:
-            break
+        case let .math(span):
+            displayFormula(span, column: column, context: context)
         }
     }
 
     // MARK: Spacing and containers
 
-    private mutating func space(before: Double) {
+    mutating func space(before: Double) {
         pendingGap.ask(before)
     }
 
-    private mutating func append(_ slice: Slice) {
+    mutating func append(_ slice: Slice) {
         var slice = slice
         takeGap(into: &slice)
         slice.changeBox { $0.containers = containerStack + $0.containers }
@@ -648,6 +659,8 @@ struct Collector {
         // of screenshots would push the table past the margin.
         let imageWidth = max(column.width / Double(columnCount) - 2 * style.padding, 1)
         func loaded(_ cell: StyledText) -> StyledText {
+            var cell = cell
+            if InlineFormulas.has(cell) { cell = InlineFormulas.resolve(cell, setter: &formulas) }
             guard InlineImages.has(cell) else { return cell }
             return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
                 warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))

@@ -68,8 +68,9 @@ struct ParagraphSetting {
             let path = path + [index]
             switch block {
             case .heading, .paragraph:
-                // Images in the line are loaded on the collector's thread.
-                if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context), !InlineImages.has(setting.text) {
+                // Images and formulas in the line are set on the collector's thread.
+                if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context), !InlineImages.has(setting.text),
+                   !InlineFormulas.has(setting.text) {
                     found.append((path, setting))
                 }
             case let .blockQuote(inner):

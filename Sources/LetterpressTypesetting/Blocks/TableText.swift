@@ -42,6 +42,10 @@ extension StyledText {
                 image.height *= factor
                 style.inlineImage = image
             }
+            if var formula = style.inlineFormula, let box = formula.box {
+                formula.box = box.scaled(by: factor)
+                style.inlineFormula = formula
+            }
             return style
         }
         var text = self

@@ -117,6 +117,9 @@ package final class FontContext {
         return found
     }
 
+    /// The math fonts looked up, by the theme's families (see `mathFont(_:theme:)`).
+    var mathFonts: [[String]: Result<MathFontChoice, LetterpressError>] = [:]
+
     /// Each font's drawing values; the font is referenced so that its address is not reused.
     private var drawingFonts: [UnsafeMutablePointer<PangoFont>: DrawingFont?] = [:]
 

@@ -85,7 +85,8 @@ struct LineItems {
         for run in layout.text.runs where run.range.overlaps(line.byteRange) {
             let style = run.style
             guard style.link != nil || style.underline != nil || style.strikethrough != nil || style.effect != nil
-                    || style.background != nil || style.outline != nil || style.inlineImage != nil else { continue }
+                    || style.background != nil || style.outline != nil || style.inlineImage != nil
+                    || style.inlineFormula != nil else { continue }
             let ranges = layout.xRanges(line: line.index, bytes: run.range.clamped(to: line.byteRange))
             guard !ranges.isEmpty else { continue }
             let rects = ranges.map { Rect(x: left + $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: line.height) }
@@ -106,6 +107,10 @@ struct LineItems {
             if let image = style.inlineImage, let loaded = image.loaded as? LoadedImage, let rect = rects.first {
                 items.append(.image(loaded, Rect(x: rect.x, y: baseline - style.baselineOffset - image.height,
                                                  width: image.width, height: image.height)))
+            }
+            if let formula = style.inlineFormula, let box = formula.box, let rect = rects.first,
+               case let .success(font) = fonts.mathFont(formula.fontFamilies, theme: "") {
+                after.append(contentsOf: FormulaItems.items(of: box, at: Point(x: rect.x, y: baseline - style.baselineOffset), font: font))
             }
             if let outline = style.outline {
                 let metrics = fonts.lineMetrics(for: style)

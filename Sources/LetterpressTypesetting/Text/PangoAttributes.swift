@@ -43,6 +43,12 @@ enum PangoAttributes {
             var box = PangoRectangle(x: 0, y: -pangoUnits(image.height), width: pangoUnits(image.width), height: pangoUnits(image.height))
             result.append(pango_attr_shape_new(&box, &box))
         }
+        if let box = style.inlineFormula?.box {
+            // The formula's piece on the baseline, its depth below it: the line grows to hold both.
+            var rect = PangoRectangle(x: 0, y: -pangoUnits(box.height), width: pangoUnits(box.width),
+                                      height: pangoUnits(box.height + box.depth))
+            result.append(pango_attr_shape_new(&rect, &rect))
+        }
         return result
     }
 

@@ -1,0 +1,57 @@
+import Foundation
+import LetterpressCore
+import LetterpressMarkup
+import LetterpressMath
+import LetterpressStyling
+
+extension Collector {
+    /// The least space between a display formula and its number.
+    static let numberGap = 12.0
+    /// The kind of warning for a display formula scaled down to fit.
+    static let shrunkFormulas = "formulas scaled down to fit"
+
+    /// A display formula: centred (or at the theme's indent), its numbers at the right of the
+    /// rows that have one, scaled down with a warning when the column or the page cannot hold
+    /// it, and never split across pages.
+    mutating func displayFormula(_ span: MathSpan, column: Column, context: Context) {
+        let text = context.paragraph.text
+        let math = theme.math
+        guard let font = formulas.chosenFont() else { return }
+        let parsed = formulas.formula(span)
+        var box = formulas.layout(size: text.size, color: text.color, references: span.references, font: font.font)
+            .layout(parsed.body, style: .display)
+        var rows = box.taggedRows
+        if let tag = parsed.tag { rows.append(MathBox.TaggedRow(baseline: 0, tag: tag)) }
+        var automatic = span.numbers.makeIterator()
+        let numbers = rows.map { row -> (row: MathBox.TaggedRow, layout: TextLayout)? in
+            guard let shown = row.tag.text ?? automatic.next() else { return nil }
+            let label = row.tag.isStarred ? shown : "(\(shown))"
+            return (row, TextLayout(StyledText(label, style: text), width: nil, align: .left, lineHeight: 1, context: fonts))
+        }.compactMap { $0 }
+        let numberWidth = numbers.map(\.layout.naturalWidth).max() ?? 0
+        let room = column.width - (numbers.isEmpty ? 0 : numberWidth + Self.numberGap) - (math.alignment == .left ? math.indent : 0)
+        let factor = min(box.width > room ? room / max(box.width, 1) : 1,
+                         box.height + box.depth > contentHeight ? contentHeight / (box.height + box.depth) : 1)
+        if factor < 1 {
+            box = box.scaled(by: max(factor, 0.01))
+            rows = rows.map { MathBox.TaggedRow(baseline: $0.baseline * factor, tag: $0.tag) }
+            warnings.append(Warning(file: file, location: span.location,
+                                    message: "a formula \(Int(box.width / factor)) pt wide is too large for the page: it is set at \(Int((factor * 100).rounded()))% of its size",
+                                    kind: Self.shrunkFormulas))
+        }
+        var x = math.alignment == .left ? column.x + math.indent : column.x + (column.width - box.width) / 2
+        if !numbers.isEmpty { x = min(x, column.x + column.width - numberWidth - Self.numberGap - box.width) }
+        var items = FormulaItems.items(of: box, at: Point(x: x, y: box.height), font: font)
+        for (row, layout) in numbers {
+            guard let line = layout.lines.first else { continue }
+            let baseline = box.height + row.baseline * (factor < 1 ? factor : 1)
+            items.append(.text(layout.textLine(0, origin: Point(x: column.x + column.width - layout.naturalWidth, y: baseline))))
+            if let label = row.tag.label {
+                items.append(.destination(label, at: Point(x: column.x, y: max(baseline - line.baseline, 0))))
+            }
+        }
+        space(before: math.spaceBefore)
+        append(.block(Slice.Block(box: Slice.Box(height: box.height + box.depth, items: items))))
+        pendingGap.set(math.spaceAfter)
+    }
+}

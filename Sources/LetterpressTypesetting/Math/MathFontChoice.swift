@@ -1,0 +1,42 @@
+import CPangoCairo
+import Foundation
+import LetterpressCore
+import LetterpressMath
+import LetterpressStyling
+
+/// The theme's math font: the first of its families that fontconfig finds with an OpenType
+/// MATH table, opened for layout (once per process) and for drawing (as Pango would draw it).
+struct MathFontChoice {
+    let font: MathFont
+    /// The face and rasterizer options glyph runs of the font are drawn with, at 1 pt.
+    let drawing: DrawingFont
+
+    /// The size the drawing font is looked up at: any will do, its matrix is scaled.
+    private static let probeSize = 10.0
+
+    /// The first of `families` that is a math font, or the reason none is, as an error of the
+    /// theme named `theme`.
+    static func choose(_ families: [String], theme: String, fonts: FontContext) -> Result<MathFontChoice, LetterpressError> {
+        var problems: [String] = []
+        for family in families {
+            // fontconfig would stand another font in for a family that is not installed.
+            guard fonts.isInstalled(family) else {
+                problems.append("'\(family)' is not installed")
+                continue
+            }
+            let style = TextStyle(fontFamilies: [family], size: probeSize)
+            guard let primary = fonts.primaryFont(FontKey(style), style),
+                  let drawing = fonts.drawingFont(UnsafeMutablePointer<PangoFont>(primary.font)) else { continue }
+            do {
+                let font = try MathFont.opened(file: drawing.face.file, index: drawing.face.index)
+                let unit = FontMatrix(xx: drawing.matrix.xx / probeSize, yx: drawing.matrix.yx / probeSize,
+                                      xy: drawing.matrix.xy / probeSize, yy: drawing.matrix.yy / probeSize, x0: 0, y0: 0)
+                return .success(MathFontChoice(font: font, drawing: DrawingFont(face: drawing.face, matrix: unit, options: drawing.options)))
+            } catch {
+                problems.append("'\(family)' has no OpenType MATH table")
+            }
+        }
+        let tried = problems.isEmpty ? "it names none" : problems.joined(separator: "; ")
+        return .failure(.invalidTheme(file: "theme '\(Excerpt.name(theme))'", location: nil, message: "math.font: no math font to set the formulas in: \(tried) (a math font such as Latin Modern Math or TeX Gyre Termes Math, from Debian's fonts-lmodern and fonts-texgyre-math, is needed)"))
+    }
+}
