@@ -37,8 +37,10 @@ package struct Glyphs: Sendable, Equatable, RandomAccessCollection {
     mutating func reserveCapacity(_ count: Int) { placed.reserveCapacity(count) }
 
     mutating func append(_ glyph: Glyph) {
-        if glyph.y != 0 && ys.isEmpty { ys = Array(repeating: 0, count: placed.count) }
+        // Offsets are kept from the first glyph that has one, its first glyph included.
+        let keepsOffsets = !ys.isEmpty || glyph.y != 0
+        if keepsOffsets && ys.count < placed.count { ys = Array(repeating: 0, count: placed.count) }
         placed.append(Placed(id: glyph.id, x: glyph.x))
-        if !ys.isEmpty { ys.append(glyph.y) }
+        if keepsOffsets { ys.append(glyph.y) }
     }
 }
