@@ -264,6 +264,37 @@ import Testing
     }
 
     @Test(arguments: S.fonts)
+    func extensibleArrowsGrowUnderTheirLabelsOnTheAxis(file: String) throws {
+        let layout = try S.layout(file)
+        let font = layout.font
+        let label = S.symbols("𝑓𝑔ℎ𝑘𝑙𝑚")
+        let atom = MathAtom(.underOver(.init(base: MathList(), over: "→", overLabel: label, underLabel: S.symbols("1"))), class: .relation)
+        let box = layout.layout(S.list(atom), style: .text)
+        let arrows = box.drawnGlyphs.filter { $0.glyph.text == "→" || $0.glyph.text.isEmpty }
+        let left = arrows.map { font.ink(of: $0).left }.min() ?? 0
+        let right = arrows.map { font.ink(of: $0).right }.max() ?? 0
+        let labelWidth = layout.layout(label, style: .script).width
+        #expect(right - left >= labelWidth)
+        let top = arrows.map { font.ink(of: $0).top }.min() ?? 0
+        let f = try #require(box.glyph(showing: "𝑓"))
+        #expect(top - font.ink(of: f).bottom >= font.constant(.stretchStackGapBelowMin, size: S.size) - 0.01)
+        let one = try #require(box.glyph(showing: "1"))
+        #expect(one.glyph.y > 0)
+        // The arrow stays where the font draws it, about the axis.
+        #expect(arrows.allSatisfy { $0.glyph.y == 0 })
+    }
+
+    @Test(arguments: S.fonts)
+    func vecIsTheCombiningArrowAccent(file: String) throws {
+        let layout = try S.layout(file)
+        let box = layout.layout(S.list(MathAtom(.accent(.init(base: S.symbols("𝑣"), mark: "→")), class: .ordinary)), style: .text)
+        let arrow = try #require(box.glyph(showing: "\u{20D7}"))
+        #expect(arrow.glyph.id == layout.font.glyph(for: "\u{20D7}"))
+        // As wide as the letter alone, its italic correction kept.
+        #expect(box.width == layout.layout(S.symbols("𝑣"), style: .text).width)
+    }
+
+    @Test(arguments: S.fonts)
     func overlineAndUnderlineBars(file: String) throws {
         let layout = try S.layout(file)
         let font = layout.font

@@ -117,7 +117,7 @@ extension MathLayout {
             let part: MathBox
             switch piece {
             case let .text(text, variant):
-                part = textBox(MathAlphabet.styled(text, variant), color: context.color, context)
+                part = textBox(TextLetters.styled(text, variant), color: context.color, context)
             case let .math(list):
                 part = layoutList(list, context.with(style: max(context.style, .text), cramped: context.cramped))
             }

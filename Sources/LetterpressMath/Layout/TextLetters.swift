@@ -1,6 +1,8 @@
-/// Unicode's Mathematical Alphanumeric Symbols: letters and digits of `\text` pieces in a
-/// variant, mapped as `\mathbf` and its relatives map them.
-enum MathAlphabet {
+/// The letters and digits of a `\text` piece in its variant (`\textbf`, `\textit`), through
+/// Unicode's Mathematical Alphanumeric Symbols, the only letters a math font has in each.
+/// The parser's `MathAlphabet` maps math letters the same way; when both branches meet, this
+/// can become a call to it.
+enum TextLetters {
     /// Where a variant's capital A, small a and digit zero are (0 when it has no digits).
     private static let starts: [MathVariant: (upper: UInt32, lower: UInt32, digit: UInt32)] = [
         .bold: (0x1D400, 0x1D41A, 0x1D7CE),
