@@ -147,3 +147,22 @@ import Testing
         }
     }
 }
+
+@Suite struct MathLayoutConcurrencyTests {
+    typealias S = MathTestSupport
+
+    @Test func oneFontServesManyThreadsAtOnce() async throws {
+        // A font no other test has warmed, so the threads fill its caches together.
+        let file = MathFontFiles.pagella
+        let list = MathLayoutSpeedTests.display
+        let boxes = try await withThrowingTaskGroup(of: MathBox.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try S.layout(file).layout(list, style: .display) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(boxes.count == 8)
+        #expect(boxes.allSatisfy { $0 == boxes[0] })
+        #expect(try S.layout(file).layout(list, style: .display) == boxes[0])
+    }
+}
