@@ -1,0 +1,8 @@
+/// A macro definition given outside a formula (front matter or a theme's `math: {macros: …}`)
+/// that cannot be used.
+public struct MathMacroError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the macro.
+    public var message: String
+
+    public var description: String { message }
+}

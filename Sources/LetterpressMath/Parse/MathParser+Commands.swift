@@ -1,0 +1,398 @@
+import Foundation
+import LetterpressCore
+
+/// Commands: symbols, operators, fractions, radicals, fences, accents, fonts, spaces, colours.
+extension MathParser {
+    /// The atom a command makes, or nil for one that makes none (`\label`, `\nonumber`).
+    mutating func parseCommand(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        if let symbol = MathSymbols.symbol(for: name) { return symbolAtom(name, symbol, token) }
+        if let operatorName = MathCommands.operatorNames[name] {
+            return MathAtom(.symbol(operatorName.text), class: .largeOperator, limits: operatorName.limits, source: token.range)
+        }
+        if let ems = MathCommands.spaces[name] { return MathAtom(.space(ems: ems), class: .ordinary, source: token.range) }
+        if let style = MathCommands.styles[name] { return MathAtom(.style(style), class: .ordinary, source: token.range) }
+        if let fraction = MathCommands.fractions[name] { return try parseFraction(fraction, token) }
+        if let accent = MathCommands.accents[name] {
+            let base = try parseArgument(for: token)
+            return MathAtom(.accent(MathAtom.Accent(base: base, mark: accent.mark, isWide: accent.isWide, isBelow: accent.isBelow)),
+                            class: .ordinary)
+        }
+        if let brace = MathCommands.braces[name] {
+            let base = try parseArgument(for: token)
+            let underOver = MathAtom.UnderOver(base: base, over: brace.isOver ? brace.mark : nil, under: brace.isOver ? nil : brace.mark)
+            return MathAtom(.underOver(underOver), class: .ordinary)
+        }
+        if let arrow = MathCommands.extensibleArrows[name] { return try parseExtensibleArrow(arrow, token) }
+        if let font = MathCommands.fonts[name] { return try parseFont(font, token) }
+        if let textVariant = MathCommands.texts[name] {
+            return MathAtom(.text(try parseTextArgument(textVariant, for: token)), class: .ordinary)
+        }
+        if let size = MathCommands.sizes[name] {
+            guard let delimiter = try readDelimiter(after: token) else { return MathAtom(.group(MathList()), class: .ordinary) }
+            return MathAtom(.sizedDelimiter(delimiter, level: size.level), class: size.atomClass)
+        }
+        if let atomClass = MathCommands.classes[name] { return try parseClassed(atomClass, token) }
+        if let cancel = MathCommands.cancels[name] {
+            return MathAtom(.cancelled(try parseArgument(for: token), cancel), class: .ordinary)
+        }
+        if let phantom = MathCommands.phantoms[name] {
+            return MathAtom(.phantom(try parseArgument(for: token), phantom), class: .ordinary)
+        }
+        return try parseStructural(name, token)
+    }
+
+    /// A symbol command's atom, its letters in the current variant.
+    private func symbolAtom(_ name: String, _ symbol: (text: String, atomClass: AtomClass), _ token: MathToken) -> MathAtom {
+        var text = symbol.text
+        if symbol.atomClass == .ordinary {
+            text = symbol.text.unicodeScalars.map { MathAlphabet.map($0, variant) }.joined()
+        }
+        let limits: LimitsPlacement = MathSymbols.sideScripted.contains(name) ? .noLimits : .automatic
+        return MathAtom(.symbol(text), class: symbol.atomClass, limits: limits, source: token.range)
+    }
+
+    // MARK: - The rest, by name
+
+    private mutating func parseStructural(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        switch name {
+        case "sqrt": return try parseRadical(token)
+        case "left": return try parseFenced(token)
+        case "not": return try parseNot(token)
+        case "operatorname": return try parseOperatorName(token)
+        case "overline": return MathAtom(.overline(try parseArgument(for: token)), class: .ordinary)
+        case "underline": return MathAtom(.underline(try parseArgument(for: token)), class: .ordinary)
+        case "overset", "underset", "stackrel": return try parseOverUnderSet(name, token)
+        case "color", "textcolor": return try parseTextColor(token)
+        case "colorbox", "fcolorbox", "boxed", "fbox": return try parseBox(name, token)
+        case "bmod": return MathAtom(.symbol("mod"), class: .binary, source: token.range)
+        case "pmod", "mod", "pod": return try parseModulo(name, token)
+        case "hspace", "hskip", "kern", "mkern", "mskip": return try parseSpace(name, token)
+        case "ref", "eqref":
+            let label = try readTextArgument(for: token)
+            references.append(label)
+            return MathAtom(.reference(label: label, parenthesized: name == "eqref"), class: .ordinary, source: token.range)
+        case "label", "tag", "nonumber", "notag":
+            try readTagCommand(name, token)
+            return nil
+        case "begin": return try parseEnvironment(token)
+        case "substack": return try parseSubstack(token)
+        case "dots": return try parseDots(token)
+        case "mathstrut", "strut":
+            return MathAtom(.phantom(MathList([MathAtom(.symbol("("), class: .opening)]), .height), class: .ordinary, source: token.range)
+        case "mathnormal": return try parseFont(nil, token)
+        case "smash":
+            _ = try input.readRawOptional()
+            return MathAtom(.group(try parseArgument(for: token)), class: .ordinary)
+        case "relax", "nobreak", "allowbreak": return nil
+        case "\\", "cr", "hline", "hdashline":
+            problems.append(MathProblem(range: token.range, message: "'\(token.text)' outside an environment is ignored; use one such as 'gathered' for several lines"))
+            return nil
+        case "right", "middle", "end":
+            throw FatalProblem(range: token.range, message: "'\(token.text)' without its '\(name == "end" ? "\\begin" : "\\left")'")
+        case _ where MathCommands.infixFractions[name] != nil || name == "limits" || name == "nolimits" || name == "displaylimits":
+            return error(token, "'\(token.text)' has nothing before it here")
+        case _ where MathCommands.fontSwitches[name] != nil:
+            variant = MathCommands.fontSwitches[name]
+            return nil
+        default:
+            return unknownCommand(name, token)
+        }
+    }
+
+    // MARK: - Fractions, radicals, fences
+
+    private mutating func parseFraction(_ template: MathAtom.Fraction, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        var fraction = template
+        if template.isContinued { _ = try input.readRawOptional() }
+        fraction.numerator = try parseArgument(for: token)
+        fraction.denominator = try parseArgument(for: token)
+        return MathAtom(.fraction(fraction), class: .inner)
+    }
+
+    private mutating func parseRadical(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        var degree: MathList?
+        if let open = try input.peekNonSpace(), open.isCharacter("[") {
+            _ = try input.next()
+            degree = try parseBracketed(openedAt: open)
+        }
+        return MathAtom(.radical(radicand: try parseArgument(for: token), degree: degree), class: .ordinary)
+    }
+
+    /// The list up to the `]` that closes a `[` already read.
+    mutating func parseBracketed(openedAt open: MathToken) throws(FatalProblem) -> MathList {
+        let list = try parseList(ending: .bracket)
+        guard try input.next()?.isCharacter("]") == true else {
+            throw FatalProblem(range: open.range, message: "'[' without its ']'")
+        }
+        return list
+    }
+
+    private mutating func parseFenced(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let left = try readDelimiter(after: token)
+        var parts: [MathList] = []
+        var middles: [String?] = []
+        while true {
+            parts.append(try parseList(ending: .fence))
+            guard let end = try input.next() else {
+                throw FatalProblem(range: token.range, message: "'\\left' without its '\\right'")
+            }
+            if end.isCommand("middle") {
+                middles.append(try readDelimiter(after: end))
+                continue
+            }
+            guard end.isCommand("right") else {
+                throw FatalProblem(range: end.range, message: "'\(end.text)' before the '\\right' of this '\\left'")
+            }
+            let right = try readDelimiter(after: end)
+            return MathAtom(.fenced(MathAtom.Fenced(left: left, parts: parts, middles: middles, right: right)), class: .inner)
+        }
+    }
+
+    /// The delimiter after `\left`, `\right`, `\middle` or `\big`: nil for `.`, none.
+    mutating func readDelimiter(after command: MathToken) throws(FatalProblem) -> String? {
+        try input.skipSpaces()
+        guard let token = try input.next() else {
+            throw FatalProblem(range: command.range, message: "'\(command.text)' needs a delimiter such as '(' after it")
+        }
+        switch token.kind {
+        case .character("."): return nil
+        case .character("<"): return "⟨"
+        case .character(">"): return "⟩"
+        case let .character(scalar) where "()[]|/⟨⟩‖⌈⌉⌊⌋⟮⟯⎰⎱↑↓↕⇑⇓⇕∣∥⟦⟧".unicodeScalars.contains(scalar):
+            return String(scalar)
+        case let .command(name):
+            if let text = MathSymbols.openings[name] ?? MathSymbols.closings[name] ?? Self.delimiterCommands[name] { return text }
+        default:
+            break
+        }
+        throw FatalProblem(range: token.range, message: "'\(token.text)' is not a delimiter '\(command.text)' can take; use one such as '(', '\\{', '|' or '.'")
+    }
+
+    private static let delimiterCommands: [String: String] = [
+        "|": "‖", "vert": "|", "Vert": "‖", "backslash": "\\", "uparrow": "↑", "downarrow": "↓", "updownarrow": "↕",
+        "Uparrow": "⇑", "Downarrow": "⇓", "Updownarrow": "⇕", "mid": "∣",
+    ]
+
+    // MARK: - Relations, operators, over and under
+
+    /// `\not=` is `≠` where Unicode has the negated character, a slash over the atom otherwise.
+    private mutating func parseNot(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        guard let atom = try parseNucleus() else { return error(token, "'\\not' needs a relation after it") }
+        if case let .symbol(text) = atom.nucleus, let negated = MathSymbols.negations[text] {
+            return MathAtom(.symbol(negated), class: .relation)
+        }
+        return MathAtom(.negated(MathList([atom])), class: atom.atomClass)
+    }
+
+    /// `\operatorname{…}` as one upright symbol when it is only letters, with scripts beside it;
+    /// `\operatorname*` with limits, as `\lim`.
+    private mutating func parseOperatorName(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        var isStarred = false
+        if let star = try input.peek(), star.isCharacter("*") {
+            _ = try input.next()
+            isStarred = true
+        }
+        let saved = variant
+        variant = .normal
+        let list = try parseArgument(for: token)
+        variant = saved
+        let limits: LimitsPlacement = isStarred ? .automatic : .noLimits
+        var text = ""
+        for atom in list.atoms {
+            guard case let .symbol(symbol) = atom.nucleus, atom.subscript == nil, atom.superscript == nil else {
+                return MathAtom(.group(list), class: .largeOperator, limits: limits)
+            }
+            text += symbol == "\u{2212}" ? "-" : symbol == "\u{2217}" ? "*" : symbol
+        }
+        return MathAtom(.symbol(text), class: .largeOperator, limits: limits)
+    }
+
+    private mutating func parseOverUnderSet(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let label = try parseArgument(for: token)
+        let base = try parseArgument(for: token)
+        let underOver = name == "underset" ? MathAtom.UnderOver(base: base, underLabel: label) : MathAtom.UnderOver(base: base, overLabel: label)
+        // `\overset{def}{=}` is still a relation; `\stackrel` always is one.
+        let atomClass = name == "stackrel" ? .relation : base.atoms.count == 1 ? base.atoms[0].atomClass : .ordinary
+        return MathAtom(.underOver(underOver), class: atomClass)
+    }
+
+    /// `\xrightarrow[below]{above}`: an arrow under and over its labels, with nothing as base.
+    private mutating func parseExtensibleArrow(_ arrow: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        var below: MathList?
+        if let open = try input.peekNonSpace(), open.isCharacter("[") {
+            _ = try input.next()
+            below = try parseBracketed(openedAt: open)
+        }
+        let above = try parseArgument(for: token)
+        let underOver = MathAtom.UnderOver(base: MathList(), over: arrow, overLabel: above.atoms.isEmpty ? nil : above, underLabel: below)
+        return MathAtom(.underOver(underOver), class: .relation)
+    }
+
+    /// `\mathop{…}` and its relatives: one atom takes the class, anything else is a group in it.
+    private mutating func parseClassed(_ atomClass: AtomClass, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let list = try parseArgument(for: token)
+        if list.atoms.count == 1, var atom = list.atoms.first, atom.subscript == nil, atom.superscript == nil {
+            atom.atomClass = atomClass
+            return atom
+        }
+        return MathAtom(.group(list), class: atomClass)
+    }
+
+    /// `\mathbf{…}` and its relatives (nil: `\mathnormal`); one atom comes out as itself, so
+    /// `\mathbb{R}^n` scripts the letter.
+    private mutating func parseFont(_ font: MathVariant?, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let saved = variant
+        variant = font
+        let list = try parseArgument(for: token)
+        variant = saved
+        if list.atoms.count == 1, let atom = list.atoms.first { return atom }
+        return MathAtom(.group(list), class: .ordinary)
+    }
+
+    // MARK: - Colour and boxes
+
+    /// `\color{c}` read as a command's argument, or `\textcolor{c}{…}`: each atom in the colour.
+    private mutating func parseTextColor(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let color = try readColor(for: token)
+        let list = try parseArgument(for: token)
+        let atoms = color.map { Self.colored(list.atoms, switches: [(0, $0)]) } ?? list.atoms
+        if atoms.count == 1, let atom = atoms.first { return atom }
+        return MathAtom(.group(MathList(atoms)), class: .ordinary)
+    }
+
+    /// A colour argument: a name, `#rrggbb`, or xcolor's `[rgb]{1,0,0}`, `[RGB]{255,0,0}`,
+    /// `[HTML]{FF0000}`, `[gray]{0.5}`; nil, with a problem, for one that cannot be read.
+    mutating func readColor(for token: MathToken) throws(FatalProblem) -> Color? {
+        let model = try input.readRawOptional()?.map(\.text).joined()
+        let text = try readTextArgument(for: token)
+        if let color = Self.color(text, model: model) { return color }
+        problems.append(MathProblem(range: token.range, message: "'\(token.text)': unknown colour '\(text)'"))
+        return nil
+    }
+
+    private static func color(_ text: String, model: String?) -> Color? {
+        let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .filter(\.isFinite).map { min(max($0, 0), 255) }
+        switch model {
+        case nil: return Color(parsing: text)
+        case "HTML": return Color(parsing: "#" + text)
+        case "rgb" where numbers.count == 3:
+            return Color(red: min(numbers[0], 1), green: min(numbers[1], 1), blue: min(numbers[2], 1))
+        case "RGB" where numbers.count == 3:
+            return Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255)
+        case "gray" where numbers.count == 1:
+            return Color(red: min(numbers[0], 1), green: min(numbers[0], 1), blue: min(numbers[0], 1))
+        default: return nil
+        }
+    }
+
+    /// `\boxed` (math), `\fbox` (text), `\colorbox{c}{text}` (a frame: the background colour is not
+    /// drawn, so the text stays readable) and `\fcolorbox{frame}{background}{text}`.
+    private mutating func parseBox(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let frame = name == "fcolorbox" ? try readColor(for: token) : nil
+        if name == "colorbox" || name == "fcolorbox" { _ = try readColor(for: token) }
+        let content = name == "boxed" ? try parseArgument(for: token)
+            : MathList([MathAtom(.text(try parseTextArgument(.normal, for: token)), class: .ordinary)])
+        let boxed = MathAtom(.boxed(content), class: .ordinary)
+        return frame.map { Self.wrapped(boxed, in: $0) } ?? boxed
+    }
+
+    // MARK: - Spaces, modulo, dots
+
+    /// `\hspace{1em}`, `\kern3pt`, `\mkern6mu`, `\mskip 6mu`, `\hskip 1em`.
+    private mutating func parseSpace(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        if name == "hspace", let star = try input.peek(), star.isCharacter("*") { _ = try input.next() }
+        let text = try name == "hspace" ? readTextArgument(for: token) : readInlineDimension()
+        guard let ems = MathDimension.ems(text) else {
+            problems.append(MathProblem(range: token.range, message: "'\(token.text)' needs a length such as '1em', '3pt' or '6mu', not '\(text)'"))
+            return nil
+        }
+        return MathAtom(.space(ems: ems), class: .ordinary, source: token.range)
+    }
+
+    /// A length written straight after `\kern`: a signed number and a two-letter unit.
+    private mutating func readInlineDimension() throws(FatalProblem) -> String {
+        try input.skipSpaces()
+        if let open = try input.peek(), open.isCharacter("{") {
+            _ = try input.next()
+            return try input.readRawGroup(openedAt: open).map(\.text).joined()
+        }
+        var text = ""
+        var unitLetters = 0
+        while unitLetters < 2, let token = try input.next() {
+            guard case let .character(scalar) = token.kind else {
+                if token.kind == .space, unitLetters == 0 { continue }
+                input.push(token)
+                break
+            }
+            if MathTokenizer.isLetter(scalar) {
+                unitLetters += 1
+            } else if unitLetters > 0 || !"+-.,0123456789".unicodeScalars.contains(scalar) {
+                input.push(token)
+                break
+            }
+            text.unicodeScalars.append(scalar == "," ? "." : scalar)
+        }
+        return text
+    }
+
+    /// `\pmod{n}` is `(mod n)` after a space, `\mod{n}` `mod n`, `\pod{n}` `(n)`: amsmath's spaces.
+    private mutating func parseModulo(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let argument = MathAtom(.group(try parseArgument(for: token)), class: .ordinary)
+        let mod = MathAtom(.symbol("mod"), class: .ordinary)
+        let gap = MathAtom(.space(ems: 6 / 18), class: .ordinary)
+        var atoms = [MathAtom(.space(ems: isDisplay ? 1 : (name == "mod" ? 12 / 18 : 8 / 18)), class: .ordinary)]
+        switch name {
+        case "pmod": atoms += [MathAtom(.symbol("("), class: .opening), mod, gap, argument, MathAtom(.symbol(")"), class: .closing)]
+        case "mod": atoms += [mod, gap, argument]
+        default: atoms += [MathAtom(.symbol("("), class: .opening), argument, MathAtom(.symbol(")"), class: .closing)]
+        }
+        return MathAtom(.group(MathList(atoms)), class: .ordinary, source: token.range)
+    }
+
+    /// `\dots` as amsmath chooses: `⋯` before a binary operator or relation, `…` otherwise.
+    private mutating func parseDots(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        var centered = false
+        if let next = try input.peekNonSpace() {
+            switch next.kind {
+            case let .character(scalar): centered = [.binary, .relation].contains(MathSymbols.atomClass(of: scalar))
+            case let .command(name): centered = [.binary, .relation].contains(MathSymbols.symbol(for: name)?.atomClass)
+            default: break
+            }
+        }
+        return MathAtom(.symbol(centered ? "⋯" : "…"), class: .inner, source: token.range)
+    }
+
+    // MARK: - Tags
+
+    /// `\label{…}`, `\tag{…}`, `\tag*{…}`, `\nonumber` and `\notag`, for the equation or row being read.
+    private mutating func readTagCommand(_ name: String, _ token: MathToken) throws(FatalProblem) {
+        switch name {
+        case "label":
+            let label = try readTextArgument(for: token)
+            labels.append(label)
+            if row.label != nil {
+                problems.append(MathProblem(range: token.range, message: "a second '\\label' in one equation: '\(label)' is ignored"))
+            } else {
+                row.label = label
+            }
+        case "tag":
+            var isStarred = false
+            if let star = try input.peek(), star.isCharacter("*") {
+                _ = try input.next()
+                isStarred = true
+            }
+            let pieces = try parseTextArgument(.normal, for: token)
+            if !isDisplay {
+                problems.append(MathProblem(range: token.range, message: "'\\tag' works only in display math"))
+            } else if row.text != nil {
+                problems.append(MathProblem(range: token.range, message: "a second '\\tag' in one equation is ignored"))
+            } else {
+                row.text = PlainTextWriter.text(of: MathList([MathAtom(.text(pieces), class: .ordinary)]))
+                row.isStarred = isStarred
+            }
+        default:
+            row.hasNoNumber = true
+        }
+    }
+}

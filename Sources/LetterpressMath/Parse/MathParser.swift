@@ -1,0 +1,369 @@
+import Foundation
+import LetterpressCore
+
+/// Reads a formula's tokens into a math list, by recursive descent over TeX's grammar of
+/// math mode (TeXbook, chapters 17 and 26), with KaTeX's set of commands and environments.
+///
+/// What cannot be read on (an unbalanced brace, a missing argument, `\left` without `\right`)
+/// throws a `FatalProblem`; what can be set around (an unknown command, a double superscript)
+/// becomes an error atom and a problem, and parsing goes on.
+///
+/// The parser applies TeX's rules 5 and 6 of Appendix G itself: a binary operator at the start
+/// of a list, or after a large operator, relation, opening, punctuation or another binary
+/// operator, and one before a relation, closing or punctuation or at the end, is made
+/// ordinary. The layout can space atoms by their class as it finds them. Spaces and style
+/// changes (`.space`, `.style`, of class ordinary) are not atoms for these rules.
+struct MathParser {
+    /// How deeply groups, arguments and environments may nest: TeX itself allows 255 levels of
+    /// grouping, a formula written by hand rarely goes past ten.
+    static let maxDepth = 100
+
+    var input: MacroExpander
+    let isDisplay: Bool
+    var problems: [MathProblem] = []
+    var labels: [String] = []
+    var references: [String] = []
+    /// What `\tag`, `\label` and `\nonumber` said in the equation or row being read.
+    var row = RowTag()
+    /// Set when the formula is a numbered environment (`equation`), whose tag it takes.
+    var isNumberedEquation = false
+    /// Set when the formula is one `equation` or `equation*` environment, whose content is its body.
+    var isEquationEnvironment = false
+    /// The variant letters take: set by `\mathbf{…}` and the `\bf` switches; nil is TeX's default.
+    var variant: MathVariant?
+    var depth = 0
+    /// Problems already reported for unknown commands, so a name misspelt often is weighed once.
+    private var suggestions: [String: String?] = [:]
+
+    init(source: String, display: Bool, macros: MathMacros) {
+        input = MacroExpander(tokens: MathTokenizer.tokens(in: source), macros: macros) { MathCommands.all.contains($0) }
+        isDisplay = display
+    }
+
+    // MARK: - Lists
+
+    /// What ends the list being read; the token that ends it is left on the stream.
+    struct Ends: OptionSet {
+        let rawValue: Int
+        /// `}`
+        static let brace = Ends(rawValue: 1)
+        /// `]`, for `\sqrt[…]`.
+        static let bracket = Ends(rawValue: 2)
+        /// `&`, `\\`, `\cr` and `\end`, in an environment.
+        static let cell = Ends(rawValue: 4)
+        /// `\middle` and `\right`.
+        static let fence = Ends(rawValue: 8)
+        /// `$`, in `\text{…$…$…}`.
+        static let dollar = Ends(rawValue: 16)
+    }
+
+    /// Reads atoms until a token in `ends`, or the end of the formula.
+    mutating func parseList(ending ends: Ends) throws(FatalProblem) -> MathList {
+        try enter()
+        defer { depth -= 1 }
+        let savedVariant = variant
+        defer { variant = savedVariant }
+        var atoms: [MathAtom] = []
+        var colors: [(index: Int, color: Color?)] = []
+        var infix: (fraction: MathAtom.Fraction, split: Int, range: Range<Int>)?
+        while let token = try input.peekNonSpace() {
+            if try endsList(token, ends) { break }
+            if case let .command(name) = token.kind {
+                if let fraction = MathCommands.infixFractions[name] {
+                    _ = try input.next()
+                    if infix != nil {
+                        problems.append(MathProblem(range: token.range, message: "'\(token.text)' twice in one group; put braces around one of the fractions"))
+                    }
+                    infix = (fraction, atoms.count, token.range)
+                    continue
+                }
+                if let switched = MathCommands.fontSwitches[name] {
+                    _ = try input.next()
+                    variant = switched
+                    continue
+                }
+                if name == "color" {
+                    _ = try input.next()
+                    colors.append((atoms.count, try readColor(for: token)))
+                    continue
+                }
+            }
+            if let atom = try parseAtomWithScripts() { atoms.append(atom) }
+        }
+        atoms = Self.colored(atoms, switches: colors)
+        guard let infix else { return MathList(Self.reclassified(atoms)) }
+        var fraction = infix.fraction
+        fraction.numerator = MathList(Self.reclassified(Array(atoms[..<infix.split])))
+        fraction.denominator = MathList(Self.reclassified(Array(atoms[infix.split...])))
+        return MathList([MathAtom(.fraction(fraction), class: .inner, source: infix.range)])
+    }
+
+    /// Whether `token` ends the list; throws for a closing token nothing opened.
+    private mutating func endsList(_ token: MathToken, _ ends: Ends) throws(FatalProblem) -> Bool {
+        switch token.kind {
+        case .character("}"):
+            if ends.contains(.brace) { return true }
+            throw FatalProblem(range: token.range, message: "'}' without its '{'")
+        case .character("]"):
+            return ends.contains(.bracket)
+        case .character("$"):
+            return ends.contains(.dollar)
+        case .character("&"), .command("\\"), .command("cr"):
+            return ends.contains(.cell)
+        case .command("end"):
+            if ends.contains(.cell) { return true }
+            throw FatalProblem(range: token.range, message: "'\\end' without its '\\begin'")
+        case .command("right"), .command("middle"):
+            if ends.contains(.fence) { return true }
+            throw FatalProblem(range: token.range, message: "'\(token.text)' without its '\\left'")
+        default:
+            return false
+        }
+    }
+
+    /// Counts one more level of nesting, failing past `maxDepth`.
+    mutating func enter() throws(FatalProblem) {
+        depth += 1
+        guard depth <= Self.maxDepth else {
+            throw FatalProblem(range: input.lastEnd..<input.lastEnd, message: "the formula nests more than \(Self.maxDepth) groups deep")
+        }
+    }
+
+    /// The group whose `{` has just been read, up to its `}`.
+    mutating func parseGroup(openedAt open: MathToken) throws(FatalProblem) -> MathList {
+        let list = try parseList(ending: .brace)
+        guard try input.next()?.isCharacter("}") == true else {
+            throw FatalProblem(range: open.range, message: "'{' without its '}'")
+        }
+        return list
+    }
+
+    /// A command's argument: a group in braces, or one atom without scripts.
+    mutating func parseArgument(for command: MathToken) throws(FatalProblem) -> MathList {
+        try input.skipSpaces()
+        guard let token = try input.next() else {
+            throw FatalProblem(range: command.range, message: "'\(command.text)' needs an argument here")
+        }
+        if token.isCharacter("{") { return try parseGroup(openedAt: token) }
+        if token.isCharacter("}") || token.isCharacter("&") || token.isCharacter("^") || token.isCharacter("_") {
+            throw FatalProblem(range: command.range, message: "'\(command.text)' needs an argument here, not '\(token.text)'")
+        }
+        input.push(token)
+        try enter()
+        defer { depth -= 1 }
+        return MathList(try parseNucleus().map { [$0] } ?? [])
+    }
+
+    /// An argument read as its source text (a label, a colour, a length), without expanding it.
+    mutating func readTextArgument(for command: MathToken) throws(FatalProblem) -> String {
+        try input.readRawArgument(for: command).map(\.text).joined().trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: - Atoms
+
+    /// A nucleus and the scripts, primes and `\limits` after it; nil for commands that make no
+    /// atom (`\label`, `\nonumber`).
+    mutating func parseAtomWithScripts() throws(FatalProblem) -> MathAtom? {
+        let start = try input.peekNonSpace()?.range.lowerBound ?? input.lastEnd
+        guard var atom = try parseNucleus() else { return nil }
+        try parseScripts(into: &atom)
+        atom.source = start..<max(start, input.lastEnd)
+        return atom
+    }
+
+    /// One nucleus, without scripts.
+    mutating func parseNucleus() throws(FatalProblem) -> MathAtom? {
+        try input.skipSpaces()
+        guard let token = try input.next() else { return nil }
+        switch token.kind {
+        case let .character(scalar): return try parseCharacter(scalar, token)
+        case let .command(name): return try parseCommand(name, token)
+        case .parameter:
+            return error(token, "'\(token.text)' outside a macro's definition")
+        case .space: return nil
+        }
+    }
+
+    private mutating func parseCharacter(_ scalar: Unicode.Scalar, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        switch scalar {
+        case "{":
+            return MathAtom(.group(try parseGroup(openedAt: token)), class: .ordinary, source: token.range)
+        case "^", "_", "'":
+            // A script with nothing before it: TeX gives it an empty nucleus.
+            input.push(token)
+            return MathAtom(.group(MathList()), class: .ordinary, source: token.range.lowerBound..<token.range.lowerBound)
+        case "~":
+            return MathAtom(.space(ems: 1 / 3), class: .ordinary, source: token.range)
+        case "&":
+            return error(token, "'&' outside an environment; use one such as 'aligned' or 'matrix', or write '\\&'")
+        case "$":
+            return error(token, "'$' inside a formula; write '\\$' for a dollar sign")
+        case "#":
+            return error(token, "'#' outside a macro's definition; write '\\#' for the sign")
+        case "}":
+            throw FatalProblem(range: token.range, message: "'}' without its '{'")
+        default:
+            let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
+            let atomClass = MathSymbols.atomClass(of: scalar)
+            let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
+            return MathAtom(.symbol(text), class: atomClass, limits: limits, source: token.range)
+        }
+    }
+
+    /// An error atom for `token`, with a problem that does not stop the parse.
+    mutating func error(_ token: MathToken, _ message: String) -> MathAtom {
+        problems.append(MathProblem(range: token.range, message: message))
+        return MathAtom(.error(token.text), class: .ordinary, source: token.range)
+    }
+
+    /// The error atom for a command nobody defined, with the closest supported one.
+    mutating func unknownCommand(_ name: String, _ token: MathToken) -> MathAtom {
+        let suggestion: String?
+        if let known = suggestions[name] {
+            suggestion = known
+        } else {
+            // Weighing every candidate is a few thousand comparisons; a formula of many
+            // different misspellings is weighed only for its first ones.
+            suggestion = suggestions.count < 50
+                ? CommandSuggestion.closest(to: name, among: MathCommands.all.union(input.macros.names)) : nil
+            suggestions[name] = suggestion
+        }
+        let hint = suggestion.map { "; did you mean '\\\($0)'?" } ?? ""
+        return error(token, name.isEmpty ? "a lone '\\' at the end of the formula" : "unknown command '\\\(name)'\(hint)")
+    }
+
+    // MARK: - Scripts
+
+    /// Attaches `^`, `_`, primes and `\limits` that follow an atom.
+    private mutating func parseScripts(into atom: inout MathAtom) throws(FatalProblem) {
+        var superscriptIsPrimes = false
+        while let token = try input.peekNonSpace() {
+            switch token.kind {
+            case .character("^"):
+                _ = try input.next()
+                let script = try parseArgument(for: token)
+                if atom.superscript == nil || superscriptIsPrimes {
+                    atom.superscript = MathList((atom.superscript?.atoms ?? []) + script.atoms)
+                    superscriptIsPrimes = false
+                } else {
+                    problems.append(MathProblem(range: token.range, message: "double superscript: write 'x^{ab}' or '{x^a}^b'"))
+                }
+            case .character("_"):
+                _ = try input.next()
+                let script = try parseArgument(for: token)
+                if atom.subscript == nil {
+                    atom.subscript = script
+                } else {
+                    problems.append(MathProblem(range: token.range, message: "double subscript: write 'x_{ab}' or '{x_a}_b'"))
+                }
+            case .character("'"):
+                let primes = try readPrimes()
+                if atom.superscript != nil, !superscriptIsPrimes {
+                    problems.append(MathProblem(range: token.range, message: "a prime after a superscript: write 'x'^2' instead"))
+                } else {
+                    atom.superscript = MathList((atom.superscript?.atoms ?? []) + [primes])
+                    superscriptIsPrimes = true
+                }
+            case .command("limits"), .command("nolimits"), .command("displaylimits"):
+                _ = try input.next()
+                guard atom.atomClass == .largeOperator else {
+                    problems.append(MathProblem(range: token.range, message: "'\(token.text)' may only follow an operator such as '\\sum'"))
+                    continue
+                }
+                atom.limits = token.isCommand("limits") ? .limits : token.isCommand("nolimits") ? .noLimits : .automatic
+            default:
+                moveLabels(of: &atom)
+                return
+            }
+        }
+        moveLabels(of: &atom)
+    }
+
+    /// `'`, `''`, `'''`: one prime character for each run, as TeX's `\prime`s.
+    private mutating func readPrimes() throws(FatalProblem) -> MathAtom {
+        var count = 0
+        var range = input.lastEnd..<input.lastEnd
+        while let token = try input.peek(), token.isCharacter("'") {
+            _ = try input.next()
+            count += 1
+            range = (count == 1 ? token.range.lowerBound : range.lowerBound)..<token.range.upperBound
+        }
+        let primes = ["′", "″", "‴", "⁗"]
+        let text = count <= primes.count ? primes[max(count, 1) - 1] : String(repeating: "′", count: count)
+        return MathAtom(.symbol(text), class: .ordinary, source: range)
+    }
+
+    /// `\overbrace{…}^{label}`: the script is the brace's label, set beyond it.
+    private func moveLabels(of atom: inout MathAtom) {
+        guard case var .underOver(underOver) = atom.nucleus else { return }
+        if underOver.over != nil, underOver.overLabel == nil, let superscript = atom.superscript {
+            underOver.overLabel = superscript
+            atom.superscript = nil
+        }
+        if underOver.under != nil, underOver.underLabel == nil, let lower = atom.subscript {
+            underOver.underLabel = lower
+            atom.subscript = nil
+        }
+        atom.nucleus = .underOver(underOver)
+    }
+
+    // MARK: - Classes
+
+    /// `atoms` with TeX's rules 5 and 6 applied (see the type's comment).
+    static func reclassified(_ atoms: [MathAtom]) -> [MathAtom] {
+        var atoms = atoms
+        var previous: Int?
+        for index in atoms.indices where !isSpacing(atoms[index]) {
+            if atoms[index].atomClass == .binary {
+                let before = previous.map { atoms[$0].atomClass }
+                if before == nil || [.binary, .largeOperator, .relation, .opening, .punctuation].contains(before) {
+                    setClass(.ordinary, of: &atoms[index])
+                }
+            } else if [.relation, .closing, .punctuation].contains(atoms[index].atomClass),
+                      let previous, atoms[previous].atomClass == .binary {
+                setClass(.ordinary, of: &atoms[previous])
+            }
+            previous = index
+        }
+        if let previous, atoms[previous].atomClass == .binary { setClass(.ordinary, of: &atoms[previous]) }
+        return atoms
+    }
+
+    private static func isSpacing(_ atom: MathAtom) -> Bool {
+        switch atom.nucleus {
+        case .space, .style: return true
+        default: return false
+        }
+    }
+
+    /// Sets an atom's class, and the class of the one atom a colour wraps, which the layout may read.
+    private static func setClass(_ atomClass: AtomClass, of atom: inout MathAtom) {
+        atom.atomClass = atomClass
+        if case .colored(let color, var list) = atom.nucleus, list.atoms.count == 1 {
+            list.atoms[0].atomClass = atomClass
+            atom.nucleus = .colored(color, list)
+        }
+    }
+
+    /// Each atom from a `\color` switch on wrapped in its colour alone, keeping its class, so a
+    /// coloured `=` is still spaced as a relation.
+    static func colored(_ atoms: [MathAtom], switches: [(index: Int, color: Color?)]) -> [MathAtom] {
+        guard !switches.isEmpty else { return atoms }
+        var atoms = atoms
+        var current = 0
+        var color: Color?
+        for index in atoms.indices {
+            while current < switches.count, switches[current].index <= index {
+                color = switches[current].color
+                current += 1
+            }
+            if let color, !isSpacing(atoms[index]) { atoms[index] = wrapped(atoms[index], in: color) }
+        }
+        return atoms
+    }
+
+    /// `atom` inside a coloured list of its own, its class outside.
+    static func wrapped(_ atom: MathAtom, in color: Color) -> MathAtom {
+        MathAtom(.colored(color, MathList([atom])), class: atom.atomClass, source: atom.source)
+    }
+}

@@ -1,0 +1,65 @@
+/// Splits TeX math source into tokens as TeX's eyes and mouth do (TeXbook, chapter 8): control
+/// words swallow the spaces after them, `%` comments run to the line's end, spaces collapse.
+enum MathTokenizer {
+    /// The tokens of `source`, each with its UTF-8 byte range.
+    static func tokens(in source: String) -> [MathToken] {
+        var tokens: [MathToken] = []
+        let scalars = Array(source.unicodeScalars)
+        var index = 0
+        var offset = 0
+        func advance() {
+            offset += UTF8.width(scalars[index])
+            index += 1
+        }
+        while index < scalars.count {
+            let start = offset
+            let scalar = scalars[index]
+            advance()
+            switch scalar {
+            case "\\":
+                tokens.append(MathToken(kind: .command(readName(scalars, &index, &offset)), range: start..<offset))
+                if case let .command(name) = tokens[tokens.count - 1].kind, name.first?.isLetter == true {
+                    while index < scalars.count, isSpace(scalars[index]) { advance() }
+                }
+            case "%":
+                while index < scalars.count, scalars[index] != "\n" { advance() }
+            case "#" where index < scalars.count && ("1"..."9").contains(scalars[index]):
+                let number = Int(scalars[index].value - 48)
+                advance()
+                tokens.append(MathToken(kind: .parameter(number), range: start..<offset))
+            case _ where isSpace(scalar):
+                while index < scalars.count, isSpace(scalars[index]) { advance() }
+                tokens.append(MathToken(kind: .space, range: start..<offset))
+            default:
+                tokens.append(MathToken(kind: .character(scalar), range: start..<offset))
+            }
+        }
+        return tokens
+    }
+
+    /// A control word's letters, or the one character of a control symbol.
+    private static func readName(_ scalars: [Unicode.Scalar], _ index: inout Int, _ offset: inout Int) -> String {
+        guard index < scalars.count else { return "" }
+        var name = String.UnicodeScalarView()
+        if isLetter(scalars[index]) {
+            while index < scalars.count, isLetter(scalars[index]) {
+                name.append(scalars[index])
+                offset += UTF8.width(scalars[index])
+                index += 1
+            }
+        } else {
+            name.append(scalars[index])
+            offset += UTF8.width(scalars[index])
+            index += 1
+        }
+        return String(name)
+    }
+
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    }
+}

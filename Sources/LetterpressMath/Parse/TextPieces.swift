@@ -1,0 +1,34 @@
+/// Text pieces as they are read: runs of text in one variant, and formulas.
+struct TextPieces {
+    var variant: MathVariant
+    private var pieces: [MathAtom.TextPiece] = []
+    private var buffer = ""
+
+    init(variant: MathVariant) {
+        self.variant = variant
+    }
+
+    mutating func append(_ text: String) {
+        buffer += text
+    }
+
+    mutating func append(math list: MathList) {
+        flush()
+        pieces.append(.math(list))
+    }
+
+    mutating func append(contentsOf inner: [MathAtom.TextPiece]) {
+        flush()
+        pieces += inner
+    }
+
+    mutating func finished() -> [MathAtom.TextPiece] {
+        flush()
+        return pieces
+    }
+
+    private mutating func flush() {
+        if !buffer.isEmpty { pieces.append(.text(buffer, variant)) }
+        buffer = ""
+    }
+}
