@@ -56,7 +56,8 @@ package enum MarkdownParser {
                              locale: String = "en", strings: StringTable = StringTable()) throws -> Document {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
-                                 locale: frontMatter.locale ?? locale, strings: strings, contents: frontMatter.toc)
+                                 locale: frontMatter.locale ?? locale, strings: strings, contents: frontMatter.toc,
+                                 math: frontMatter.math)
         document.frontMatter = frontMatter
         return document
     }
@@ -67,13 +68,14 @@ package enum MarkdownParser {
 
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
     /// `locale`); warnings name `file`. `contents` is the front matter's `toc:`, and
-    /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`.
+    /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`;
+    /// `math` says whether TeX formulas are read, and with which macros.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
-                                 pageNumbers: PageNumbers? = nil) -> Document {
+                                 pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting()) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -85,9 +87,16 @@ package enum MarkdownParser {
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
-                                 delivering deliver: ([Block]) -> Bool) -> Document {
-        let (body, guardWarnings) = SourceGuard.guarded(body, file: file)
+                                 math: MathSetting = MathSetting(), delivering deliver: ([Block]) -> Bool) -> Document {
+        var (body, guardWarnings) = SourceGuard.guarded(body, file: file)
+        var noteMath: NoteMath?
+        if math.enabled {
+            let source: MathSource
+            (body, source) = MathSource.prepared(body)
+            noteMath = NoteMath(file: file, setting: math, source: source)
+        }
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
+        session.math = noteMath
         session.contents = contents
         session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
@@ -109,7 +118,7 @@ package enum MarkdownParser {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
-        let extensions = [AttributeExtension.shared, VariableExtension.shared]
+        let extensions = [AttributeExtension.shared, VariableExtension.shared] + (session.math != nil ? [MathExtension.shared] : [])
         session.attach(to: extensions)
         defer { ParseSession.detach(from: extensions) }
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.

@@ -35,6 +35,8 @@ final class ParseSession {
     var pageNumbers: PageNumbers?
     /// The `{page:#anchor}` references read, which the text marks by index.
     var pageReferences: [PageReference] = []
+    /// The note's formulas; nil when math is off (`math: false`, `--no-math`).
+    var math: NoteMath?
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

@@ -19,6 +19,10 @@ package enum RunDump {
             if let anchor = run[LetterpressAttributes.AnchorAttribute.self] { attributes.append("anchor=\(anchor)") }
             if let inline = run[LetterpressAttributes.InlineAttributesAttribute.self] { attributes += inline.summary }
             if let image = run[LetterpressAttributes.ImageAttribute.self] { attributes.append("image=\(image.source)") }
+            if let math = run[LetterpressAttributes.MathAttribute.self] {
+                attributes.append((math.isDisplay ? "displayMath=" : "math=") + math.tex.debugDescription
+                                  + (math.references.isEmpty ? "" : " refs=" + math.references.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")))
+            }
             let escaped = piece.replacingOccurrences(of: "\u{2028}", with: "\\n").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: ImageReference.objectReplacement, with: "\\u{FFFC}")
             let suffix = attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")

@@ -12,7 +12,7 @@ extension Document {
     ///   - file: What warnings and errors call the note.
     ///   - baseURL: The folder the front matter's `strings:` tables are found from.
     ///   - options: `variables` for `{{name}}`, `locale` for formats, `strings` tables for
-    ///     `localized`, each before the front matter's.
+    ///     `localized`, each before the front matter's; `math` false reads no TeX math.
     /// - Throws: `LetterpressError.invalidFrontMatter` with the line and column,
     ///   `LetterpressError.unreadableInput` or `.invalidStringTable` for a string table that
     ///   cannot be read. Markdown itself never fails: what it cannot use becomes one of the
@@ -21,7 +21,7 @@ extension Document {
                 options: RenderOptions = RenderOptions()) throws {
         let folder = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         self = try Renderer.document(from: Data(markdown.utf8), file: file, variables: options.variables, locale: options.locale,
-                                     strings: options.strings,
+                                     strings: options.strings, math: options.math,
                                      resources: Resources(file: file, folder: folder, sandbox: options.sandbox ? folder : nil))
     }
 }

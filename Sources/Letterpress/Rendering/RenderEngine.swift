@@ -308,7 +308,7 @@ final class RenderEngine: @unchecked Sendable {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
                                             locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
-                                            pageNumbers: pageNumbers, delivering: deliver)
+                                            pageNumbers: pageNumbers, math: frontMatter.math.enabled(options.math), delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])

@@ -19,6 +19,10 @@ public struct RenderOptions: Sendable, Codable {
     public var textScale = 1.0
     /// Draws the date badge on the first page (`--no-badge` turns it off).
     public var badge = true
+    /// Reads TeX math in Markdown (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, ` ```math `, the
+    /// numbered environments); false (`--no-math`) leaves every `$` as text, as does the front
+    /// matter's `math: false`.
+    public var math = true
     /// The locale of the badge's date, of formatted `{{…}}` values and of `localized` phrases,
     /// such as `en`, `de` or `zh-Hans`, when the front matter names none.
     public var locale = "en"

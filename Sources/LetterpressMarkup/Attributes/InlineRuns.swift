@@ -13,8 +13,10 @@ package struct InlineRuns {
         var attributes: InlineAttributes?
         /// An image set in the line: the text is one U+FFFC that stands for it.
         var image: ImageReference?
+        /// A formula set in the line: the text is its plain Unicode reading.
+        var math: MathSpan?
 
-        package init(text: String, intent: InlineIntent = [], link: String? = nil, footnote: Int? = nil, anchor: String? = nil, attributes: InlineAttributes? = nil, image: ImageReference? = nil) {
+        package init(text: String, intent: InlineIntent = [], link: String? = nil, footnote: Int? = nil, anchor: String? = nil, attributes: InlineAttributes? = nil, image: ImageReference? = nil, math: MathSpan? = nil) {
             self.text = text
             self.intent = intent
             self.link = link
@@ -22,12 +24,13 @@ package struct InlineRuns {
             self.anchor = anchor
             self.attributes = attributes
             self.image = image
+            self.math = math
         }
 
-        /// Whether the two can be one run; an image is always a run of its own.
+        /// Whether the two can be one run; an image or a formula is always a run of its own.
         func sameAttributes(as other: Piece) -> Bool {
             intent == other.intent && link == other.link && footnote == other.footnote && anchor == other.anchor
-                && attributes == other.attributes && image == nil && other.image == nil
+                && attributes == other.attributes && image == nil && other.image == nil && math == nil && other.math == nil
         }
 
         /// `outer`'s attributes laid under the piece's own (inner keys win), and its `link`
@@ -100,7 +103,7 @@ package struct InlineRuns {
         for piece in pieces {
             let end = result.unicodeScalars.index(index, offsetBy: piece.text.unicodeScalars.count)
             if !piece.intent.isEmpty || piece.link != nil || piece.footnote != nil || piece.anchor != nil || piece.attributes != nil
-                || piece.image != nil {
+                || piece.image != nil || piece.math != nil {
                 var container = AttributeContainer()
                 if !piece.intent.isEmpty { container[LetterpressAttributes.InlineIntentAttribute.self] = piece.intent }
                 if let link = piece.link { container[LetterpressAttributes.LinkAttribute.self] = link }
@@ -108,6 +111,7 @@ package struct InlineRuns {
                 if let anchor = piece.anchor { container[LetterpressAttributes.AnchorAttribute.self] = anchor }
                 if let attributes = piece.attributes { container[LetterpressAttributes.InlineAttributesAttribute.self] = attributes }
                 if let image = piece.image { container[LetterpressAttributes.ImageAttribute.self] = image }
+                if let math = piece.math { container[LetterpressAttributes.MathAttribute.self] = math }
                 result[index..<end].setAttributes(container)
             }
             index = end

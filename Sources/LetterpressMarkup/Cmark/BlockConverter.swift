@@ -116,6 +116,7 @@ struct BlockConverter {
             defer { depth -= 1 }
             return [.list(list(node))]
         case CMARK_NODE_CODE_BLOCK:
+            if let span = MathFormula.of(node)?.span { return [.math(span)] }
             var text = CmarkNode.literal(node)
             if text.hasSuffix("\n") { text.removeLast() }
             return [.code(CodeBlock(info: CmarkNode.string(cmark_node_get_fence_info(node)), text: text, location: infoLocation(of: node)))]

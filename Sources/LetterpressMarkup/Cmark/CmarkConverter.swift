@@ -32,7 +32,11 @@ package struct CmarkConverter {
         let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         let variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                              sourceLines: lines, session: session)
-        index = CmarkIndex(root, source: source, lines: lines, contents: session.contents)
+        index = CmarkIndex(root, source: source, lines: lines, contents: session.contents, math: session.math)
+        if let math = session.math {
+            math.finish()
+            log.warnings += math.warnings
+        }
         contents = TableOfContents(headings: index.listedHeadings, setting: session.contents, pageNumbers: session.pageNumbers)
         let inline = InlineConverter(index: index, contents: contents, lines: lines, variables: variables, session: session, log: log)
         blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, log: log)

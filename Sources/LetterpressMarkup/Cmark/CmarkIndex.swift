@@ -27,7 +27,10 @@ struct CmarkIndex {
     /// them are `lines`; `contents` is the front matter's `toc:`. A heading's `{.unlisted}`
     /// is taken off its text. The footnotes' labels are read in the order of their numbers, as
     /// cmark-gfm puts the footnotes that are referenced last, in that order.
-    init(_ root: OpaquePointer, source: String, lines: [Substring], contents: ContentsSetting?) {
+    ///
+    /// With `math`, each formula is read where the walk meets it, in document order (a
+    /// heading's before its contents entry is made), and its labels become anchors.
+    init(_ root: OpaquePointer, source: String, lines: [Substring], contents: ContentsSetting?, math: NoteMath? = nil) {
         // Without either, no heading is gathered and no paragraph looked at for the contents.
         let listsContents = contents != nil || ContentsLine.scan(source).contentsLine
         // Without a `<`, no node is HTML.
@@ -36,6 +39,7 @@ struct CmarkIndex {
         var anchorParser: HTMLParser?
         if listsContents { titleHeading = Self.titleHeading(of: root) }
         while let node = stack.popLast() {
+            if let math { read(math, at: node, lines: lines) }
             if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH || cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 addInlineHTMLAnchors(in: node, parser: &anchorParser)
             }
@@ -61,6 +65,19 @@ struct CmarkIndex {
                     anchors.addFootnote(label: Self.footnoteLabel(of: node, in: lines))
                 }
                 stack.append(contentsOf: CmarkNode.children(of: node).reversed())
+            }
+        }
+    }
+
+    /// Reads the formulas of `node`: a display formula's block, or the inline formulas cmark
+    /// found in the block.
+    private mutating func read(_ math: NoteMath, at node: OpaquePointer, lines: [Substring]) {
+        if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+            if let formula = math.blockFormula(node, lines: lines) { math.read(formula, anchors: &anchors) }
+        } else if math.hasInlineFormulas {
+            for formula in math.takeFormulas(in: node) where !formula.isFreed {
+                formula.place(in: lines)
+                math.read(formula, anchors: &anchors)
             }
         }
     }
@@ -153,7 +170,8 @@ struct CmarkIndex {
     private static func entryText(of node: OpaquePointer) -> String {
         let text = CmarkNode.descendantText(of: node) { child, type in
             switch type {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE: return .text(CmarkNode.literal(child))
+            case CMARK_NODE_TEXT: return .text(CmarkNode.literal(child))
+            case CMARK_NODE_CODE: return .text(MathFormula.of(child)?.plainText ?? CmarkNode.literal(child))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return .text(" ")
             case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: return .skipped
             default: return .children

@@ -82,6 +82,10 @@ struct InlineConverter {
                 place(image(child), in: &text, blocks: &result, node)
             } else if let image = attributedImage(child) ?? linkedImage(child) {
                 place(image, in: &text, blocks: &result, node)
+            } else if let formula = MathFormula.of(child), formula.isDisplay, let span = formula.span {
+                // `$$…$$` within a paragraph: a block of its own between the paragraph's parts.
+                flush(&text, into: &result, node)
+                result.append(.math(span))
             } else {
                 text.append(inlines(for: child, intent: [], link: nil))
             }
@@ -235,7 +239,7 @@ struct InlineConverter {
         }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT:
-            let text = CmarkNode.literal(node)
+            let text = unmarked(CmarkNode.literal(node), inCode: false)
             guard !session.pageReferences.isEmpty, text.unicodeScalars.contains(PageReference.openMark) else { return run(text, intent) }
             var runs = InlineRuns()
             for piece in PageReference.pieces(of: text, references: session.pageReferences) {
@@ -265,7 +269,11 @@ struct InlineConverter {
             }
             return runs
         case CMARK_NODE_CODE:
-            return run(CmarkNode.literal(node), intent.union(.code))
+            if let formula = MathFormula.of(node), let span = formula.span {
+                return InlineRuns(InlineRuns.Piece(text: Self.shown(formula), intent: intent.union(html.intent), link: link ?? html.link,
+                                                   anchor: inlineHTML.takeAnchor(), attributes: html.attributes, math: span))
+            }
+            return run(unmarked(CmarkNode.literal(node), inCode: true), intent.union(.code))
         case CMARK_NODE_SOFTBREAK:
             return run(" ", intent)
         case CMARK_NODE_LINEBREAK:
@@ -387,12 +395,27 @@ struct InlineConverter {
         return nil
     }
 
+    /// What a formula's run shows (and outlines and searches read): its plain Unicode text,
+    /// or a word joiner when it has none (`$\,$`), so that the run is kept.
+    private static func shown(_ formula: MathFormula) -> String {
+        formula.plainText.isEmpty ? "\u{2060}" : formula.plainText
+    }
+
+    /// `text` without the marks `MathSource` put on the backslashes of `\(` and `\[` that
+    /// ended up in no formula: removed from text, as cmark's escape would have; a backslash again in code.
+    private func unmarked(_ text: String, inCode: Bool) -> String {
+        guard session.math?.source.usesMarkers == true, text.utf8.contains(MathSource.marker) else { return text }
+        return text.replacingOccurrences(of: "\u{1}", with: inCode ? "\\" : "")
+    }
+
     /// The text of a node's descendants without attributes, as for an image's alt text.
     private func plainText(_ node: OpaquePointer) -> String {
         let text = CmarkNode.descendantText(of: node) { child, type in
             switch type {
-            case CMARK_NODE_TEXT: return .text(CmarkNode.literal(child).replacingOccurrences(of: AttributeExtension.openerMark, with: ""))
-            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: return .text(CmarkNode.literal(child))
+            case CMARK_NODE_TEXT:
+                return .text(unmarked(CmarkNode.literal(child), inCode: false).replacingOccurrences(of: AttributeExtension.openerMark, with: ""))
+            case CMARK_NODE_CODE: return .text(MathFormula.of(child)?.plainText ?? unmarked(CmarkNode.literal(child), inCode: true))
+            case CMARK_NODE_HTML_INLINE: return .text(CmarkNode.literal(child))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return .text(" ")
             default: return .children
             }

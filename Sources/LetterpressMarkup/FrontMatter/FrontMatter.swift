@@ -28,6 +28,8 @@ public struct FrontMatter: Sendable, Equatable {
     package var badge = BadgeSetting()
     /// The table of contents `toc:` asks for; nil without one (or with `toc: false`).
     public var toc: ContentsSetting?
+    /// Whether TeX math is read (`math: false` turns it off), and the macros its formulas start with.
+    public var math = MathSetting()
     /// Shapes the text flows around.
     package var exclusions: [ExclusionSpec] = []
     /// String tables (`strings:`, a path or a list), relative to the note's folder.

@@ -64,7 +64,6 @@ package final class MathFont: Sendable {
         let font = hb_font_create(face)!
         // At a scale of one unit per font unit, every value HarfBuzz gives is in font units.
         hb_font_set_scale(font, upem, upem)
-        hb_ot_font_set_funcs(font)
         hb_font_make_immutable(font)
         self.file = file
         self.face = face

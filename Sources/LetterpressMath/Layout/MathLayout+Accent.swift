@@ -10,10 +10,12 @@ extension MathLayout {
     /// base with OverbarVerticalGap between, or under it with UnderbarVerticalGap.
     func layoutAccent(_ accent: MathAtom.Accent, _ context: LayoutContext) -> MathFragment {
         let base = layoutFragment(accent.base, context.crampedContext)
-        let isCombining = accent.mark.unicodeScalars.first.map(Self.isCombiningMark) ?? false
+        // `\vec` names the arrow; its accent form is the combining arrow above.
+        let markText = accent.isWide ? accent.mark : Self.combiningForms[accent.mark] ?? accent.mark
+        let isCombining = markText.unicodeScalars.first.map(Self.isCombiningMark) ?? false
         let mark = accent.isWide
-            ? stretched(accent.mark, to: base.box.width, vertical: false, context)
-            : accentGlyph(accent.mark, flattened: base.box.height > constant(.flattenedAccentBaseHeight, context), context)
+            ? stretched(markText, to: base.box.width, vertical: false, context)
+            : accentGlyph(markText, flattened: base.box.height > constant(.flattenedAccentBaseHeight, context), context)
         let markAttachment = attachment(of: mark, wide: accent.isWide, context)
         let baseAttachment = base.glyph.map { font.metrics($0).topAccentAttachment * font.scale(size: base.glyphSize) }
             ?? base.box.width / 2
@@ -31,6 +33,8 @@ extension MathLayout {
         // The base's italic correction still leans out for a superscript.
         return MathFragment(box: box, italicCorrection: base.italicCorrection)
     }
+
+    private static let combiningForms = ["\u{2192}": "\u{20D7}", "\u{2190}": "\u{20D6}", "\u{2194}": "\u{20E1}"]
 
     private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         (0x0300...0x036F).contains(scalar.value) || (0x20D0...0x20FF).contains(scalar.value)
@@ -60,6 +64,9 @@ extension MathLayout {
     /// (UnderbarVerticalGap) from it; each label in script style beyond it, placed as a
     /// large operator's limits are (Upper/LowerLimitGapMin, …BaselineRise/DropMin).
     func layoutUnderOver(_ underOver: MathAtom.UnderOver, _ context: LayoutContext) -> MathBox {
+        if underOver.base.atoms.isEmpty, let arrow = underOver.over {
+            return layoutExtensibleArrow(arrow, over: underOver.overLabel, under: underOver.underLabel, context)
+        }
         let base = layoutList(underOver.base, context)
         var placed: [(box: MathBox, x: Double, y: Double)] = [(base, -base.width / 2, 0)]
         var top = base.height
@@ -83,6 +90,27 @@ extension MathLayout {
         if let label = underOver.underLabel.map({ layoutList($0, context.subscript) }) {
             let gap = max(constant(.lowerLimitGapMin, context), constant(.lowerLimitBaselineDropMin, context) - label.height)
             placed.append((label, -label.width / 2, bottom + gap + label.height))
+        }
+        return stack(placed)
+    }
+
+    /// `\xrightarrow[under]{over}` (MathML Core's `munderover` on a stretchy operator): the
+    /// arrow where the font draws it, on the axis, grown to its labels' width and half a quad
+    /// on each side; the labels in script style StretchStackTopShiftUp above it and
+    /// StretchStackBottomShiftDown below, or StretchStackGapBelowMin and …GapAboveMin clear.
+    private func layoutExtensibleArrow(_ arrowText: String, over: MathList?, under: MathList?, _ context: LayoutContext) -> MathBox {
+        let upper = over.map { layoutList($0, context.superscript) }
+        let lower = under.map { layoutList($0, context.subscript) }
+        let labels = max(upper?.width ?? 0, lower?.width ?? 0)
+        let arrow = stretched(arrowText, to: labels + em(context), vertical: false, context)
+        var placed: [(box: MathBox, x: Double, y: Double)] = [(arrow, -arrow.width / 2, 0)]
+        if let upper {
+            let shift = max(constant(.stretchStackTopShiftUp, context), constant(.stretchStackGapBelowMin, context) + upper.depth)
+            placed.append((upper, -upper.width / 2, -(arrow.height + shift)))
+        }
+        if let lower {
+            let shift = max(constant(.stretchStackBottomShiftDown, context), constant(.stretchStackGapAboveMin, context) + lower.height)
+            placed.append((lower, -lower.width / 2, arrow.depth + shift))
         }
         return stack(placed)
     }

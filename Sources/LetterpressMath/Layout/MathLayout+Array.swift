@@ -15,7 +15,8 @@ extension MathLayout {
         }
         let columnCount = cells.map(\.count).max() ?? 0
         let widths = (0..<columnCount).map { column in cells.map { column < $0.count ? $0[column].width : 0 }.max() ?? 0 }
-        let quad = em(context)
+        // A quad of the cells' own size, so `smallmatrix` is spaced smaller too.
+        let quad = em(cellContext)
         let lefts = columnLefts(widths, array, quad: quad)
         let baselines = rowBaselines(cells, array, em: em(cellContext))
         var box = MathBox(width: (lefts.last ?? 0) + (widths.last ?? 0) + (array.verticalRules.contains(columnCount) ? quad / 2 : 0))

@@ -32,8 +32,7 @@ extension MathLayout {
     /// `\big(` to `\Bigg(`: 1.2, 1.8, 2.4 and 3 ems tall, as KaTeX roughly makes them.
     func layoutSizedDelimiter(_ delimiter: String, level: Int, _ context: LayoutContext) -> MathBox {
         let factor = [1.2, 1.8, 2.4, 3.0][min(max(level, 1), 4) - 1]
-        // A little short of the size, so a variant drawn for it is taken over the next one up.
-        return delimiterBox(delimiter, size: factor * em(context) * 0.9, context)
+        return delimiterBox(delimiter, size: factor * em(context), nearest: true, context)
     }
 
     /// TeX's rule 19: twice the content's greater reach from the axis, times
@@ -45,11 +44,11 @@ extension MathLayout {
         return max(minimum, 2 * reach * 901 / 1000, 2 * reach - 0.5 * em(context))
     }
 
-    /// A delimiter at least `size` tall centred on the axis; `nil` (a `.`) is TeX's
-    /// \nulldelimiterspace of room.
-    private func delimiterBox(_ delimiter: String?, size: Double, _ context: LayoutContext) -> MathBox {
+    /// A delimiter at least `size` tall (or the nearest size, for `\big`) centred on the axis;
+    /// `nil` (a `.`) is TeX's \nulldelimiterspace of room.
+    private func delimiterBox(_ delimiter: String?, size: Double, nearest: Bool = false, _ context: LayoutContext) -> MathBox {
         guard let delimiter, !delimiter.isEmpty, delimiter != "." else { return MathBox(width: 0.12 * em(context)) }
-        return centredOnAxis(stretched(delimiter, to: size, vertical: true, context), context)
+        return centredOnAxis(stretched(delimiter, to: size, vertical: true, nearest: nearest, context), context)
     }
 
     /// `part` placed at `box`'s end.

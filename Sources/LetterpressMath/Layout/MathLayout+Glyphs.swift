@@ -37,11 +37,10 @@ extension MathLayout {
         var box = MathBox()
         var italic = 0.0
         for scalar in scalars {
-            let glyphs = glyph(for: scalar, context)
-            let part = glyphs.map { glyphBox($0, text: String(scalar), context) } ?? missingBox(Character(scalar), context)
-            box.place(part, x: box.width, y: 0)
-            box.width += part.width
-            italic = glyphs.map { font.metrics($0).italicCorrection * font.scale(size: fontSize(context.style)) } ?? 0
+            let glyph = glyph(for: scalar, context)
+            append(glyph.map { glyphBox($0, text: String(scalar), context) } ?? missingBox(Character(scalar), context), to: &box)
+            // Only the last character's lean shows past the end.
+            italic = glyph.map { font.metrics($0).italicCorrection * font.scale(size: fontSize(context.style)) } ?? 0
         }
         return MathFragment(box: box, italicCorrection: italic)
     }
@@ -114,15 +113,12 @@ extension MathLayout {
     func layoutText(_ pieces: [MathAtom.TextPiece], _ context: LayoutContext) -> MathBox {
         var box = MathBox()
         for piece in pieces {
-            let part: MathBox
             switch piece {
             case let .text(text, variant):
-                part = textBox(MathAlphabet.styled(text, variant), color: context.color, context)
+                append(textBox(TextLetters.styled(text, variant), color: context.color, context), to: &box)
             case let .math(list):
-                part = layoutList(list, context.with(style: max(context.style, .text), cramped: context.cramped))
+                append(layoutList(list, context.with(style: max(context.style, .text), cramped: context.cramped)), to: &box)
             }
-            box.place(part, x: box.width, y: 0)
-            box.width += part.width
         }
         return box
     }

@@ -3,8 +3,8 @@ extension MathLayout {
     struct RowEntry {
         var box: MathBox
         var x: Double
-        /// Whether a line may break after it: a binary operator or relation not followed by
-        /// another relation.
+        /// Whether a line may break after it: a binary operator or relation followed by
+        /// something other than a relation or punctuation.
         var breaksAfter = false
     }
 
@@ -59,7 +59,8 @@ extension MathLayout {
         return (entries, x)
     }
 
-    /// TeX breaks after a relation only when no relation follows, and never after the last atom.
+    /// TeX breaks after a binary operator or a relation, but not inside a run of relations
+    /// (`:=`), before punctuation, nor after the last atom.
     private func markBreaks(_ entries: inout [RowEntry], classes: [AtomClass]) {
         for index in entries.indices where entries[index].breaksAfter {
             let next = index + 1 < classes.count ? classes[index + 1] : nil

@@ -3,15 +3,22 @@ import LetterpressCore
 extension MathLayout {
     /// `character` grown to at least `target` points, tall when `vertical`, wide otherwise:
     /// the first of the font's variants that is big enough, else the glyph assembly, else the
-    /// biggest variant. A vertical assembly's box stands on the baseline; a variant keeps its
-    /// own baseline. A character the font lacks is an empty box of `.notdef`'s width.
-    func stretched(_ character: String, to target: Double, vertical: Bool, _ context: LayoutContext) -> MathBox {
+    /// biggest variant; with `nearest`, the variant closest to `target`, and the assembly only
+    /// when every variant is more than a tenth short. A vertical assembly's box stands on the
+    /// baseline; a variant keeps its own baseline. A character the font lacks is an empty box
+    /// of `.notdef`'s width.
+    func stretched(_ character: String, to target: Double, vertical: Bool, nearest: Bool = false,
+                   _ context: LayoutContext) -> MathBox {
         guard let scalar = character.unicodeScalars.first, let glyph = font.glyph(for: scalar) else {
             return character.first.map { missingBox($0, context) } ?? MathBox()
         }
         let scale = font.scale(size: fontSize(context.style))
         let units = target / scale
         let variants = font.variants(glyph, vertical: vertical)
+        if nearest, let variant = variants.min(by: { abs($0.advance - units) < abs($1.advance - units) }),
+           variant.advance >= units * 0.9 {
+            return glyphBox(variant.glyph, text: character, context)
+        }
         if let variant = variants.first(where: { $0.advance >= units }) {
             return glyphBox(variant.glyph, text: character, context)
         }

@@ -10,12 +10,10 @@ enum PlainTextWriter {
             let part = self.text(of: atom)
             guard !part.isEmpty else { continue }
             switch atom.atomClass {
-            case .relation, .binary:
+            case .relation, .binary, .largeOperator:
                 text += " \(part) "
             case .punctuation:
                 text += "\(part) "
-            case .largeOperator where part.unicodeScalars.allSatisfy { MathTokenizer.isLetter($0) || $0 == " " }:
-                text += " \(part) "
             default:
                 text += part
             }

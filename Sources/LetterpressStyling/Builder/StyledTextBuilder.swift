@@ -36,6 +36,8 @@ public struct StyledTextBuilder: Sendable {
     private var savedContexts: [InlineAttributes] = []
     /// Gives headings their anchors as Markdown's headings get theirs.
     private var slugger = Slugger()
+    /// Numbers the equations added, and keeps the macros they define for those after them.
+    private var math = MathNumbering()
 
     /// An empty builder whose text is meant for `theme`.
     /// - Parameter theme: The theme that styles the text; the shipped default one if omitted.
@@ -84,6 +86,29 @@ public struct StyledTextBuilder: Sendable {
             } else {
                 builder.paragraph.append(InlineRuns.Piece(text: ImageReference.objectReplacement, link: image.link,
                                                           attributes: builder.contextAttributes, image: image))
+            }
+        }
+    }
+
+    /// Adds a TeX formula, as `$tex$` (in the line, in the current style) or `$$tex$$` (a
+    /// display formula, a block of its own between the two parts of the paragraph) is in
+    /// Markdown. Its numbered equations (`\begin{equation}`, `align`, …) take the next
+    /// numbers; macros it defines (`\newcommand`) apply to the formulas added after it, and a
+    /// `\ref` or `\eqref` names an equation labelled before it.
+    /// - Parameters:
+    ///   - math: The TeX, without delimiters; a numbered environment keeps its `\begin` and `\end`.
+    ///   - display: Whether it is set in display style, on lines of its own.
+    /// - Returns: The builder with the formula added.
+    public func add(math tex: String, display: Bool = false) -> StyledTextBuilder {
+        changed { builder in
+            let (span, text) = builder.math.span(tex, display: display)
+            if display {
+                builder.endParagraphPart()
+                builder.paragraphIsCut = true
+                builder.blocks.append(.math(span))
+            } else {
+                builder.paragraph.append(InlineRuns.Piece(text: text, link: builder.context.link, attributes: builder.contextAttributes,
+                                                          math: span))
             }
         }
     }

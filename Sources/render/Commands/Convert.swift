@@ -48,6 +48,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Draw no date badge.")
     var noBadge = false
 
+    @Flag(help: "Read no TeX math: every $ is text, as is \\( and \\[ (as the front matter's math: false).")
+    var noMath = false
+
     @Flag(help: "Read nothing outside each note's folder and the shipped themes: other images and theme files are refused.")
     var sandbox = false
 
@@ -179,6 +182,7 @@ struct Convert: ParsableCommand {
         options.date = date
         options.strict = strict
         options.badge = !noBadge
+        options.math = !noMath
         options.locale = try locale.value().identifier
         options.language = try lang?.value()
         options.variables = try VariableAssignment.dictionary(variables)

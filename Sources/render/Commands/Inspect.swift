@@ -29,6 +29,9 @@ struct Inspect: ParsableCommand {
         valueName: "file"))
     var strings: [String] = []
 
+    @Flag(help: "Read no TeX math, as render's --no-math.")
+    var noMath = false
+
     func validate() throws {
         _ = try VariableAssignment.dictionary(variables)
         _ = try locale.value()
@@ -37,7 +40,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         do {
             let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
-                                                 locale: try locale.value().identifier, strings: strings)
+                                                 locale: try locale.value().identifier, strings: strings, math: !noMath)
             for warning in Warning.summarized(Warning.inFileOrder(document.warnings)) { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

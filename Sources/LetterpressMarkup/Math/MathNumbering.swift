@@ -1,0 +1,38 @@
+import Foundation
+import LetterpressCore
+import LetterpressMath
+
+/// Formulas given one after another in code (`StyledTextBuilder.add(math:display:)`), read as
+/// a note's are: macros defined by one apply to the next, equations are numbered in order,
+/// and a `\ref` names the number of an equation labelled before it.
+package struct MathNumbering: @unchecked Sendable {
+    // Unchecked: the macros are values, copied with the numbering.
+    private var macros = FormulaReader.noMacros
+    private var next = 1
+    private var labels: [String: String] = [:]
+
+    /// Formulas numbered from 1, with no macros.
+    package init() {}
+
+    /// The formula `tex` as a span, with its numbers and those its references name, and the
+    /// plain Unicode text a run of it shows.
+    package mutating func span(_ tex: String, display: Bool) -> (span: MathSpan, text: String) {
+        let reading = FormulaReader.read(tex, display: display, macros: &macros)
+        var numbers: [String] = []
+        for tag in reading.tags {
+            var text = tag.text
+            if text == nil {
+                text = String(next)
+                numbers.append(text!)
+                next += 1
+            }
+            if let label = tag.label, let text, labels[label] == nil { labels[label] = text }
+        }
+        var references: [String: String] = [:]
+        for reference in reading.references {
+            if let text = labels[reference.label] { references[reference.label] = text }
+        }
+        return (MathSpan(tex: tex, isDisplay: display, numbers: numbers, references: references),
+                reading.plainText.isEmpty ? "\u{2060}" : reading.plainText)
+    }
+}

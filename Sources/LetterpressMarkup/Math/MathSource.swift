@@ -1,0 +1,584 @@
+import Foundation
+import LetterpressCore
+
+/// One pass over a note's lines before cmark-gfm reads it, for the math cmark cannot be asked
+/// about in its own passes.
+///
+/// - A display formula on lines of its own (`$$`, `\[` or a top-level `\begin{equation}` …
+///   up to the line that closes it) becomes a ` ```math ` fence, so that a line of it that
+///   starts with `+`, `-`, `#`, `>` or a number is never a list, a heading or a quote. The
+///   fence keeps the container's prefix (`> `, a list item's marker or indentation), is longer
+///   than any backtick run inside, and takes exactly the formula's lines: line numbers hold.
+///   Its TeX, and where each line of it starts, are kept by the fence's line.
+/// - cmark reads `\(` as an escaped `(` before any extension sees it, so the backslash of each
+///   `\(`, `\)`, `\[`, `\]`, `\begin{…}` and `\end{…}` that pair up in a paragraph (outside
+///   code spans) becomes the byte 0x01, which `MathExtension` reads as the delimiter: one byte
+///   for one, so columns hold. A note that holds a 0x01 byte of its own keeps its backslashes.
+///
+/// It reads lines, not Markdown: fenced and indented code, HTML blocks and list items are
+/// recognised as cmark does for the cases notes have; where a display formula's lines do not
+/// all belong to its container, nothing is rewritten and the formula is read in its paragraph.
+struct MathSource {
+    /// A display formula the pass made a fence of.
+    struct Block: Equatable {
+        var tex: String
+        /// Where each line of the TeX starts in the note.
+        var lineStarts: [SourceLocation]
+    }
+
+    /// The byte that stands for the backslash of a delimiter cmark would take as an escape.
+    static let marker: UInt8 = 0x01
+    /// The environments whose top-level `\begin` starts a display formula.
+    static let environments: Set<String> = ["equation", "equation*", "align", "align*", "gather", "gather*", "multline", "multline*",
+                                            "alignat", "alignat*", "flalign", "flalign*"]
+
+    /// The fences' formulas, by the fence's line.
+    private(set) var blocks: [Int: Block] = [:]
+    /// Whether a delimiter's backslash became `marker`.
+    private(set) var usesMarkers = false
+
+    /// `body` with its display formulas fenced and its backslash delimiters marked, and what
+    /// was done; `body` itself (without a copy) when it has nothing of the kind.
+    static func prepared(_ body: String) -> (String, MathSource) {
+        guard mayHaveMath(body) else { return (body, MathSource()) }
+        var pass = Pass(bytes: Array(body.utf8))
+        pass.run()
+        guard pass.changed else { return (body, pass.result) }
+        return (String(decoding: pass.output(), as: UTF8.self), pass.result)
+    }
+
+    /// Whether `body` holds `$$`, `\(`, `\[` or `\begin{`: without any, nothing is to be done.
+    static func mayHaveMath(_ body: String) -> Bool {
+        var previous: UInt8 = 0
+        var backslashBefore = false
+        for byte in body.utf8 {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "$") { return true }
+            if backslashBefore && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "b")) { return true }
+            backslashBefore = byte == UInt8(ascii: "\\") && !backslashBefore
+            previous = byte
+        }
+        return false
+    }
+
+    /// The pass over the bytes of one note.
+    private struct Pass {
+        var bytes: [UInt8]
+        var result = MathSource()
+        /// Lines as cmark counts them: content ranges, without their line ends.
+        let lines: [Range<Int>]
+        /// Whole lines replaced (fence lines), by line index.
+        var replacedLines: [Int: [UInt8]] = [:]
+        var changed: Bool { !replacedLines.isEmpty || result.usesMarkers }
+        /// Markers may be used: the note has no 0x01 byte of its own.
+        let mayMark: Bool
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var lines: [Range<Int>] = []
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    lines.append(start..<index)
+                    if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    start = index + 1
+                }
+                index += 1
+            }
+            lines.append(start..<bytes.count)
+            self.lines = lines
+            mayMark = !bytes.contains(MathSource.marker)
+        }
+
+        /// The bytes with the replaced lines put in (markers are already in place).
+        func output() -> [UInt8] {
+            guard !replacedLines.isEmpty else { return bytes }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 64)
+            var position = 0
+            for (index, line) in lines.enumerated() {
+                guard let replacement = replacedLines[index] else { continue }
+                output += bytes[position..<line.lowerBound]
+                output += replacement
+                position = line.upperBound
+            }
+            output += bytes[position...]
+            return output
+        }
+
+        // MARK: Lines
+
+        /// A line's container as far as this pass reads it: its quote markers, where its
+        /// content starts, and how far that is indented past the markers.
+        struct Shape {
+            var quotes = 0
+            var afterQuotes: Int
+            var contentStart: Int
+            var indent: Int
+            var isBlank: Bool
+        }
+
+        func shape(_ line: Range<Int>) -> Shape {
+            var index = line.lowerBound
+            var quotes = 0
+            while true {
+                var probe = index
+                var spaces = 0
+                while probe < line.upperBound, bytes[probe] == UInt8(ascii: " "), spaces < 4 { probe += 1; spaces += 1 }
+                guard spaces <= 3, probe < line.upperBound, bytes[probe] == UInt8(ascii: ">") else { break }
+                quotes += 1
+                index = probe + 1
+                if index < line.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            }
+            var content = index
+            var indent = 0
+            while content < line.upperBound, bytes[content] == UInt8(ascii: " ") || bytes[content] == UInt8(ascii: "\t") {
+                indent += bytes[content] == UInt8(ascii: "\t") ? 4 - indent % 4 : 1
+                content += 1
+            }
+            return Shape(quotes: quotes, afterQuotes: index, contentStart: content, indent: indent, isBlank: content == line.upperBound)
+        }
+
+        /// Where a list item's content starts when a bullet or ordered marker is at `start`.
+        func listContent(at start: Int, in line: Range<Int>) -> Int? {
+            var index = start
+            guard index < line.upperBound else { return nil }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*") {
+                index += 1
+            } else {
+                var digits = 0
+                while index < line.upperBound, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 9 { index += 1; digits += 1 }
+                guard digits > 0, index < line.upperBound, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else { return nil }
+                index += 1
+            }
+            guard index == line.upperBound || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else { return nil }
+            var spaces = 0
+            while index + spaces < line.upperBound, bytes[index + spaces] == UInt8(ascii: " "), spaces < 5 { spaces += 1 }
+            return index + (spaces >= 5 || spaces == 0 ? 1 : spaces)
+        }
+
+        func starts(_ text: String, at index: Int, before end: Int) -> Bool {
+            let utf8 = text.utf8
+            guard index + utf8.count <= end else { return false }
+            return bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+        }
+
+        // MARK: The pass
+
+        enum Opener: Hashable {
+            case dollars, parentheses, brackets, environment(String)
+        }
+
+        enum HTMLEnd {
+            case blankLine
+            case marker(String)
+        }
+
+        mutating func run() {
+            var fence: (byte: UInt8, length: Int, quotes: Int)?
+            var html: HTMLEnd?
+            var paragraph: Range<Int>?
+            var listIndents: [Int] = []
+            // Openers whose search reached a paragraph's end unclosed, and the line it ended on.
+            var unclosed: [Opener: Int] = [:]
+            var index = 0
+            func endParagraph(_ pass: inout Pass) {
+                if let range = paragraph { pass.markDelimiters(in: range) }
+                paragraph = nil
+            }
+            while index < lines.count {
+                let line = lines[index]
+                let shape = shape(line)
+                defer { index += 1 }
+                if let open = fence {
+                    if shape.quotes < open.quotes {
+                        fence = nil
+                    } else {
+                        if closesFence(shape, line, open.byte, open.length) { fence = nil }
+                        continue
+                    }
+                }
+                if let end = html {
+                    switch end {
+                    case .blankLine:
+                        if shape.isBlank { html = nil }
+                    case let .marker(text):
+                        if contains(text, in: line) { html = nil }
+                    }
+                    continue
+                }
+                if shape.isBlank {
+                    endParagraph(&self)
+                    continue
+                }
+                if paragraph == nil {
+                    while let last = listIndents.last, last > shape.indent { listIndents.removeLast() }
+                }
+                let base = listIndents.last(where: { $0 <= shape.indent }) ?? 0
+                guard shape.indent - base <= 3 else {
+                    // Indented code, or a paragraph's continuation.
+                    if paragraph != nil { paragraph = paragraph!.lowerBound..<line.upperBound }
+                    continue
+                }
+                var content = shape.contentStart
+                var continuation = shape.indent
+                if let item = listContent(at: content, in: line) {
+                    continuation = shape.indent + (item - content)
+                    listIndents.append(continuation)
+                    content = item
+                    while content < line.upperBound, bytes[content] == UInt8(ascii: " ") { content += 1 }
+                }
+                if let (byte, length) = fenceOpener(at: content, in: line) {
+                    endParagraph(&self)
+                    fence = (byte, length, shape.quotes)
+                    continue
+                }
+                if let end = htmlStart(at: content, in: line, inParagraph: paragraph != nil) {
+                    endParagraph(&self)
+                    if case let .marker(text) = end, contains(text, in: content..<line.upperBound) { continue }
+                    html = end
+                    continue
+                }
+                if let opener = displayOpener(at: content, in: line), (unclosed[opener] ?? -1) < index {
+                    switch fenced(opener, from: index, at: content, shape: shape, continuation: continuation) {
+                    case let .fenced(last):
+                        endParagraph(&self)
+                        index = last
+                        continue
+                    case let .unclosed(stop):
+                        unclosed[opener] = stop
+                    }
+                }
+                paragraph = (paragraph?.lowerBound ?? line.lowerBound)..<line.upperBound
+            }
+            endParagraph(&self)
+        }
+
+        func contains(_ text: String, in line: Range<Int>) -> Bool {
+            let utf8 = Array(text.utf8)
+            guard line.count >= utf8.count, let first = utf8.first else { return false }
+            for index in line.lowerBound...(line.upperBound - utf8.count) where bytes[index] == first || bytes[index] | 0x20 == first {
+                if zip(bytes[index..<(index + utf8.count)], utf8).allSatisfy({ $0 == $1 || ($0 | 0x20) == $1 }) { return true }
+            }
+            return false
+        }
+
+        /// A fence's character and length when one opens at `index`.
+        func fenceOpener(at index: Int, in line: Range<Int>) -> (UInt8, Int)? {
+            guard index < line.upperBound, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") else { return nil }
+            let byte = bytes[index]
+            var end = index
+            while end < line.upperBound, bytes[end] == byte { end += 1 }
+            guard end - index >= 3 else { return nil }
+            if byte == UInt8(ascii: "`"), bytes[end..<line.upperBound].contains(byte) { return nil }
+            return (byte, end - index)
+        }
+
+        func closesFence(_ shape: Shape, _ line: Range<Int>, _ byte: UInt8, _ length: Int) -> Bool {
+            var end = shape.contentStart
+            while end < line.upperBound, bytes[end] == byte { end += 1 }
+            guard end - shape.contentStart >= length else { return false }
+            return bytes[end..<line.upperBound].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
+
+        static let htmlBlockTags: Set<String> = [
+            "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup", "dd",
+            "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
+            "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
+            "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody",
+            "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
+        ]
+
+        /// How the HTML block that starts at `index` ends, when one does (CommonMark's seven kinds).
+        func htmlStart(at index: Int, in line: Range<Int>, inParagraph: Bool) -> HTMLEnd? {
+            guard index < line.upperBound, bytes[index] == UInt8(ascii: "<") else { return nil }
+            if starts("<!--", at: index, before: line.upperBound) { return .marker("-->") }
+            if starts("<?", at: index, before: line.upperBound) { return .marker("?>") }
+            if starts("<![CDATA[", at: index, before: line.upperBound) { return .marker("]]>") }
+            if starts("<!", at: index, before: line.upperBound) { return .marker(">") }
+            var start = index + 1
+            let closing = start < line.upperBound && bytes[start] == UInt8(ascii: "/")
+            if closing { start += 1 }
+            var end = start
+            while end < line.upperBound, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z")
+                    || (end > start && bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")) || bytes[end] == UInt8(ascii: "-") {
+                end += 1
+            }
+            guard end > start else { return nil }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+            let after = end < line.upperBound ? bytes[end] : UInt8(ascii: " ")
+            let ends = after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") || after == UInt8(ascii: ">")
+            if !closing, ["script", "pre", "style", "textarea"].contains(name), ends { return .marker("</\(name)>") }
+            if Self.htmlBlockTags.contains(name), ends || starts("/>", at: end, before: line.upperBound) { return .blankLine }
+            // Any other complete tag alone on its line, which cannot interrupt a paragraph.
+            var last = line.upperBound
+            while last > index, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") { last -= 1 }
+            if !inParagraph, bytes[last - 1] == UInt8(ascii: ">"), !bytes[index..<last].contains(UInt8(ascii: "$")) { return .blankLine }
+            return nil
+        }
+
+        // MARK: Display formulas on lines of their own
+
+        /// The display delimiter that opens at `index`, when its line does not also close it.
+        func displayOpener(at index: Int, in line: Range<Int>) -> Opener? {
+            let end = line.upperBound
+            if starts("$$", at: index, before: end) {
+                guard !(index + 2 < end && bytes[index + 2] == UInt8(ascii: "$")) else { return nil }
+                return closer(of: .dollars, in: (index + 2)..<end, depth: 1) == nil ? .dollars : nil
+            }
+            guard index < end, bytes[index] == UInt8(ascii: "\\") else { return nil }
+            if starts("\\[", at: index, before: end) {
+                return closer(of: .brackets, in: (index + 2)..<end, depth: 1) == nil ? .brackets : nil
+            }
+            guard let name = environmentName(after: "\\begin{", at: index, before: end), MathSource.environments.contains(name) else { return nil }
+            return closer(of: .environment(name), in: (index + 8 + name.utf8.count)..<end, depth: 1) == nil ? .environment(name) : nil
+        }
+
+        /// The name in braces when `prefix` (`\begin{`, `\end{`) is at `index`.
+        func environmentName(after prefix: String, at index: Int, before end: Int) -> String? {
+            guard starts(prefix, at: index, before: end) else { return nil }
+            let start = index + prefix.utf8.count
+            var close = start
+            while close < end, close - start <= 16, bytes[close] != UInt8(ascii: "}") { close += 1 }
+            guard close < end, bytes[close] == UInt8(ascii: "}") else { return nil }
+            return String(decoding: bytes[start..<close], as: UTF8.self)
+        }
+
+        /// Where the closing delimiter of `opener` ends in `range`, `depth` environments of its
+        /// name being open: the index past it, and the depth left when none closes.
+        func closer(of opener: Opener, in range: Range<Int>, depth: Int) -> Int? {
+            var depth = depth
+            return closer(of: opener, in: range, depth: &depth)
+        }
+
+        func closer(of opener: Opener, in range: Range<Int>, depth: inout Int) -> Int? {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                switch opener {
+                case .dollars:
+                    if byte == UInt8(ascii: "$"), index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: "$") { return index + 2 }
+                case .brackets, .parentheses:
+                    if byte == UInt8(ascii: "\\"), index + 1 < range.upperBound {
+                        if bytes[index + 1] == UInt8(ascii: opener == .brackets ? "]" : ")") { return index + 2 }
+                        index += 2
+                        continue
+                    }
+                case let .environment(name):
+                    if byte == UInt8(ascii: "\\") {
+                        if environmentName(after: "\\begin{", at: index, before: range.upperBound) == name { depth += 1 }
+                        if environmentName(after: "\\end{", at: index, before: range.upperBound) == name {
+                            depth -= 1
+                            if depth == 0 { return index + 6 + name.utf8.count }
+                        }
+                        index += 2
+                        continue
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        enum Fencing {
+            /// Fenced, up to this line index.
+            case fenced(Int)
+            /// None: no closer at a line's end before this line index, where the search stopped
+            /// (a later opener of the kind before it stops there too).
+            case unclosed(Int)
+        }
+
+        /// Makes a fence of the display formula that opens at `start` of line `first`, when a
+        /// later line of the same container ends with its closer before a blank line.
+        mutating func fenced(_ opener: Opener, from first: Int, at start: Int, shape: Shape, continuation: Int) -> Fencing {
+            var depth = 1
+            let openerLength: Int
+            switch opener {
+            case .dollars, .brackets, .parentheses: openerLength = 2
+            case .environment: openerLength = 0
+            }
+            if case let .environment(name) = opener {
+                // The opening line's own `\begin` is counted already.
+                _ = closer(of: opener, in: (start + 8 + name.utf8.count)..<lines[first].upperBound, depth: &depth)
+            }
+            var pieces: [(Range<Int>, line: Int)] = [((start + openerLength)..<lines[first].upperBound, first)]
+            var last = first + 1
+            while last < lines.count {
+                let line = lines[last]
+                let lineShape = self.shape(line)
+                if lineShape.isBlank { return .unclosed(last) }
+                guard lineShape.quotes == shape.quotes, lineShape.indent >= continuation else { return .unclosed(last) }
+                if let end = closer(of: opener, in: lineShape.contentStart..<line.upperBound, depth: &depth) {
+                    guard bytes[end..<line.upperBound].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+                        return .unclosed(last)
+                    }
+                    let texEnd: Int
+                    switch opener {
+                    case .dollars, .brackets, .parentheses: texEnd = end - 2
+                    case .environment: texEnd = end
+                    }
+                    pieces.append((lineShape.contentStart..<texEnd, last))
+                    fence(pieces, opener: start, closer: lineShape, lines: first...last, continuation: continuation)
+                    return .fenced(last)
+                }
+                pieces.append((lineShape.contentStart..<line.upperBound, last))
+                last += 1
+            }
+            return .unclosed(last)
+        }
+
+        /// Writes the fence: the opening line up to the delimiter, then ```` ```math ````; the
+        /// lines between as they are; the closing line's container prefix, then the fence.
+        mutating func fence(_ pieces: [(Range<Int>, line: Int)], opener: Int, closer: Shape, lines range: ClosedRange<Int>, continuation: Int) {
+            var longest = 0
+            for index in range.dropFirst().dropLast() {
+                var run = 0
+                for byte in bytes[lines[index]] {
+                    run = byte == UInt8(ascii: "`") ? run + 1 : 0
+                    longest = max(longest, run)
+                }
+            }
+            let ticks = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, longest + 1))
+            let first = lines[range.lowerBound]
+            replacedLines[range.lowerBound] = Array(bytes[first.lowerBound..<opener]) + ticks + Array("math".utf8)
+            let last = lines[range.upperBound]
+            let indent = [UInt8](repeating: UInt8(ascii: " "), count: min(continuation, closer.indent))
+            replacedLines[range.upperBound] = Array(bytes[last.lowerBound..<closer.afterQuotes]) + indent + ticks
+            // The TeX, without a first or last line that holds nothing.
+            var texLines: [(text: String, start: SourceLocation)] = pieces.map { piece, line in
+                let text = String(decoding: bytes[piece], as: UTF8.self)
+                return (text, SourceLocation(line: line + 1, column: piece.lowerBound - lines[line].lowerBound + 1))
+            }
+            if texLines.count > 1, texLines.last!.text.allSatisfy(\.isWhitespace) { texLines.removeLast() }
+            if texLines.count > 1, texLines.first!.text.allSatisfy(\.isWhitespace) { texLines.removeFirst() }
+            result.blocks[range.lowerBound + 1] = Block(tex: texLines.map(\.text).joined(separator: "\n"), lineStarts: texLines.map(\.start))
+        }
+
+        // MARK: Backslash delimiters in a paragraph
+
+        /// Marks the backslashes of the `\(…\)`, `\[…\]` and line-starting `\begin{…}…\end{…}`
+        /// pairs of the paragraph in `range`, outside its code spans.
+        mutating func markDelimiters(in range: Range<Int>) {
+            guard mayMark, bytes[range].contains(UInt8(ascii: "\\")) else { return }
+            let spans = codeSpanEnds(in: range)
+            var exhausted: Set<Opener> = []
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "`") {
+                    index = spans[index] ?? index + 1
+                    while index < range.upperBound, bytes[index] == UInt8(ascii: "`") { index += 1 }
+                    continue
+                }
+                guard byte == UInt8(ascii: "\\"), index + 1 < range.upperBound else {
+                    index += 1
+                    continue
+                }
+                var opener: Opener?
+                var openerEnd = index + 2
+                switch bytes[index + 1] {
+                case UInt8(ascii: "("): opener = .parentheses
+                case UInt8(ascii: "["): opener = .brackets
+                case UInt8(ascii: "b") where startsLine(index, in: range):
+                    if let name = environmentName(after: "\\begin{", at: index, before: range.upperBound), MathSource.environments.contains(name) {
+                        opener = .environment(name)
+                        openerEnd = index + 8 + name.utf8.count
+                    }
+                default: break
+                }
+                guard let kind = opener, !exhausted.contains(kind) else {
+                    index += 2
+                    continue
+                }
+                let closing: Int?
+                if case .environment = kind {
+                    closing = closer(of: kind, in: openerEnd..<range.upperBound, depth: 1)
+                } else {
+                    closing = pairedCloser(bytes[index + 1] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]"),
+                                           in: openerEnd..<range.upperBound)
+                }
+                guard let end = closing else {
+                    // No later opener of the kind can close either.
+                    exhausted.insert(kind)
+                    index += 2
+                    continue
+                }
+                bytes[index] = MathSource.marker
+                let closerStart: Int
+                if case let .environment(name) = kind { closerStart = end - 6 - name.utf8.count } else { closerStart = end - 2 }
+                bytes[closerStart] = MathSource.marker
+                result.usesMarkers = true
+                index = end
+            }
+        }
+
+        /// `\)` or `\]` after `range`'s start, skipping other escaped pairs.
+        func pairedCloser(_ closing: UInt8, in range: Range<Int>) -> Int? {
+            var index = range.lowerBound
+            while index + 1 < range.upperBound {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    if bytes[index + 1] == closing { return index + 2 }
+                    index += 2
+                    continue
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Whether only blanks and quote markers are before `index` on its line.
+        func startsLine(_ index: Int, in range: Range<Int>) -> Bool {
+            var probe = index
+            while probe > range.lowerBound {
+                let byte = bytes[probe - 1]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return true }
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ">") else { return false }
+                probe -= 1
+            }
+            return true
+        }
+
+        /// For each backtick run of the paragraph that opens a code span, the index past the
+        /// run that closes it (the next run of the same length), as cmark pairs them; a
+        /// backslash before a run escapes its first backtick.
+        func codeSpanEnds(in range: Range<Int>) -> [Int: Int] {
+            var runs: [(start: Int, length: Int)] = []
+            var index = range.lowerBound
+            while index < range.upperBound {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                guard bytes[index] == UInt8(ascii: "`") else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < range.upperBound, bytes[end] == UInt8(ascii: "`") { end += 1 }
+                runs.append((index, end - index))
+                index = end
+            }
+            guard runs.count > 1 else { return [:] }
+            // The next run of the same length after each, found from the right.
+            var next = [Int?](repeating: nil, count: runs.count)
+            var seen: [Int: Int] = [:]
+            for position in runs.indices.reversed() {
+                next[position] = seen[runs[position].length]
+                seen[runs[position].length] = position
+            }
+            var ends: [Int: Int] = [:]
+            var position = 0
+            while position < runs.count {
+                guard let closing = next[position] else {
+                    position += 1
+                    continue
+                }
+                ends[runs[position].start] = runs[closing].start + runs[closing].length
+                position = closing + 1
+            }
+            return ends
+        }
+    }
+}
