@@ -115,7 +115,7 @@ extension MathLayout {
         for piece in pieces {
             switch piece {
             case let .text(text, variant):
-                append(textBox(TextLetters.styled(text, variant), color: context.color, context), to: &box)
+                append(textBox(MathAlphabet.styled(text, variant), color: context.color, context), to: &box)
             case let .math(list):
                 append(layoutList(list, context.with(style: max(context.style, .text), cramped: context.cramped)), to: &box)
             }

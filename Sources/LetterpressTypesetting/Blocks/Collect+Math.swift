@@ -51,7 +51,7 @@ extension Collector {
             }
         }
         space(before: math.spaceBefore)
-        append(.block(Slice.Block(box: Slice.Box(height: box.height + box.depth, items: items))))
+        append(.block(Slice.Block(box: Slice.Box(height: box.height + box.depth, items: items, firstBaseline: box.height))))
         pendingGap.set(math.spaceAfter)
     }
 }
