@@ -388,7 +388,8 @@ import Testing
         #expect(abs(twoRight - fourRight) < tolerance)
         let threeRight = threes[2].glyph.x + layout.font.metrics(threes[2].glyph.id).advance * scale
         #expect(abs(fours[0].glyph.x - threeRight - S.size) < tolerance)
-        #expect(two.glyph.y < fours[0].glyph.y)
+        // Rows of small cells are a baselineskip apart.
+        #expect(abs(fours[0].glyph.y - two.glyph.y - 1.2 * S.size) < tolerance)
         // The array itself, rows with their struts, is centred on the axis.
         var bare = array
         bare.left = nil
@@ -447,5 +448,8 @@ import Testing
         let one = try #require(box.glyph(showing: "1"))
         let two = try #require(box.glyph(showing: "2"))
         #expect(vertical.x > one.glyph.x && vertical.x < two.glyph.x)
+        let between = try #require(box.rules.filter { $0.width > $0.height }.sorted { $0.y < $1.y }.dropFirst().first)
+        let three = try #require(box.glyph(showing: "3"))
+        #expect(between.y > layout.font.ink(of: one).bottom && between.maxY < layout.font.ink(of: three).top)
     }
 }
