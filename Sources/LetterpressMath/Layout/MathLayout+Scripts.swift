@@ -8,7 +8,9 @@ extension MathLayout {
                        _ context: LayoutContext) -> MathBox {
         let sup = superscript.map { layoutFragment($0, context.superscript) }
         let sub = `subscript`.map { layoutFragment($0, context.subscript) }
-        let usesDrops = base.glyph == nil || isOperator
+        // TeX measures scripts from the base's own size unless it is a plain character; a
+        // big variant or assembly piece (an extended shape) counts as a box, as in TeX.
+        let usesDrops = isOperator || base.glyph.map { font.metrics($0).isExtendedShape } ?? true
         var supShift = 0.0
         var subShift = 0.0
         if let sup {
