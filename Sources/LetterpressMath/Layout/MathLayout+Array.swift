@@ -49,6 +49,7 @@ extension MathLayout {
         MathList([MathAtom(.group(MathList()), class: .ordinary)] + cell.atoms)
     }
 
+    /// How a cell sits in its column: by the layout kind, or the `array`'s column letters.
     private func alignment(row: Int, column: Int, _ array: MathArray) -> MathArray.ColumnAlignment {
         switch array.layout {
         case .aligned: return column % 2 == 0 ? .right : .left
