@@ -80,6 +80,17 @@ import Testing
         #expect(gap >= font.constant(.subSuperscriptGapMin, size: S.size) - tolerance)
     }
 
+    @Test func aScriptsItalicCorrectionIsPartOfItsWidth() throws {
+        let layout = try S.layout(MathFontFiles.latinModern)
+        let font = layout.font
+        let box = layout.layout(S.list(S.atom("𝑥", sup: S.symbols("𝑓"))), style: .text)
+        let f = try #require(box.glyph(showing: "𝑓"))
+        let metrics = font.metrics(f.glyph.id)
+        #expect(metrics.italicCorrection > 0)
+        let end = f.glyph.x + (metrics.advance + metrics.italicCorrection) * font.scale(size: f.size)
+        #expect(abs(box.width - end - font.constant(.spaceAfterScript, size: S.size)) < tolerance)
+    }
+
     @Test func crampedStyleRaisesSuperscriptsLess() throws {
         let layout = try S.layout(MathFontFiles.latinModern)
         let power = S.list(S.atom("𝑥", sup: S.symbols("2")))

@@ -44,13 +44,14 @@ extension MathLayout {
             let kern = cornerKern(base, .topRight, script: sup, heights: [supShift - sup.box.depth, base.box.height], shift: supShift)
             let x = width + (isOperator ? 0 : base.italicCorrection) + kern
             box.place(sup.box, x: x, y: -supShift)
-            end = max(end, x + sup.box.width)
+            // A script is a list of its own, so its italic correction is part of its width.
+            end = max(end, x + sup.box.width + sup.italicCorrection)
         }
         if let sub {
             let kern = cornerKern(base, .bottomRight, script: sub, heights: [sub.box.height - subShift, -base.box.depth], shift: -subShift)
             let x = width - (isOperator ? base.italicCorrection : 0) + kern
             box.place(sub.box, x: x, y: subShift)
-            end = max(end, x + sub.box.width)
+            end = max(end, x + sub.box.width + sub.italicCorrection)
         }
         box.width = end + constant(.spaceAfterScript, context)
         return box
