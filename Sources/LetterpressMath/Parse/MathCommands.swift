@@ -189,4 +189,7 @@ enum MathCommands {
         }
         return names
     }()
+
+    /// `all`, sorted, for suggestions that do not depend on a set's order.
+    static let sortedNames = all.sorted()
 }

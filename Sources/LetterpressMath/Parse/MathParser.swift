@@ -224,8 +224,8 @@ struct MathParser {
         } else {
             // Weighing every candidate is a few thousand comparisons; a formula of many
             // different misspellings is weighed only for its first ones.
-            suggestion = suggestions.count < 50
-                ? CommandSuggestion.closest(to: name, among: MathCommands.all.union(input.macros.names)) : nil
+            suggestion = suggestions.count < 20
+                ? CommandSuggestion.closest(to: name, among: MathCommands.sortedNames + input.macros.names) : nil
             suggestions[name] = suggestion
         }
         let hint = suggestion.map { "; did you mean '\\\($0)'?" } ?? ""
