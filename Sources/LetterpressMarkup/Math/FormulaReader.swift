@@ -32,61 +32,63 @@ struct FormulaReading {
 
 /// The one place Markup calls the TeX parser (`LetterpressMath`).
 enum FormulaReader {
-    /// The macros formulas define for those after them (a stand-in until the parser's own).
-    typealias Macros = [String: String]
-    static let noMacros: Macros = [:]
+    /// The macros formulas define for those after them.
+    typealias Macros = MathMacros
+    static let noMacros = MathMacros()
 
     struct MacroProblem: Error {
         var message: String
     }
 
-    /// The macros of `definitions` (`RR: '\mathbb{R}'`), names with or without their backslash.
+    /// The macros of `definitions` (`RR: '\mathbb{R}'` or `'\RR': …`).
     static func macros(_ definitions: [String: String]) -> Result<Macros, MacroProblem> {
-        var macros: Macros = [:]
+        var named: [String: String] = [:]
         for (name, body) in definitions {
-            let bare = name.hasPrefix("\\") ? String(name.dropFirst()) : name
-            guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter }) else {
-                return .failure(MacroProblem(message: "'\(name)' is not a macro's name (letters, as in RR or \\RR)"))
-            }
-            macros["\\" + bare] = body
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            named[trimmed.hasPrefix("\\") ? trimmed : "\\" + trimmed] = body
         }
-        return .success(macros)
+        do {
+            return .success(try MathMacros(definitions: named))
+        } catch {
+            return .failure(MacroProblem(message: (error as? MathMacroError)?.message ?? "\(error)"))
+        }
     }
 
     /// The reading of `tex`, with the macros defined so far, which its own definitions extend.
     static func read(_ tex: String, display: Bool, macros: inout Macros) -> FormulaReading {
-        // A stand-in that reads only what numbering needs, until the parser is merged.
-        var reading = FormulaReading(plainText: tex.split(whereSeparator: \.isWhitespace).joined(separator: " "))
-        let numbered = ["equation", "align", "gather", "multline", "alignat", "flalign"]
-        let environment = numbered.first { tex.hasPrefix("\\begin{\($0)}") }
-        let rows = environment.map { ["equation", "multline"].contains($0) ? [tex] : tex.components(separatedBy: "\\\\") } ?? [tex]
-        for row in rows {
-            let tag = argument(of: "\\tag", in: row)
-            let label = argument(of: "\\label", in: row)
-            if environment != nil, !row.contains("\\notag"), !row.contains("\\nonumber") || tag != nil {
-                reading.tags.append(EquationTag(text: tag, label: label))
-            } else if tag != nil {
-                reading.tags.append(EquationTag(text: tag, label: label))
-            } else if let label {
-                reading.untaggedLabels.append(FormulaReading.Label(name: label, offset: nil))
-            }
+        let formula = Formula(parsing: tex, display: display, macros: &macros)
+        var reading = FormulaReading(plainText: formula.plainText)
+        if let tag = formula.tag { reading.tags.append(tag) }
+        reading.tags += rowTags(in: formula.body)
+        let tagged = Set(reading.tags.compactMap(\.label))
+        reading.untaggedLabels = formula.labels.filter { !tagged.contains($0) }.map {
+            FormulaReading.Label(name: $0, offset: offset(of: "\\label{\($0)}", in: tex))
         }
-        for command in ["eqref", "ref"] {
-            var rest = Substring(tex)
-            while let range = rest.range(of: "\\\(command){") {
-                let after = rest[range.upperBound...]
-                guard let close = after.firstIndex(of: "}") else { break }
-                let offset = tex.utf8.distance(from: tex.startIndex, to: range.lowerBound)
-                reading.references.append(FormulaReading.Reference(label: String(after[..<close]), command: command, offset: offset))
-                rest = after[close...]
-            }
+        reading.references = formula.references.map { label in
+            let eqref = offset(of: "\\eqref{\(label)}", in: tex)
+            let ref = offset(of: "\\ref{\(label)}", in: tex)
+            return FormulaReading.Reference(label: label, command: ref != nil && (eqref == nil || ref! < eqref!) ? "ref" : "eqref",
+                                            offset: [eqref, ref].compactMap { $0 }.min())
         }
+        reading.problems = formula.problems.map { FormulaReading.Problem(offset: $0.range.lowerBound, message: $0.message) }
         return reading
     }
 
-    private static func argument(of command: String, in text: String) -> String? {
-        guard let range = text.range(of: command + "{") else { return nil }
-        let after = text[range.upperBound...]
-        return after.firstIndex(of: "}").map { String(after[..<$0]) }
+    /// The tags of the numbered environments' rows (`align`, `gather`, …), in order.
+    private static func rowTags(in list: MathList) -> [EquationTag] {
+        var tags: [EquationTag] = []
+        for atom in list.atoms {
+            switch atom.nucleus {
+            case let .array(array): tags += array.tags.compactMap { $0 }
+            case let .group(inner): tags += rowTags(in: inner)
+            default: break
+            }
+        }
+        return tags
+    }
+
+    /// The UTF-8 offset of `text` in `tex`.
+    private static func offset(of text: String, in tex: String) -> Int? {
+        tex.range(of: text).map { tex.utf8.distance(from: tex.startIndex, to: $0.lowerBound) }
     }
 }

@@ -5,8 +5,7 @@ import LetterpressMath
 /// Formulas given one after another in code (`StyledTextBuilder.add(math:display:)`), read as
 /// a note's are: macros defined by one apply to the next, equations are numbered in order,
 /// and a `\ref` names the number of an equation labelled before it.
-package struct MathNumbering: @unchecked Sendable {
-    // Unchecked: the macros are values, copied with the numbering.
+package struct MathNumbering: Sendable {
     private var macros = FormulaReader.noMacros
     private var next = 1
     private var labels: [String: String] = [:]

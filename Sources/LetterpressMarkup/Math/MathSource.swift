@@ -348,15 +348,20 @@ struct MathSource {
 
         /// Where the closing delimiter of `opener` ends in `range`, `depth` environments of its
         /// name being open: the index past it, and the depth left when none closes.
-        func closer(of opener: Opener, in range: Range<Int>, depth: Int) -> Int? {
+        func closer(of opener: Opener, in range: Range<Int>, depth: Int, skipping spans: [Int: Int] = [:]) -> Int? {
             var depth = depth
-            return closer(of: opener, in: range, depth: &depth)
+            return closer(of: opener, in: range, depth: &depth, skipping: spans)
         }
 
-        func closer(of opener: Opener, in range: Range<Int>, depth: inout Int) -> Int? {
+        /// … past the code spans `spans` holds (a paragraph's: a delimiter inside one is code).
+        func closer(of opener: Opener, in range: Range<Int>, depth: inout Int, skipping spans: [Int: Int] = [:]) -> Int? {
             var index = range.lowerBound
             while index < range.upperBound {
                 let byte = bytes[index]
+                if byte == UInt8(ascii: "`"), let end = spans[index] {
+                    index = end
+                    continue
+                }
                 switch opener {
                 case .dollars:
                     if byte == UInt8(ascii: "$"), index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: "$") { return index + 2 }
@@ -492,14 +497,7 @@ struct MathSource {
                     index += 2
                     continue
                 }
-                let closing: Int?
-                if case .environment = kind {
-                    closing = closer(of: kind, in: openerEnd..<range.upperBound, depth: 1)
-                } else {
-                    closing = pairedCloser(bytes[index + 1] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]"),
-                                           in: openerEnd..<range.upperBound)
-                }
-                guard let end = closing else {
+                guard let end = closer(of: kind, in: openerEnd..<range.upperBound, depth: 1, skipping: spans) else {
                     // No later opener of the kind can close either.
                     exhausted.insert(kind)
                     index += 2
@@ -512,20 +510,6 @@ struct MathSource {
                 result.usesMarkers = true
                 index = end
             }
-        }
-
-        /// `\)` or `\]` after `range`'s start, skipping other escaped pairs.
-        func pairedCloser(_ closing: UInt8, in range: Range<Int>) -> Int? {
-            var index = range.lowerBound
-            while index + 1 < range.upperBound {
-                if bytes[index] == UInt8(ascii: "\\") {
-                    if bytes[index + 1] == closing { return index + 2 }
-                    index += 2
-                    continue
-                }
-                index += 1
-            }
-            return nil
         }
 
         /// Whether only blanks and quote markers are before `index` on its line.

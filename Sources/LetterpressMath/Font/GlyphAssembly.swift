@@ -3,6 +3,7 @@
 package struct GlyphAssembly: Sendable, Equatable {
     /// One piece, in the order they are stacked: bottom to top, or left to right.
     package struct Part: Sendable, Equatable {
+        /// The piece's glyph.
         package var glyph: UInt32
         /// The length of its connector at the start (bottom or left), in font units.
         package var startConnector: Double

@@ -112,6 +112,7 @@ package final class MathFont: Sendable {
         return metrics
     }
 
+    /// The metrics as HarfBuzz gives them, y up.
     private func readMetrics(_ glyph: UInt32) -> GlyphMetrics {
         var extents = hb_glyph_extents_t()
         _ = hb_font_get_glyph_extents(font, glyph, &extents)
@@ -224,6 +225,7 @@ package final class MathFont: Sendable {
         return glyphs(of: buffer)
     }
 
+    /// Characters shaped in `script` with `features`.
     private func shapeScalars(_ scalars: [UInt32], script: hb_script_t, features: inout [hb_feature_t]) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
@@ -234,6 +236,7 @@ package final class MathFont: Sendable {
         return glyphs(of: buffer)
     }
 
+    /// The shaped buffer's glyphs and positions.
     private func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -245,6 +248,7 @@ package final class MathFont: Sendable {
         }
     }
 
+    /// An OpenType tag such as `ssty` as HarfBuzz's number.
     private static func tag(_ name: String) -> UInt32 {
         name.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }

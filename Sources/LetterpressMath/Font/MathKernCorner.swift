@@ -7,6 +7,7 @@ package enum MathKernCorner: Sendable, CaseIterable {
     case bottomRight
     case bottomLeft
 
+    /// HarfBuzz's name for the corner.
     var harfBuzz: hb_ot_math_kern_t {
         switch self {
         case .topRight: return HB_OT_MATH_KERN_TOP_RIGHT

@@ -3,10 +3,12 @@ import LetterpressCore
 /// What an atom is laid out in: TeX's style and whether it is cramped (TeXbook, chapter 17),
 /// the colour, and how deeply lists nest here.
 struct LayoutContext {
+    /// TeX's style: display, text, script or scriptscript.
     var style: MathStyle
     /// A cramped style raises superscripts less: denominators, subscripts, radicands and
     /// what is under a bar are cramped.
     var cramped: Bool
+    /// The colour glyphs and rules are drawn in.
     var color: Color
     /// How many lists enclose this one; past `MathLayout.maximumDepth` lists are drawn flat.
     var depth: Int
@@ -52,6 +54,7 @@ struct LayoutContext {
         return context
     }
 
+    /// A context one list deeper in another style, of the same colour.
     func with(style: MathStyle, cramped: Bool) -> LayoutContext {
         LayoutContext(style: style, cramped: cramped, color: color, depth: depth + 1)
     }

@@ -18,7 +18,7 @@ extension MathLayout {
         // A quad of the cells' own size, so `smallmatrix` is spaced smaller too.
         let quad = em(cellContext)
         let lefts = columnLefts(widths, array, quad: quad)
-        let baselines = rowBaselines(cells, array, em: em(cellContext))
+        let rows = rowMetrics(cells, array, em: em(cellContext))
         var box = MathBox(width: (lefts.last ?? 0) + (widths.last ?? 0) + (array.verticalRules.contains(columnCount) ? quad / 2 : 0))
         for (row, rowCells) in cells.enumerated() {
             for (column, cell) in rowCells.enumerated() {
@@ -29,14 +29,14 @@ extension MathLayout {
                 case .center: x = lefts[column] + free / 2
                 case .right: x = lefts[column] + free
                 }
-                box.place(cell, x: x, y: baselines.y[row])
+                box.place(cell, x: x, y: rows.baselines[row])
             }
         }
-        box.height = max(box.height, baselines.top)
-        box.depth = max(box.depth, baselines.bottom)
-        drawRules(&box, array, lefts: lefts, widths: widths, baselines: baselines, quad: quad, context)
-        for (row, tag) in array.tags.enumerated() where row < baselines.y.count {
-            if let tag { box.taggedRows.append(MathBox.TaggedRow(baseline: baselines.y[row], tag: tag)) }
+        box.height = max(box.height, rows.top)
+        box.depth = max(box.depth, rows.bottom)
+        drawRules(&box, array, lefts: lefts, widths: widths, rows: rows, context)
+        for (row, tag) in array.tags.enumerated() where row < rows.baselines.count {
+            if let tag { box.taggedRows.append(MathBox.TaggedRow(baseline: rows.baselines[row], tag: tag)) }
         }
         box = centredOnAxis(box, context)
         guard array.left != nil || array.right != nil else { return box }
@@ -49,6 +49,7 @@ extension MathLayout {
         MathList([MathAtom(.group(MathList()), class: .ordinary)] + cell.atoms)
     }
 
+    /// How a cell sits in its column: by the layout kind, or the `array`'s column letters.
     private func alignment(row: Int, column: Int, _ array: MathArray) -> MathArray.ColumnAlignment {
         switch array.layout {
         case .aligned: return column % 2 == 0 ? .right : .left
@@ -77,31 +78,48 @@ extension MathLayout {
         return lefts
     }
 
-    /// Where each row's baseline is, from the first's, and the reach of the whole above the
-    /// first baseline and below the last.
-    private func rowBaselines(_ cells: [[MathBox]], _ array: MathArray, em: Double) -> (y: [Double], top: Double, bottom: Double) {
+    /// Where the rows are, from the first's baseline down.
+    private struct RowMetrics {
+        /// Each row's baseline.
+        var baselines: [Double] = []
+        /// Each row's reach above and below its baseline, struts included.
+        var heights: [Double] = []
+        var depths: [Double] = []
+
+        /// How far the whole reaches above the first baseline.
+        var top: Double { heights.first ?? 0 }
+        /// How far it reaches below the first baseline.
+        var bottom: Double { (baselines.last ?? 0) + (depths.last ?? 0) }
+    }
+
+    /// Rows a baselineskip apart, or the cells' heights and depths and a tenth of an em
+    /// where they are taller; `\jot` more in display style, and the row gaps asked for.
+    private func rowMetrics(_ cells: [[MathBox]], _ array: MathArray, em: Double) -> RowMetrics {
         let skip = 1.2 * em
+        var rows = RowMetrics()
+        let inkHeights = cells.map { row in row.map(\.height).max() ?? 0 }
+        let inkDepths = cells.map { row in row.map(\.depth).max() ?? 0 }
         // TeX's strut: 70 % of the baselineskip above the baseline and 30 % below.
-        let heights = cells.map { row in max(0.7 * skip, row.map(\.height).max() ?? 0) }
-        let depths = cells.map { row in max(0.3 * skip, row.map(\.depth).max() ?? 0) }
+        rows.heights = inkHeights.map { max(0.7 * skip, $0) }
+        rows.depths = inkDepths.map { max(0.3 * skip, $0) }
         let jot = array.style == .display ? 0.3 * em : 0
-        var y: [Double] = []
         var baseline = 0.0
         for row in cells.indices {
             if row > 0 {
                 let gap = array.rowGaps[row - 1].map { $0.isFinite ? $0 * em : 0 } ?? 0
-                baseline += max(skip, depths[row - 1] + heights[row] + 0.1 * em) + jot + gap
+                baseline += max(skip, inkDepths[row - 1] + inkHeights[row] + 0.1 * em) + jot + gap
             }
-            y.append(baseline)
+            rows.baselines.append(baseline)
         }
-        return (y, heights.first ?? 0, (y.last ?? 0) + (depths.last ?? 0))
+        return rows
     }
 
-    /// `|` rules the full height at column boundaries and `\hline` rules across.
-    private func drawRules(_ box: inout MathBox, _ array: MathArray, lefts: [Double], widths: [Double],
-                           baselines: (y: [Double], top: Double, bottom: Double), quad: Double, _ context: LayoutContext) {
+    /// `|` rules the full height at column boundaries and `\hline` rules across, between
+    /// rows midway in the room between one row's depth and the next one's height.
+    private func drawRules(_ box: inout MathBox, _ array: MathArray, lefts: [Double], widths: [Double], rows: RowMetrics,
+                           _ context: LayoutContext) {
         let thickness = constant(.fractionRuleThickness, context)
-        let top = -baselines.top, bottom = baselines.bottom
+        let top = -rows.top, bottom = rows.bottom
         for boundary in array.verticalRules.sorted() where boundary <= widths.count {
             let x: Double
             if boundary == 0 { x = 0 }
@@ -109,12 +127,15 @@ extension MathLayout {
             else { x = (lefts[boundary - 1] + widths[boundary - 1] + lefts[boundary]) / 2 - thickness / 2 }
             box.items.append(.rule(Rect(x: x, y: top, width: thickness, height: bottom - top), context.color))
         }
-        let count = baselines.y.count
+        let count = rows.baselines.count
         for row in array.horizontalRules.sorted() where row <= count && count > 0 {
             let y: Double
             if row == 0 { y = top }
             else if row == count { y = bottom - thickness }
-            else { y = (baselines.y[row - 1] + baselines.y[row]) / 2 - thickness / 2 }
+            else {
+                let above = rows.baselines[row - 1] + rows.depths[row - 1], below = rows.baselines[row] - rows.heights[row]
+                y = (above + below) / 2 - thickness / 2
+            }
             box.items.append(.rule(Rect(x: 0, y: y, width: box.width, height: thickness), context.color))
         }
     }

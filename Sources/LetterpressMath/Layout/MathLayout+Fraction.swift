@@ -38,6 +38,7 @@ extension MathLayout {
         return fence(box, left: fraction.left, right: fraction.right, minimum: minimum, context)
     }
 
+    /// How far the numerator rises and the denominator drops with a bar between, and the bar.
     private func barShifts(_ numerator: MathBox, _ denominator: MathBox, isDisplay: Bool,
                            _ context: LayoutContext) -> (Double, Double, (axis: Double, thickness: Double)?) {
         let axis = constant(.axisHeight, context)
@@ -51,6 +52,8 @@ extension MathLayout {
         return (up, down, (axis, thickness))
     }
 
+    /// How far the numerator rises and the denominator drops with no bar: kept StackGapMin
+    /// apart, the room added shared between them.
     private func stackShifts(_ numerator: MathBox, _ denominator: MathBox, isDisplay: Bool,
                              _ context: LayoutContext) -> (Double, Double, (axis: Double, thickness: Double)?) {
         var up = constant(isDisplay ? .stackTopDisplayStyleShiftUp : .stackTopShiftUp, context)

@@ -1,14 +1,16 @@
 import LetterpressCore
 
 extension MathLayout {
-    /// One glyph at `context`'s size and colour, on its baseline.
+    /// One glyph at `context`'s size and colour, on its baseline. Its height and depth are
+    /// its ink's, so one is negative for ink wholly above or below the baseline (an accent,
+    /// an arrow): what is stacked on it then keeps its gap from the ink. A list's box, which
+    /// starts empty, never reaches less than its baseline.
     func glyphBox(_ glyph: UInt32, text: String, _ context: LayoutContext) -> MathBox {
         let size = fontSize(context.style)
         let metrics = font.metrics(glyph)
         let scale = font.scale(size: size)
         let run = MathGlyphRun(size: size, color: context.color, glyphs: [MathGlyph(id: glyph, x: 0, y: 0, text: text)])
-        return MathBox(width: metrics.advance * scale, height: max(0, metrics.ascent * scale),
-                       depth: max(0, metrics.descent * scale), items: [.glyphs(run)])
+        return MathBox(width: metrics.advance * scale, height: metrics.ascent * scale, depth: metrics.descent * scale, items: [.glyphs(run)])
     }
 
     /// The room a character the font lacks takes: `.notdef`'s advance, nothing drawn.

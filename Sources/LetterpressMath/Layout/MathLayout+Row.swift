@@ -94,6 +94,7 @@ extension MathLayout {
         return attachScripts(nucleus, superscript: atom.superscript, subscript: atom.subscript, isOperator: isOperator, context)
     }
 
+    /// Whether a large operator's scripts go above and below it in this style.
     private func usesLimits(_ limits: LimitsPlacement, _ context: LayoutContext) -> Bool {
         switch limits {
         case .automatic: return context.style == .display

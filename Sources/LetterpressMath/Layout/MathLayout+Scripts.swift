@@ -8,7 +8,9 @@ extension MathLayout {
                        _ context: LayoutContext) -> MathBox {
         let sup = superscript.map { layoutFragment($0, context.superscript) }
         let sub = `subscript`.map { layoutFragment($0, context.subscript) }
-        let usesDrops = base.glyph == nil || isOperator
+        // TeX measures scripts from the base's own size unless it is a plain character; a
+        // big variant or assembly piece (an extended shape) counts as a box, as in TeX.
+        let usesDrops = isOperator || base.glyph.map { font.metrics($0).isExtendedShape } ?? true
         var supShift = 0.0
         var subShift = 0.0
         if let sup {
@@ -42,13 +44,14 @@ extension MathLayout {
             let kern = cornerKern(base, .topRight, script: sup, heights: [supShift - sup.box.depth, base.box.height], shift: supShift)
             let x = width + (isOperator ? 0 : base.italicCorrection) + kern
             box.place(sup.box, x: x, y: -supShift)
-            end = max(end, x + sup.box.width)
+            // A script is a list of its own, so its italic correction is part of its width.
+            end = max(end, x + sup.box.width + sup.italicCorrection)
         }
         if let sub {
             let kern = cornerKern(base, .bottomRight, script: sub, heights: [sub.box.height - subShift, -base.box.depth], shift: -subShift)
             let x = width - (isOperator ? base.italicCorrection : 0) + kern
             box.place(sub.box, x: x, y: subShift)
-            end = max(end, x + sub.box.width)
+            end = max(end, x + sub.box.width + sub.italicCorrection)
         }
         box.width = end + constant(.spaceAfterScript, context)
         return box

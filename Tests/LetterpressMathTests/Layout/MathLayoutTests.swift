@@ -80,6 +80,17 @@ import Testing
         #expect(gap >= font.constant(.subSuperscriptGapMin, size: S.size) - tolerance)
     }
 
+    @Test func aScriptsItalicCorrectionIsPartOfItsWidth() throws {
+        let layout = try S.layout(MathFontFiles.latinModern)
+        let font = layout.font
+        let box = layout.layout(S.list(S.atom("𝑥", sup: S.symbols("𝑓"))), style: .text)
+        let f = try #require(box.glyph(showing: "𝑓"))
+        let metrics = font.metrics(f.glyph.id)
+        #expect(metrics.italicCorrection > 0)
+        let end = f.glyph.x + (metrics.advance + metrics.italicCorrection) * font.scale(size: f.size)
+        #expect(abs(box.width - end - font.constant(.spaceAfterScript, size: S.size)) < tolerance)
+    }
+
     @Test func crampedStyleRaisesSuperscriptsLess() throws {
         let layout = try S.layout(MathFontFiles.latinModern)
         let power = S.list(S.atom("𝑥", sup: S.symbols("2")))
@@ -218,7 +229,9 @@ import Testing
             return try #require(box.height + box.depth as Double?)
         }
         #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(heights[0] >= 1.2 * S.size * 0.85)
+        // Each the variant nearest its size: \big about 1.2 em, \Bigg about 3.
+        #expect(abs(heights[0] - 1.2 * S.size) < 0.3 * S.size)
+        #expect(abs(heights[3] - 3 * S.size) < 0.5 * S.size)
     }
 
     @Test(arguments: S.fonts)
@@ -241,6 +254,10 @@ import Testing
         let raised = try #require(tall.glyph(showing: "\u{0302}"))
         let expected = font.metrics(a.glyph.id).ascent * scale - font.constant(.accentBaseHeight, size: S.size)
         #expect(abs(-raised.glyph.y - expected) < tolerance)
+        // Taller than FlattenedAccentBaseHeight, it takes the flattened accent where the font has one.
+        if font.metrics(a.glyph.id).ascent > font.constant(.flattenedAccentBaseHeight) {
+            #expect(raised.glyph.id == font.alternate(for: "\u{0302}", feature: "flac", value: 1))
+        }
     }
 
     @Test(arguments: S.fonts)
@@ -388,7 +405,8 @@ import Testing
         #expect(abs(twoRight - fourRight) < tolerance)
         let threeRight = threes[2].glyph.x + layout.font.metrics(threes[2].glyph.id).advance * scale
         #expect(abs(fours[0].glyph.x - threeRight - S.size) < tolerance)
-        #expect(two.glyph.y < fours[0].glyph.y)
+        // Rows of small cells are a baselineskip apart.
+        #expect(abs(fours[0].glyph.y - two.glyph.y - 1.2 * S.size) < tolerance)
         // The array itself, rows with their struts, is centred on the axis.
         var bare = array
         bare.left = nil
@@ -447,5 +465,8 @@ import Testing
         let one = try #require(box.glyph(showing: "1"))
         let two = try #require(box.glyph(showing: "2"))
         #expect(vertical.x > one.glyph.x && vertical.x < two.glyph.x)
+        let between = try #require(box.rules.filter { $0.width > $0.height }.sorted { $0.y < $1.y }.dropFirst().first)
+        let three = try #require(box.glyph(showing: "3"))
+        #expect(between.y > layout.font.ink(of: one).bottom && between.maxY < layout.font.ink(of: three).top)
     }
 }

@@ -30,6 +30,10 @@ import Testing
         #expect(throws: MathFontError.unreadable(file: "/nonexistent/math.otf")) {
             try MathFont.opened(file: "/nonexistent/math.otf")
         }
+        // A file that is there but no font, and a face past the file's last.
+        let notAFont = #filePath
+        #expect(throws: MathFontError.unreadable(file: notAFont)) { try MathFont.opened(file: notAFont) }
+        #expect(throws: MathFontError.unreadable(file: MathFontFiles.dejaVu)) { try MathFont.opened(file: MathFontFiles.dejaVu, index: 3) }
     }
 
     @Test(arguments: MathTestSupport.fonts)
