@@ -317,4 +317,31 @@ import LetterpressTesting
         try check("float-\(side)", page: PageSize(width: 300, height: 260),
                   "![Two tones](two-tone.png \"float: \(side); width: 90\")\n\n" + Self.wrapText)
     }
+
+    /// About thirty formulas in the theme's math font (DejaVu Math TeX Gyre with `default`,
+    /// TeX Gyre Termes Math with `times`): scripts, fractions, radicals, big operators with
+    /// limits, growing delimiters, accents, braces, matrices, cases, alignments and their
+    /// numbers, text and colour, an unknown command in the error colour, inline formulas on the
+    /// baseline.
+    @Test(arguments: ["default", "times"])
+    func formulas(_ theme: String) throws {
+        try check("math-\(theme)", theme: theme, page: PageSize(width: 300, height: 560), #"""
+            Inline $x^2 + y_i^2 = r^2$, $\frac{a}{b}$, $\sqrt[3]{x}$, $\sum_{k=1}^n k$, $\hat{a} \vec{v} \bar{z}$ and $\mathbb{R}^n$.
+
+            $$\int_0^\infty e^{-x^2}\,dx = \frac{\sqrt{\pi}}{2} \qquad \prod_{p} \frac{1}{1-p^{-s}} = \sum_{n=1}^{\infty} \frac{1}{n^s}$$
+
+            $$\left( \frac{\partial^2 u}{\partial x^2} \right) \Bigg[ \bigg( \Big( \big( x \big) \Big) \bigg) \Bigg] \quad \binom{n}{k} \quad \lim_{x \to 0} \frac{\sin x}{x} = 1$$
+
+            $$\overbrace{a + b}^{\text{two}} \; \underbrace{x_1 + \cdots + x_n}_{n} \quad \widehat{xyz} \; \overline{AB} \; \overrightarrow{PQ} \quad \cancel{x} \; \boxed{E = mc^2}$$
+
+            $$A = \begin{bmatrix} 1 & 0 & \cdots \\ 0 & \ddots & \\ \vdots & & 1 \end{bmatrix} \qquad |x| = \begin{cases} x & \text{if } x \ge 0 \\ -x & \text{otherwise} \end{cases}$$
+
+            \begin{align}
+            \nabla \cdot \mathbf{E} &= \frac{\rho}{\varepsilon_0} \label{eq:gauss} \\
+            \nabla \times \mathbf{B} &= \mu_0 \mathbf{J} + \mu_0 \varepsilon_0 \frac{\partial \mathbf{E}}{\partial t}
+            \end{align}
+
+            By \eqref{eq:gauss}, $\color{teal}{\alpha} \ne \beta \pmod{p}$ and $\fracc{1}{2}$ is unknown.
+            """#)
+    }
 }
