@@ -325,7 +325,7 @@ import LetterpressTesting
     /// baseline.
     @Test(arguments: ["default", "times"])
     func formulas(_ theme: String) throws {
-        try check("math-\(theme)", theme: theme, page: PageSize(width: 300, height: 560), #"""
+        try check("math-\(theme)", theme: theme, page: PageSize(width: 300, height: 330), #"""
             Inline $x^2 + y_i^2 = r^2$, $\frac{a}{b}$, $\sqrt[3]{x}$, $\sum_{k=1}^n k$, $\hat{a} \vec{v} \bar{z}$ and $\mathbb{R}^n$.
 
             $$\int_0^\infty e^{-x^2}\,dx = \frac{\sqrt{\pi}}{2} \qquad \prod_{p} \frac{1}{1-p^{-s}} = \sum_{n=1}^{\infty} \frac{1}{n^s}$$
