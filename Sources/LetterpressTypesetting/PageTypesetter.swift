@@ -122,7 +122,8 @@ package struct PageTypesetter {
         } else {
             (timings.parse, timings.style) = (ending.parseSeconds, ending.styleSeconds)
         }
-        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings + noteWarnings, timings: timings,
+        return TypesetOutcome(pageCount: pageCount, warnings: ending.warnings + collector.warnings + collector.formulaWarnings + noteWarnings,
+                              timings: timings,
                               missingCharacters: missingCharacters)
     }
 

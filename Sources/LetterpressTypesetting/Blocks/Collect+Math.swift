@@ -20,6 +20,7 @@ extension Collector {
         let parsed = formulas.formula(span)
         var box = formulas.layout(size: text.size, color: text.color, references: span.references, font: font.font)
             .layout(parsed.body, style: .display)
+        formulas.record(box)
         var rows = box.taggedRows
         if let tag = parsed.tag { rows.append(MathBox.TaggedRow(baseline: 0, tag: tag)) }
         var automatic = span.numbers.makeIterator()

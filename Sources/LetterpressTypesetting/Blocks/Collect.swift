@@ -58,6 +58,11 @@ struct Collector {
         return error
     }
 
+    /// The warnings of setting formulas that concern the whole note: characters the math font lacks.
+    var formulaWarnings: [Warning] {
+        formulas.missingWarning(file: file).map { [$0] } ?? []
+    }
+
     /// How blocks inside lists and quotes are styled.
     struct Context {
         var paragraph: BlockStyle

@@ -25,6 +25,8 @@ struct FormulaSetter {
 
     /// Whether a formula has asked for the math font.
     private(set) var wasUsed = false
+    /// Characters of the formulas the math font has no glyph for, left blank.
+    private(set) var missingCharacters: Set<Character> = []
 
     /// The chosen math font, or why there is none.
     var font: Result<MathFontChoice, LetterpressError> { fonts.mathFont(math.fontFamilies, theme: themeName) }
@@ -47,6 +49,22 @@ struct FormulaSetter {
             macros[preamble] = defined
         }
         return Formula(parsing: span.tex, display: span.isDisplay, macros: &defined)
+    }
+
+    /// Notes the characters `box` could not draw, for `missingWarning`.
+    mutating func record(_ box: MathBox) {
+        missingCharacters.formUnion(box.missingCharacters)
+    }
+
+    /// One warning naming the characters the math font lacks, if any.
+    func missingWarning(file: String) -> Warning? {
+        guard !missingCharacters.isEmpty, case let .success(font) = font else { return nil }
+        let listed = missingCharacters.sorted().prefix(12).map { character in
+            "'\(character)' (" + character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") + ")"
+        }
+        let more = missingCharacters.count > listed.count ? " and \(missingCharacters.count - listed.count) more" : ""
+        return Warning(file: file, message: "the math font \(Excerpt.quoted(font.drawing.face.name)) has no glyph for \(listed.joined(separator: ", "))\(more): they are left blank",
+                       kind: "characters the math font lacks")
     }
 
     /// The layout of formulas at `size` points in `color` (the text's, unless the theme gives one).

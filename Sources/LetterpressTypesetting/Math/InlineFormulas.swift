@@ -39,6 +39,7 @@ enum InlineFormulas {
             let layout = setter.layout(size: run.style.size, color: run.style.color, references: formula.span.references, font: font.font)
             let pieces = formula.span.isDisplay ? [layout.layout(parsed.body, style: .display)] : layout.breakablePieces(parsed.body)
             for piece in pieces {
+                setter.record(piece)
                 var style = run.style
                 style.inlineFormula = InlineFormula(span: formula.span, box: piece, fontFamilies: setter.math.fontFamilies)
                 let start = string.utf8.count
