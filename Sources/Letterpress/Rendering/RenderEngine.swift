@@ -279,7 +279,8 @@ final class RenderEngine: @unchecked Sendable {
              let (.markdown(body), .beside) where markup == .markdown && typesetter.theme.footnotePlacement == .page
                 && body.contains("[^"):
             let document = clock.measure(\.parse) {
-                parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers)
+                parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
+                      theme: typesetter.theme.math)
             }
             return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
                                      markup: markup)
@@ -295,6 +296,14 @@ final class RenderEngine: @unchecked Sendable {
         }
     }
 
+    /// The note's math: the front matter's, off when `--no-math` or the theme's `math: false`
+    /// says, with the theme's macros under the front matter's.
+    private func mathSetting(_ frontMatter: FrontMatter, theme: MathTheme) -> MathSetting {
+        var setting = frontMatter.math.enabled(options.math && theme.enabled)
+        setting.macros = theme.macros.merging(setting.macros) { $1 }
+        return setting
+    }
+
     /// The language of the note's text: the front matter's `lang`, else `--lang`.
     private func language(of frontMatter: FrontMatter) -> LanguageTag? {
         frontMatter.lang ?? options.language
@@ -303,12 +312,12 @@ final class RenderEngine: @unchecked Sendable {
     /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
     /// document returned has the footnotes and warnings, not the blocks.
     private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       pageNumbers: PageNumbers?, delivering deliver: ([Block]) -> Bool) -> Document {
+                       pageNumbers: PageNumbers?, theme: MathTheme, delivering deliver: ([Block]) -> Bool) -> Document {
         switch markup {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
                                             locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
-                                            pageNumbers: pageNumbers, math: frontMatter.math.enabled(options.math), delivering: deliver)
+                                            pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme), delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])
@@ -317,9 +326,10 @@ final class RenderEngine: @unchecked Sendable {
 
     /// The whole document in `body`, parsed as `markup` says.
     private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       pageNumbers: PageNumbers?) -> Document {
+                       pageNumbers: PageNumbers?, theme: MathTheme) -> Document {
         var blocks: [Block] = []
-        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings, pageNumbers: pageNumbers) {
+        var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
+                             theme: theme) {
             blocks += $0
             return true
         }
@@ -339,7 +349,7 @@ final class RenderEngine: @unchecked Sendable {
             var styleSeconds = 0.0
             let start = Timings.now()
             let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings,
-                                      pageNumbers: pageNumbers) { blocks in
+                                      pageNumbers: pageNumbers, theme: typesetter.theme.math) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -11,10 +11,12 @@ final class NoteMath {
     private let file: String
     let source: MathSource
     private var macros: FormulaReader.Macros
+    /// The TeX that defines `macros`, which each formula keeps for the stages after Markup.
+    private var preamble: String
     /// Inline formulas by the block cmark found them in, in the order found.
     private var inline: [OpaquePointer: [MathFormula]] = [:]
     /// Every formula read, in document order, with the labels its `\ref`s and `\eqref`s name.
-    private var formulas: [(formula: MathFormula, references: [FormulaReading.Reference], numbers: [String])] = []
+    private var formulas: [(formula: MathFormula, references: [FormulaReading.Reference], numbers: [String], preamble: String)] = []
     private var nextNumber = 1
     /// What each label shows (its equation's number or tag), and where it was given.
     private var labels: [String: (text: String?, location: SourceLocation?)] = [:]
@@ -27,8 +29,10 @@ final class NoteMath {
         switch FormulaReader.macros(setting.macros) {
         case let .success(macros):
             self.macros = macros
+            preamble = MathPreamble.tex(defining: setting.macros)
         case let .failure(problem):
             self.macros = FormulaReader.noMacros
+            preamble = ""
             warnings.append(Warning(file: file, message: "math.macros: \(problem.message); the macros are left out", kind: "problems in formulas"))
         }
     }
@@ -87,7 +91,11 @@ final class NoteMath {
     /// Reads `formula` with the macros of the formulas before it: its plain text, its numbers,
     /// its labels (each an anchor in `anchors`), and a warning for each problem.
     func read(_ formula: MathFormula, anchors: inout DocumentAnchors) {
+        let preambleBefore = preamble
+        let macrosBefore = macros
         let reading = FormulaReader.read(formula.tex, display: formula.isDisplay, macros: &macros)
+        // A formula that defines macros becomes part of the preamble of those after it.
+        if macros != macrosBefore { preamble += formula.tex + "\n" }
         formula.plainText = reading.plainText
         var numbers: [String] = []
         for tag in reading.tags {
@@ -106,7 +114,7 @@ final class NoteMath {
             warnings.append(Warning(file: file, location: formula.location(ofByte: problem.offset), message: problem.message,
                                     kind: "problems in formulas"))
         }
-        formulas.append((formula, reading.references, numbers))
+        formulas.append((formula, reading.references, numbers, preambleBefore))
     }
 
     private func define(_ label: String, text: String?, at location: SourceLocation?, anchors: inout DocumentAnchors) {
@@ -125,7 +133,7 @@ final class NoteMath {
     /// each label no equation has, and makes the span blocks and runs hold.
     func finish() {
         let known = NameSuggester(labels.keys)
-        for (formula, references, numbers) in formulas {
+        for (formula, references, numbers, preamble) in formulas {
             var named: [String: String] = [:]
             for reference in references {
                 if let text = labels[reference.label]?.text {
@@ -139,7 +147,7 @@ final class NoteMath {
                 }
             }
             formula.span = MathSpan(tex: formula.tex, isDisplay: formula.isDisplay, numbers: numbers, references: named,
-                                    location: formula.lineStarts.first)
+                                    location: formula.lineStarts.first, preamble: preamble)
         }
         formulas = []
     }

@@ -11,16 +11,15 @@ struct FormulaSetter {
     let math: MathTheme
     let themeName: String
     let fonts: FontContext
-    /// The macros each preamble defines, parsed once per preamble a note has.
-    private var macros: [String: MathMacros] = [:]
-    /// The theme's macros as TeX, put before each formula's own preamble.
-    private let themePreamble: String
+    /// The last preamble parsed and the macros it defines: a note's preambles grow by whole
+    /// formulas, so each is parsed from where the one before it ends.
+    private var lastPreamble = ""
+    private var lastMacros = MathMacros()
 
     init(theme: Theme, fonts: FontContext) {
         math = theme.math
         themeName = theme.name
         self.fonts = fonts
-        themePreamble = MathPreamble.tex(defining: theme.math.macros)
     }
 
     /// Whether a formula has asked for the math font.
@@ -39,16 +38,14 @@ struct FormulaSetter {
 
     /// `span` parsed with the macros in effect where it stands.
     mutating func formula(_ span: MathSpan) -> Formula {
-        let preamble = themePreamble + span.preamble
-        var defined: MathMacros
-        if let known = macros[preamble] {
-            defined = known
-        } else {
-            defined = MathMacros()
-            if !preamble.isEmpty { _ = Formula(parsing: preamble, display: false, macros: &defined) }
-            macros[preamble] = defined
+        if span.preamble != lastPreamble {
+            var macros = span.preamble.hasPrefix(lastPreamble) ? lastMacros : MathMacros()
+            let rest = span.preamble.hasPrefix(lastPreamble) ? String(span.preamble.dropFirst(lastPreamble.count)) : span.preamble
+            _ = Formula(parsing: rest, display: true, macros: &macros)
+            (lastPreamble, lastMacros) = (span.preamble, macros)
         }
-        return Formula(parsing: span.tex, display: span.isDisplay, macros: &defined)
+        var macros = lastMacros
+        return Formula(parsing: span.tex, display: span.isDisplay, macros: &macros)
     }
 
     /// Notes the characters `box` could not draw, for `missingWarning`.

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Macros given by name (a theme's or front matter's `math.macros`) written as the TeX that
-/// defines them, so that they reach the parser as a note's own `\newcommand`s do.
-enum MathPreamble {
+/// The TeX that defines the macros in effect where a formula stands: the theme's and front
+/// matter's `math.macros`, then the note's formulas before it that define any. A formula keeps
+/// it as text (`MathSpan.preamble`), so that a later stage parses it with the same macros.
+package enum MathPreamble {
     /// `\newcommand{\name}[n]{body}` for each macro, in name order; `n` is the highest `#n`
     /// the body uses.
-    static func tex(defining macros: [String: String]) -> String {
+    package static func tex(defining macros: [String: String]) -> String {
         macros.keys.sorted().map { name in
             let body = macros[name]!
             let parameters = body.indices.compactMap { index -> Int? in
