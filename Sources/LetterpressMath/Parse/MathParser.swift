@@ -224,12 +224,18 @@ struct MathParser {
         } else {
             // Weighing every candidate is a few thousand comparisons; a formula of many
             // different misspellings is weighed only for its first ones.
-            suggestion = suggestions.count < 20
-                ? CommandSuggestion.closest(to: name, among: MathCommands.sortedNames + input.macros.names) : nil
+            suggestion = suggestions.count < 20 ? closestCommand(to: name) : nil
             suggestions[name] = suggestion
         }
         let hint = suggestion.map { "; did you mean '\\\($0)'?" } ?? ""
         return error(token, name.isEmpty ? "a lone '\\' at the end of the formula" : "unknown command '\\\(name)'\(hint)")
+    }
+
+    /// The supported command or macro closest to `name`.
+    private func closestCommand(to name: String) -> String? {
+        let candidates = [CommandSuggestion.commands.closest(to: name), CommandSuggestion.closest(to: name, among: input.macros.names)]
+            .compactMap { $0 }
+        return CommandSuggestion.closest(to: name, among: candidates)
     }
 
     // MARK: - Scripts
