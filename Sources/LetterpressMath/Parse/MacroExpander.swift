@@ -13,8 +13,11 @@ struct MacroExpander {
     private(set) var macros: MathMacros
     /// Problems that do not stop parsing, such as redefining a command with `\newcommand`.
     private(set) var problems: [MathProblem] = []
-    /// Where the last token taken ended, for the source range of what was parsed.
+    /// Where the last token taken (and not put back) ended, spaces aside, for the source range
+    /// of what was parsed.
     private(set) var lastEnd = 0
+    /// `lastEnd` before the last token was taken, for when it is put back.
+    private var endBeforeLast = 0
     /// The tokens still to read, last first.
     private var pending: [MathToken]
     private var expansions = 0
@@ -34,12 +37,16 @@ struct MacroExpander {
     /// Puts a token back, to be read next.
     mutating func push(_ token: MathToken) {
         pending.append(token)
+        if token.kind != .space, token.range.upperBound == lastEnd { lastEnd = endBeforeLast }
     }
 
     /// The next token without expanding it.
     mutating func nextRaw() -> MathToken? {
         guard let token = pending.popLast() else { return nil }
-        lastEnd = token.range.upperBound
+        if token.kind != .space {
+            endBeforeLast = lastEnd
+            lastEnd = token.range.upperBound
+        }
         return token
     }
 

@@ -138,3 +138,33 @@ import Testing
         #expect(MathDump.dump(formula.body) == "ord eqref(a) bin + ord ref(b)")
     }
 }
+
+@Suite struct MoreEnvironmentTests {
+    @Test func alignatAndFlalignAreNumberedAlignments() {
+        for source in ["\\begin{alignat}{2} a &= b & c &= d \\end{alignat}", "\\begin{flalign} a &= b \\end{flalign}"] {
+            guard case let .array(array)? = parse(source, display: true).body.atoms.first?.nucleus else {
+                Issue.record("no array: \(source)")
+                continue
+            }
+            #expect(array.layout == .aligned && array.tags == [EquationTag()], "\(source)")
+        }
+        guard case let .array(starred)? = parse("\\begin{alignat*}{1} a &= b \\end{alignat*}", display: true).body.atoms.first?.nucleus else {
+            Issue.record("no array")
+            return
+        }
+        #expect(starred.tags == [])
+        #expect(starred.rows.first?.count == 2)
+    }
+
+    @Test func nestedEnvironments() {
+        #expect(dump("\\begin{pmatrix} \\begin{matrix} a \\end{matrix} & b \\end{pmatrix}")
+            == "inner array(matrix {ord array(matrix {ord 𝑎})} & {ord 𝑏})")
+        #expect(dump("\\left( \\begin{array}{c} x \\end{array} \\right)") == "inner fenced(( {ord array(matrix {ord 𝑥})} ))")
+    }
+
+    @Test func aRowBreakOutsideAnEnvironmentIsIgnoredWithAProblem() {
+        let formula = parse("a \\\\ b", display: true)
+        #expect(MathDump.dump(formula.body) == "ord 𝑎 ord 𝑏")
+        #expect(formula.problems.map(\.message) == ["'\\\\' outside an environment is ignored; use one such as 'gathered' for several lines"])
+    }
+}
