@@ -5,10 +5,11 @@ import Foundation
 ///
 /// Expansion pushes a macro's body back on the stream instead of recursing, so a macro that
 /// uses itself cannot overflow the stack; it stops instead at `maxExpansions` expansions or
-/// `maxExpandedTokens` tokens in all, which also ends bodies that double at each level.
+/// `maxExpandedTokens` tokens in all, which also ends bodies that double at each level. KaTeX
+/// stops at 1,000 expansions too; no formula written by hand comes near either limit.
 struct MacroExpander {
-    static let maxExpansions = 10_000
-    static let maxExpandedTokens = 200_000
+    static let maxExpansions = 1_000
+    static let maxExpandedTokens = 50_000
 
     private(set) var macros: MathMacros
     /// Problems that do not stop parsing, such as redefining a command with `\newcommand`.

@@ -83,6 +83,14 @@ import Testing
         #expect(doubling.problems.first?.isFatal == true)
     }
 
+    /// Found by the fuzzer: each use of `\\a` reads two arguments and leaves more uses behind.
+    @Test func aMacroThatGrowsAtEachUseStopsAtTheExpansionLimit() {
+        let source = "\\def\\a#1#2{#2#\\a#1#2{#2#1}\\a{x[}ef\\a#11}\\a{x[}ef\\a#1# f'^eq} \\mathbb{R}^{\\alpha} \\label{eq}"
+        let formula = parse(source)
+        #expect(formula.problems.map(\.message) == ["macro '\\a' expands too many times (is it defined in terms of itself?)"])
+        #expect(formula.labels == [])
+    }
+
     @Test func deepNestingIsAProblemNotACrash() {
         let braces = parse(String(repeating: "{", count: 10_000) + "x" + String(repeating: "}", count: 10_000))
         #expect(braces.problems.map(\.message) == ["the formula nests more than 100 groups deep"])
