@@ -32,9 +32,6 @@ struct MacroExpander {
         self.builtIn = builtIn
     }
 
-    /// Whether the stream is at its end.
-    var isAtEnd: Bool { pending.isEmpty }
-
     /// Puts a token back, to be read next.
     mutating func push(_ token: MathToken) {
         pending.append(token)
