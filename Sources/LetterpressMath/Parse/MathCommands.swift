@@ -149,7 +149,7 @@ enum MathCommands {
         "not", "pmod", "bmod", "mod", "pod", "hspace", "hskip", "kern", "mkern", "mskip", "ref", "eqref",
         "label", "tag", "nonumber", "notag", "begin", "end", "dots", "newcommand", "renewcommand", "providecommand",
         "def", "gdef", "let", "mathstrut", "strut", "substack", "\\", "cr", "hline", "hdashline", "mathnormal",
-        "relax", "nobreak", "allowbreak", "smash",
+        "relax", "nobreak", "allowbreak", "smash", "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap",
     ]
 
     /// The families of commands in the tables, which the parser reads each in its own way.

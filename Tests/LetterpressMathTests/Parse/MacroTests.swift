@@ -40,6 +40,11 @@ import Testing
         #expect(MathDump.dump(formula.body) == "inner fenced(‖ {ord 𝑥} ‖) rel ∈ ord ℝ")
     }
 
+    @Test func frontMatterMacrosMayRedefineBuiltInCommands() throws {
+        var macros = try MathMacros(definitions: ["\\vec": "\\mathbf{#1}"])
+        #expect(MathDump.dump(Formula(parsing: "\\vec v", display: false, macros: &macros).body) == "ord 𝐯")
+    }
+
     @Test func badFrontMatterMacrosThrowClearly() {
         #expect(throws: MathMacroError(message: "math macro name 'RR' is not one command such as '\\RR'")) {
             try MathMacros(definitions: ["RR": "x"])

@@ -148,6 +148,11 @@ import Testing
 }
 
 @Suite struct ModuloAndArrowTests {
+    @Test func lapsAreSetAsTheirContent() {
+        #expect(dump("\\sum_{\\mathclap{i<n}}") == "op ∑_{ord {ord 𝑖 rel < ord 𝑛}}")
+        #expect(dump("\\rlap{a}") == "ord text(\"a\")")
+    }
+
     @Test func modAndPod() {
         #expect(dump("a \\mod{n}") == "ord 𝑎 ord {ord space(0.667) ord mod ord space(0.333) ord {ord 𝑛}}")
         #expect(dump("a \\pod{n}") == "ord 𝑎 ord {ord space(0.444) open ( ord {ord 𝑛} close )}")
