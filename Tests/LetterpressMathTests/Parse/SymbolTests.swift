@@ -58,6 +58,12 @@ import Testing
         #expect(dump("∫") == "op ∫ nolimits")
     }
 
+    @Test func lettersOfOtherScriptsAreText() {
+        #expect(dump("x_{最大}") == "ord 𝑥_{ord text(\"最\") ord text(\"大\")}")
+        #expect(dump("ж ℝ ϑ") == "ord text(\"ж\") ord ℝ ord 𝜗")
+        #expect(parse("x_{最大}").plainText == "x_(最大)")
+    }
+
     @Test func bigOperators() {
         #expect(dump("\\sum\\prod\\coprod\\bigcup\\bigcap\\bigoplus\\bigotimes\\bigodot\\biguplus\\bigsqcup\\bigvee\\bigwedge")
             == "op ∑ op ∏ op ∐ op ⋃ op ⋂ op ⨁ op ⨂ op ⨀ op ⨄ op ⨆ op ⋁ op ⋀")
