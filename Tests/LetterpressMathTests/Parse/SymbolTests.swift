@@ -56,6 +56,7 @@ import Testing
         #expect(dump("α ≤ ∑") == "ord 𝛼 rel ≤ op ∑")
         #expect(dump("a ∈ B × C") == "ord 𝑎 rel ∈ ord 𝐵 bin × ord 𝐶")
         #expect(dump("∫") == "op ∫ nolimits")
+        #expect(dump("a − b") == "ord 𝑎 bin − ord 𝑏")
     }
 
     @Test func lettersOfOtherScriptsAreText() {
