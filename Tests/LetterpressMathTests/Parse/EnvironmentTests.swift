@@ -162,9 +162,20 @@ import Testing
         #expect(dump("\\left( \\begin{array}{c} x \\end{array} \\right)") == "inner fenced(( {ord array(matrix {ord 𝑥})} ))")
     }
 
-    @Test func aRowBreakOutsideAnEnvironmentIsIgnoredWithAProblem() {
-        let formula = parse("a \\\\ b", display: true)
+    @Test func aRowBreakOutsideAnEnvironmentIsIgnoredInInlineMath() {
+        let formula = parse("a \\\\ b")
         #expect(MathDump.dump(formula.body) == "ord 𝑎 ord 𝑏")
         #expect(formula.problems.map(\.message) == ["'\\\\' outside an environment is ignored; use one such as 'gathered' for several lines"])
+    }
+
+    @Test func displayLinesAreGatheredOrAligned() {
+        let gathered = parse("a \\\\ b \\\\", display: true)
+        #expect(MathDump.dump(gathered.body) == "ord array(gathered {ord 𝑎} \\\\ {ord 𝑏})")
+        #expect(gathered.problems.isEmpty)
+        #expect(dump("a &= b \\\\ &= c", display: true) == "ord array(aligned {ord 𝑎} & {rel = ord 𝑏} \\\\ {} & {rel = ord 𝑐})")
+        #expect(dump("a \\\\", display: true) == "ord 𝑎")
+        #expect(parse("a \\\\ b \\tag{1}", display: true).tag == EquationTag(text: "1"))
+        #expect(messages("a \\end{x}", display: true) == ["'\\end' without its '\\begin'"])
+        #expect(messages("a } b", display: true) == ["'}' without its '{'"])
     }
 }
