@@ -146,10 +146,10 @@ enum MathCommands {
     static let structural: [String] = [
         "sqrt", "left", "middle", "right", "limits", "nolimits", "displaylimits", "operatorname", "overline",
         "underline", "overset", "underset", "stackrel", "color", "textcolor", "colorbox", "fcolorbox", "boxed", "fbox",
-        "not", "pmod", "bmod", "mod", "pod", "hspace", "hskip", "kern", "mkern", "mskip", "mspace", "ref", "eqref",
+        "not", "pmod", "bmod", "mod", "pod", "hspace", "hskip", "kern", "mkern", "mskip", "ref", "eqref",
         "label", "tag", "nonumber", "notag", "begin", "end", "dots", "newcommand", "renewcommand", "providecommand",
         "def", "gdef", "let", "mathstrut", "strut", "substack", "\\", "cr", "hline", "hdashline", "mathnormal",
-        "relax", "nobreak", "allowbreak", "displaystyle", "smash",
+        "relax", "nobreak", "allowbreak", "smash", "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap",
     ]
 
     /// The families of commands in the tables, which the parser reads each in its own way.

@@ -85,7 +85,8 @@ extension MathParser {
         case "left": return try parseFenced(token)
         case "not": return try parseNot(token)
         case "operatorname": return try parseOperatorName(token)
-        case "overline", "underline", "smash": return try parseLine(name, token)
+        case "overline", "underline", "smash", "mathrlap", "mathllap", "mathclap": return try parseLine(name, token)
+        case "rlap", "llap", "clap": return MathAtom(.text(try parseTextArgument(.normal, for: token)), class: .ordinary)
         case "overset", "underset", "stackrel": return try parseOverUnderSet(name, token)
         case "color", "textcolor": return try parseTextColor(token)
         case "colorbox", "fcolorbox", "boxed", "fbox": return try parseBox(name, token)
@@ -103,7 +104,8 @@ extension MathParser {
         }
     }
 
-    /// `\overline`, `\underline`, and `\smash` (set as its content: a list has no way to hide a height).
+    /// `\overline`, `\underline`; `\smash` and the laps (`\mathclap{…}` under a `\sum`) are set as
+    /// their content, since a list has no way to hide a box's height or width.
     private mutating func parseLine(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
         if name == "smash" { _ = try input.readRawOptional() }
         let list = try parseArgument(for: token)

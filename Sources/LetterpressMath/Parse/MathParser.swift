@@ -204,10 +204,20 @@ struct MathParser {
     }
 
     /// A letter, digit or symbol typed in the formula, in the current variant and its class.
+    /// Letters of other scripts (`$x_{最大}$`, Cyrillic) are text, which the math font lacks.
     private func characterAtom(_ scalar: Unicode.Scalar, _ token: MathToken) -> MathAtom {
+        if Self.isTextLetter(scalar) {
+            return MathAtom(.text([.text(String(scalar), .normal)]), class: .ordinary, source: token.range)
+        }
         let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
         let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
         return MathAtom(.symbol(text), class: MathSymbols.atomClass(of: scalar), limits: limits, source: token.range)
+    }
+
+    /// Whether `scalar` is a letter outside Latin, Greek and the letterlike and mathematical blocks.
+    private static func isTextLetter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.properties.isAlphabetic, scalar.value >= 0x400 else { return false }
+        return !(0x2100...0x214F).contains(scalar.value) && !(0x1D400...0x1D7FF).contains(scalar.value)
     }
 
     /// An error atom for `token`, with a problem that does not stop the parse.
@@ -224,12 +234,18 @@ struct MathParser {
         } else {
             // Weighing every candidate is a few thousand comparisons; a formula of many
             // different misspellings is weighed only for its first ones.
-            suggestion = suggestions.count < 20
-                ? CommandSuggestion.closest(to: name, among: MathCommands.sortedNames + input.macros.names) : nil
+            suggestion = suggestions.count < 20 ? closestCommand(to: name) : nil
             suggestions[name] = suggestion
         }
         let hint = suggestion.map { "; did you mean '\\\($0)'?" } ?? ""
         return error(token, name.isEmpty ? "a lone '\\' at the end of the formula" : "unknown command '\\\(name)'\(hint)")
+    }
+
+    /// The supported command or macro closest to `name`.
+    private func closestCommand(to name: String) -> String? {
+        let candidates = [CommandSuggestion.commands.closest(to: name), CommandSuggestion.closest(to: name, among: input.macros.names)]
+            .compactMap { $0 }
+        return CommandSuggestion.closest(to: name, among: candidates)
     }
 
     // MARK: - Scripts
