@@ -119,10 +119,12 @@ struct MathSource {
             var isBlank: Bool
         }
 
-        func shape(_ line: Range<Int>) -> Shape {
+        /// … reading at most `limit` quote markers (a formula's lines inside a quote of `limit`
+        /// levels: a `>` after those is the formula's).
+        func shape(_ line: Range<Int>, limit: Int = .max) -> Shape {
             var index = line.lowerBound
             var quotes = 0
-            while true {
+            while quotes < limit {
                 var probe = index
                 var spaces = 0
                 while probe < line.upperBound, bytes[probe] == UInt8(ascii: " "), spaces < 4 { probe += 1; spaces += 1 }
@@ -412,7 +414,7 @@ struct MathSource {
             var last = first + 1
             while last < lines.count {
                 let line = lines[last]
-                let lineShape = self.shape(line)
+                let lineShape = self.shape(line, limit: shape.quotes)
                 if lineShape.isBlank { return .unclosed(last) }
                 guard lineShape.quotes == shape.quotes, lineShape.indent >= continuation else { return .unclosed(last) }
                 if let end = closer(of: opener, in: lineShape.contentStart..<line.upperBound, depth: &depth) {

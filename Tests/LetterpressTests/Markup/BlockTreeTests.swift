@@ -23,10 +23,14 @@ import Testing
         > - in it
 
         [TOC]
+
+        $$
+        x + y
+        $$
         """
 
     static let kinds = ["heading", "paragraph", "list", "blockQuote", "alert", "code", "thematicBreak", "table", "image",
-                        "pageBreak", "contents"]
+                        "pageBreak", "contents", "math"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
     struct KindNames<Text: BlockText>: BlockVisitor {
@@ -44,6 +48,7 @@ import Testing
         mutating func visitPageBreak() -> [String] { ["pageBreak"] }
         mutating func visitDivision(_ division: BlockTree<Text>.Division) -> [String] { ["division"] + division.blocks.flatMap { visit($0) } }
         mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> [String] { ["contents"] }
+        mutating func visitMath(_ math: MathSpan) -> [String] { ["math"] }
     }
 
     static func names<Text: BlockText>(_ blocks: [BlockTree<Text>]) -> [String] {
@@ -81,7 +86,7 @@ import Testing
                 return .table(Block.Table(alignments: table.alignments, header: table.header.map(plain), rows: table.rows.map { $0.map(plain) }))
             case let .division(division):
                 return .division(Block.Division(alignment: division.alignment, indented: division.indented, blocks: division.blocks.map(plain)))
-            case .code, .thematicBreak, .image, .pageBreak, .contents: return block
+            case .code, .thematicBreak, .image, .pageBreak, .contents, .math: return block
             }
         }
         document.blocks = document.blocks.map(plain)
