@@ -273,6 +273,11 @@ import Testing
         #expect(warnings[1].message.contains("fracc"))
     }
 
+    @Test func whatFollowsAFormulaOverLinesKeepsItsLine() {
+        let warnings = parse("Para $a\nb$ and\n[x](#nope) and\n\n$$\nc\n$$ [y](#nope2)").warnings
+        #expect(warnings.map { $0.location.map { "\($0.line):\($0.column)" } ?? "-" } == ["3:1", "7:4"], "\(warnings)")
+    }
+
     // MARK: Macros
 
     @Test func macrosApplyToLaterFormulasAndComeFromTheFrontMatter() throws {
