@@ -34,7 +34,7 @@ enum MathExtension {
         guard character == dollar || character == MathSource.marker, let ext, let inline, let parent,
               let math = ParseSession.of(ext).math else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
-        let found = character == dollar ? dollars(inline, at: start) : marked(inline, at: start)
+        let found = character == dollar ? dollars(inline, at: start, in: parent, math: math) : marked(inline, at: start)
         switch found {
         case .none:
             return nil
@@ -72,14 +72,20 @@ enum MathExtension {
     }
 
     /// `$…$`, `` $`…`$ `` or `$$…$$` at `start`, as pandoc's and GitHub's rules read them.
-    private static func dollars(_ inline: OpaquePointer, at start: Int32) -> Found {
+    /// A `` $`…`$ `` whose closer is not found leaves `math` the block, so that the next
+    /// opener there does not look again to the end (which would take quadratic time).
+    private static func dollars(_ inline: OpaquePointer, at start: Int32, in block: OpaquePointer, math: NoteMath) -> Found {
         var count: Int32 = 0
         while peek(inline, start + count) == dollar { count += 1 }
         if count == 1 && peek(inline, start + 1) == backtick {
+            guard math.unclosedCodeMath != block else { return .none }
             var position = start + 2
             while true {
                 let byte = peek(inline, position)
-                if byte == 0 { return .none }
+                if byte == 0 {
+                    math.unclosedCodeMath = block
+                    return .none
+                }
                 if byte == backtick, peek(inline, position + 1) == dollar, position > start + 2 {
                     return .formula(opener: 2, closer: position..<(position + 2), display: false)
                 }
