@@ -353,6 +353,42 @@ import Testing
         #expect(RunDump.blocks(built.blocks) == RunDump.blocks(parsed.blocks))
         guard case let .math(span)? = built.blocks.dropFirst().first else { Issue.record("no math block"); return }
         #expect(span.numbers == ["1"])
+        let parts = StyledTextBuilder {
+            "Let "
+            StyledTextPart.math("x_1")
+            " be"
+            StyledTextPart.math("\\begin{equation} y \\end{equation}", display: true)
+            "after."
+        }.document
+        #expect(RunDump.blocks(parts.blocks) == RunDump.blocks(parsed.blocks))
+    }
+
+    /// Notes made of math's delimiters and the blocks around them, at random (a fixed seed):
+    /// parsing never traps, and the pass before cmark keeps every line where it was.
+    @Test func randomNotesOfDelimitersParse() {
+        let pieces = ["$", "$$", "\\(", "\\)", "\\[", "\\]", "\\begin{equation}", "\\end{equation}", "\\begin{align}", "\\end{align}",
+                      "`", "```", "~~~", "```math", "\n", "\n", "\n\n", "> ", "- ", "+ ", "1. ", "    ", "  ", "|", "|---|", "<div>", "</div>",
+                      "<!--", "-->", "a", "x_1", "\\label{eq:a}", "\\eqref{eq:a}", "\\tag{T}", "\\\\", "*", "[", "](#eq:a)", "^[", "{{", "\r\n"]
+        var generator = SeededGenerator(seed: 39)
+        for _ in 0..<3_000 {
+            let note = (0..<Int.random(in: 1...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let (prepared, _) = MathSource.prepared(note)
+            let lines = { (text: String) in text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.count }
+            #expect(lines(prepared) == lines(note), "\(note.debugDescription)")
+            _ = parse(note)
+        }
+    }
+
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 
     // MARK: Speed
