@@ -161,6 +161,18 @@ struct MathSource {
             return index + (spaces >= 5 || spaces == 0 ? 1 : spaces)
         }
 
+        /// Where a footnote definition's content starts when `[^label]:` is at `start`.
+        func footnoteContent(at start: Int, in line: Range<Int>) -> Int? {
+            guard starts("[^", at: start, before: line.upperBound) else { return nil }
+            var index = start + 2
+            while index < line.upperBound, index - start < 1000, bytes[index] != UInt8(ascii: "]") {
+                guard bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "[") else { return nil }
+                index += 1
+            }
+            guard index > start + 2, starts("]:", at: index, before: line.upperBound) else { return nil }
+            return index + 2
+        }
+
         func starts(_ text: String, at index: Int, before end: Int) -> Bool {
             let utf8 = text.utf8
             guard index + utf8.count <= end else { return false }
@@ -226,7 +238,13 @@ struct MathSource {
                 }
                 var content = shape.contentStart
                 var continuation = shape.indent
-                if let item = listContent(at: content, in: line) {
+                if let definition = footnoteContent(at: content, in: line) {
+                    // A footnote's definition: its lines go on four columns in.
+                    listIndents.append(shape.indent + 4)
+                    content = definition
+                    while content < line.upperBound, bytes[content] == UInt8(ascii: " ") { content += 1 }
+                    continuation = shape.indent + 4
+                } else if let item = listContent(at: content, in: line) {
                     continuation = shape.indent + (item - content)
                     listIndents.append(continuation)
                     content = item

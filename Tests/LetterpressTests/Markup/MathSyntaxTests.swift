@@ -196,6 +196,8 @@ import Testing
         let document = parse(note)
         #expect(formulas(document.blocks) == ["$x^2$", "$i$", "$$+ v$$", "$$- w$$", "$q$", "$$- r$$", "$c$", "$t$", "$$d$$"])
         #expect(formulas(document.footnotes.flatMap(\.blocks)) == ["$f$"])
+        let footnote = parse("Note[^m].\n\n[^m]: Lines:\n    $$\n    + g\n    $$\n")
+        #expect(formulas(footnote.footnotes.flatMap(\.blocks)) == ["$$+ g$$"])
         guard case let .heading(_, heading)? = document.blocks.first else { Issue.record("no heading"); return }
         #expect(String(heading.characters) == "The x² law", "headings show Unicode, never TeX")
     }
