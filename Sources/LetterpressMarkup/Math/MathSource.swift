@@ -238,14 +238,11 @@ struct MathSource {
                 }
                 var content = shape.contentStart
                 var continuation = shape.indent
-                if let definition = footnoteContent(at: content, in: line) {
-                    // A footnote's definition: its lines go on four columns in.
-                    listIndents.append(shape.indent + 4)
-                    content = definition
-                    while content < line.upperBound, bytes[content] == UInt8(ascii: " ") { content += 1 }
-                    continuation = shape.indent + 4
-                } else if let item = listContent(at: content, in: line) {
-                    continuation = shape.indent + (item - content)
+                // A list item's or a footnote definition's first line: its later lines go on
+                // at its content's column (a definition's, four columns in).
+                if let item = footnoteContent(at: content, in: line) ?? listContent(at: content, in: line) {
+                    continuation = shape.indent + (bytes[content] == UInt8(ascii: "[") ? 4 : item - content)
+                    while let last = listIndents.last, last >= continuation { listIndents.removeLast() }
                     listIndents.append(continuation)
                     content = item
                     while content < line.upperBound, bytes[content] == UInt8(ascii: " ") { content += 1 }
