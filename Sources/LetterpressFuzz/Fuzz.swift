@@ -4,7 +4,8 @@ import Letterpress
 /// Runs one input through what `render` reads, as a fuzz target does; nothing it finds may
 /// crash, hang or exhaust memory. An input starting `#theme` followed by a newline is a theme
 /// file, one starting `#image` and a newline an image file, each shown with a note; one starting
-/// `#plain` and a newline a plain-text note (a `.txt` file); any other is a note (Markdown with
+/// `#plain` and a newline a plain-text note (a `.txt` file), one starting `#math` and a newline TeX
+/// math, parsed as an inline then a display formula sharing their macros; any other is a note (Markdown with
 /// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
 /// styled and typeset.
 enum FuzzTarget {
@@ -63,11 +64,25 @@ enum FuzzTarget {
             guard (try? data.dropFirst(7).write(to: path)) != nil else { return }
             _ = try? renderer.typeset(source: "![an image](\(path.path))\n\n^[![floating](\(path.path))](float: 'left', width: 80) Text beside it.",
                                       file: "fuzz.md")
+        } else if data.starts(with: Array("#math\n".utf8)) {
+            parseMath(String(decoding: data.dropFirst(6), as: UTF8.self))
         } else if data.starts(with: Array("#plain\n".utf8)) {
             _ = try? renderer.typeset(data: data.dropFirst(7), file: "fuzz.txt")
         } else {
             guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
             _ = try? renderer.typeset(document, file: "fuzz.md")
+        }
+    }
+
+    /// Parses `source` as TeX math twice, the second time with the macros the first defined;
+    /// a problem outside the source, or more than one that is fatal, is a finding.
+    static func parseMath(_ source: String) {
+        var macros = MathMacros()
+        for display in [false, true] {
+            let formula = Formula(parsing: source, display: display, macros: &macros)
+            precondition(formula.problems.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= source.utf8.count },
+                         "a problem's range is outside the formula")
+            precondition(formula.problems.filter(\.isFatal).count <= 1, "more than one fatal problem")
         }
     }
 }

@@ -1,40 +1,74 @@
 /// The supported command closest to a misspelt one, for "did you mean" in messages.
-enum CommandSuggestion {
+struct CommandSuggestion {
+    /// The candidates' names as scalars, by length: only those of about the misspelt length
+    /// are weighed.
+    private let candidates: [Int: [(name: String, scalars: [Unicode.Scalar])]]
+
+    /// Suggestions among `names`.
+    init(_ names: [String]) {
+        candidates = Dictionary(grouping: names.map { ($0, Array($0.unicodeScalars)) }, by: \.1.count)
+    }
+
+    /// The supported commands' suggestions, made once.
+    static let commands = CommandSuggestion(MathCommands.sortedNames)
+
     /// The candidate within a small edit distance of `name` (one edit for short names, two
     /// from five letters), the closest, then the first in alphabetical order.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    func closest(to name: String) -> String? {
         let target = Array(name.unicodeScalars)
         guard !target.isEmpty, target.count <= 40 else { return nil }
         let allowed = target.count >= 5 ? 2 : 1
+        var rows = Rows(length: target.count)
         var best: (distance: Int, name: String)?
-        for candidate in candidates {
-            let scalars = Array(candidate.unicodeScalars)
-            guard abs(scalars.count - target.count) <= allowed, scalars != target else { continue }
-            let distance = editDistance(target, scalars)
-            guard distance <= allowed else { continue }
-            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
-            best = (distance, candidate)
+        for length in target.count - allowed...target.count + allowed {
+            for candidate in candidates[length] ?? [] where candidate.scalars != target {
+                guard let distance = rows.distance(target, candidate.scalars, atMost: allowed) else { continue }
+                if let current = best, (current.distance, current.name) <= (distance, candidate.name) { continue }
+                best = (distance, candidate.name)
+            }
         }
         return best?.name
     }
 
-    /// Levenshtein's distance, a swap of neighbours counting as one edit (as in `\farc`).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in a.indices {
-            var current = previous
-            current[0] = i + 1
-            for j in b.indices {
-                let cost = a[i] == b[j] ? 0 : 1
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + cost)
-                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] {
-                    current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
-                }
-            }
-            beforePrevious = previous
-            previous = current
+    /// The name among `names` closest to `name`, as `closest(to:)` chooses.
+    static func closest(to name: String, among names: [String]) -> String? {
+        CommandSuggestion(names).closest(to: name)
+    }
+
+    /// Three rows of the distance table, kept from one candidate to the next.
+    private struct Rows {
+        var beforePrevious: [Int]
+        var previous: [Int]
+        var current: [Int]
+
+        init(length: Int) {
+            beforePrevious = Array(repeating: 0, count: length + 3)
+            previous = beforePrevious
+            current = beforePrevious
         }
-        return previous[b.count]
+
+        /// Levenshtein's distance from `b` to `a`, a swap of neighbours counting as one edit (as
+        /// in `\farc`), or nil as soon as it must be over `limit`: most candidates are given up
+        /// after a row or two. `a` is as long as the rows were made for, `b` at most two longer.
+        mutating func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+            guard b.count + 1 <= previous.count else { return nil }
+            for j in 0...b.count { previous[j] = j }
+            for i in a.indices {
+                current[0] = i + 1
+                var rowMinimum = current[0]
+                for j in b.indices {
+                    let cost = a[i] == b[j] ? 0 : 1
+                    current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + cost)
+                    if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] {
+                        current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+                    }
+                    rowMinimum = min(rowMinimum, current[j + 1])
+                }
+                if rowMinimum > limit { return nil }
+                swap(&beforePrevious, &previous)
+                swap(&previous, &current)
+            }
+            return previous[b.count] <= limit ? previous[b.count] : nil
+        }
     }
 }

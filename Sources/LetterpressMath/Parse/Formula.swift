@@ -33,7 +33,7 @@ public struct Formula: Sendable, Equatable {
         self.isDisplay = display
         var parser = MathParser(source: source, display: display, macros: macros)
         do {
-            var body = try parser.parseList(ending: [])
+            var body = try display ? parser.parseDisplayBody() : parser.parseList(ending: [])
             if parser.isEquationEnvironment, body.atoms.count == 1, case let .group(content) = body.atoms[0].nucleus {
                 body = content
             }

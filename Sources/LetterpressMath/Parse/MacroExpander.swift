@@ -5,16 +5,20 @@ import Foundation
 ///
 /// Expansion pushes a macro's body back on the stream instead of recursing, so a macro that
 /// uses itself cannot overflow the stack; it stops instead at `maxExpansions` expansions or
-/// `maxExpandedTokens` tokens in all, which also ends bodies that double at each level.
+/// `maxExpandedTokens` tokens in all, which also ends bodies that double at each level. KaTeX
+/// stops at 1,000 expansions too; no formula written by hand comes near either limit.
 struct MacroExpander {
-    static let maxExpansions = 10_000
-    static let maxExpandedTokens = 200_000
+    static let maxExpansions = 1_000
+    static let maxExpandedTokens = 50_000
 
     private(set) var macros: MathMacros
     /// Problems that do not stop parsing, such as redefining a command with `\newcommand`.
     private(set) var problems: [MathProblem] = []
-    /// Where the last token taken ended, for the source range of what was parsed.
+    /// Where the last token taken (and not put back) ended, spaces aside, for the source range
+    /// of what was parsed.
     private(set) var lastEnd = 0
+    /// `lastEnd` before the last token was taken, for when it is put back.
+    private var endBeforeLast = 0
     /// The tokens still to read, last first.
     private var pending: [MathToken]
     private var expansions = 0
@@ -28,18 +32,19 @@ struct MacroExpander {
         self.builtIn = builtIn
     }
 
-    /// Whether the stream is at its end.
-    var isAtEnd: Bool { pending.isEmpty }
-
     /// Puts a token back, to be read next.
     mutating func push(_ token: MathToken) {
         pending.append(token)
+        if token.kind != .space, token.range.upperBound == lastEnd { lastEnd = endBeforeLast }
     }
 
     /// The next token without expanding it.
     mutating func nextRaw() -> MathToken? {
         guard let token = pending.popLast() else { return nil }
-        lastEnd = token.range.upperBound
+        if token.kind != .space {
+            endBeforeLast = lastEnd
+            lastEnd = token.range.upperBound
+        }
         return token
     }
 

@@ -146,11 +146,36 @@ enum MathCommands {
     static let structural: [String] = [
         "sqrt", "left", "middle", "right", "limits", "nolimits", "displaylimits", "operatorname", "overline",
         "underline", "overset", "underset", "stackrel", "color", "textcolor", "colorbox", "fcolorbox", "boxed", "fbox",
-        "not", "pmod", "bmod", "mod", "pod", "hspace", "hskip", "kern", "mkern", "mskip", "mspace", "ref", "eqref",
+        "not", "pmod", "bmod", "mod", "pod", "hspace", "hskip", "kern", "mkern", "mskip", "ref", "eqref",
         "label", "tag", "nonumber", "notag", "begin", "end", "dots", "newcommand", "renewcommand", "providecommand",
         "def", "gdef", "let", "mathstrut", "strut", "substack", "\\", "cr", "hline", "hdashline", "mathnormal",
-        "relax", "nobreak", "allowbreak", "displaystyle", "smash",
+        "relax", "nobreak", "allowbreak", "smash", "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap",
     ]
+
+    /// The families of commands in the tables, which the parser reads each in its own way.
+    enum Family {
+        case symbol, operatorName, space, style, fraction, accent, brace, arrow, font, text, size, atomClass, cancel, phantom
+    }
+
+    /// The family of a command in the tables; nil for the structural ones and unknown commands.
+    static func family(of name: String) -> Family? {
+        families[name]
+    }
+
+    private static let families: [String: Family] = {
+        var families: [String: Family] = [:]
+        let tables: [(Family, [String])] = [
+            (.symbol, MathSymbols.commandNames), (.operatorName, Array(operatorNames.keys)), (.space, Array(spaces.keys)),
+            (.style, Array(styles.keys)), (.fraction, Array(fractions.keys)), (.accent, Array(accents.keys)),
+            (.brace, Array(braces.keys)), (.arrow, Array(extensibleArrows.keys)), (.font, Array(fonts.keys)),
+            (.text, Array(texts.keys)), (.size, Array(sizes.keys)), (.atomClass, Array(classes.keys)),
+            (.cancel, Array(cancels.keys)), (.phantom, Array(phantoms.keys)),
+        ]
+        for (family, names) in tables {
+            for name in names where families[name] == nil { families[name] = family }
+        }
+        return families
+    }()
 
     /// Every command name the parser understands, for did-you-mean and `\newcommand`'s check.
     static let all: Set<String> = {
@@ -164,4 +189,7 @@ enum MathCommands {
         }
         return names
     }()
+
+    /// `all`, sorted, for suggestions that do not depend on a set's order.
+    static let sortedNames = all.sorted()
 }

@@ -4,5 +4,6 @@ public struct MathMacroError: Error, Sendable, Equatable, CustomStringConvertibl
     /// What is wrong, naming the macro.
     public var message: String
 
+    /// The message.
     public var description: String { message }
 }

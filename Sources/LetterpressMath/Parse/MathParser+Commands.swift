@@ -4,45 +4,71 @@ import LetterpressCore
 /// Commands: symbols, operators, fractions, radicals, fences, accents, fonts, spaces, colours.
 extension MathParser {
     /// The atom a command makes, or nil for one that makes none (`\label`, `\nonumber`).
+    ///
+    /// Each family is read by a function of its own and this one only dispatches: the
+    /// functions active while an argument is parsed are on the stack once per level of
+    /// nesting, and a formula nested to `maxDepth` must fit a thread's stack.
     mutating func parseCommand(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
-        if let symbol = MathSymbols.symbol(for: name) { return symbolAtom(name, symbol, token) }
+        switch MathCommands.family(of: name) {
+        case .symbol: return symbolAtom(name, token)
+        case .operatorName, .space, .style: return simpleAtom(name, token)
+        case .fraction: return try parseFraction(name, token)
+        case .accent: return try parseAccent(name, token)
+        case .brace: return try parseBrace(name, token)
+        case .arrow: return try parseExtensibleArrow(name, token)
+        case .font: return try parseFont(MathCommands.fonts[name], token)
+        case .text: return try parseText(name, token)
+        case .size: return try parseSized(name, token)
+        case .atomClass: return try parseClassed(name, token)
+        case .cancel, .phantom: return try parseCancelOrPhantom(name, token)
+        case nil: return try parseStructural(name, token)
+        }
+    }
+
+    /// Operator names, spaces and style changes: atoms without arguments.
+    private func simpleAtom(_ name: String, _ token: MathToken) -> MathAtom? {
         if let operatorName = MathCommands.operatorNames[name] {
             return MathAtom(.symbol(operatorName.text), class: .largeOperator, limits: operatorName.limits, source: token.range)
         }
         if let ems = MathCommands.spaces[name] { return MathAtom(.space(ems: ems), class: .ordinary, source: token.range) }
-        if let style = MathCommands.styles[name] { return MathAtom(.style(style), class: .ordinary, source: token.range) }
-        if let fraction = MathCommands.fractions[name] { return try parseFraction(fraction, token) }
-        if let accent = MathCommands.accents[name] {
-            let base = try parseArgument(for: token)
-            return MathAtom(.accent(MathAtom.Accent(base: base, mark: accent.mark, isWide: accent.isWide, isBelow: accent.isBelow)),
-                            class: .ordinary)
+        return MathCommands.styles[name].map { MathAtom(.style($0), class: .ordinary, source: token.range) }
+    }
+
+    private mutating func parseAccent(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        let base = try parseArgument(for: token)
+        return MathCommands.accents[name].map { accent in
+            MathAtom(.accent(MathAtom.Accent(base: base, mark: accent.mark, isWide: accent.isWide, isBelow: accent.isBelow)), class: .ordinary)
         }
-        if let brace = MathCommands.braces[name] {
-            let base = try parseArgument(for: token)
-            let underOver = MathAtom.UnderOver(base: base, over: brace.isOver ? brace.mark : nil, under: brace.isOver ? nil : brace.mark)
-            return MathAtom(.underOver(underOver), class: .ordinary)
+    }
+
+    private mutating func parseBrace(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        let base = try parseArgument(for: token)
+        return MathCommands.braces[name].map { brace in
+            MathAtom(.underOver(MathAtom.UnderOver(base: base, over: brace.isOver ? brace.mark : nil, under: brace.isOver ? nil : brace.mark)),
+                     class: .ordinary)
         }
-        if let arrow = MathCommands.extensibleArrows[name] { return try parseExtensibleArrow(arrow, token) }
-        if let font = MathCommands.fonts[name] { return try parseFont(font, token) }
-        if let textVariant = MathCommands.texts[name] {
-            return MathAtom(.text(try parseTextArgument(textVariant, for: token)), class: .ordinary)
+    }
+
+    private mutating func parseText(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        MathAtom(.text(try parseTextArgument(MathCommands.texts[name] ?? .normal, for: token)), class: .ordinary)
+    }
+
+    private mutating func parseSized(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        guard let size = MathCommands.sizes[name], let delimiter = try readDelimiter(after: token) else {
+            return MathAtom(.group(MathList()), class: .ordinary)
         }
-        if let size = MathCommands.sizes[name] {
-            guard let delimiter = try readDelimiter(after: token) else { return MathAtom(.group(MathList()), class: .ordinary) }
-            return MathAtom(.sizedDelimiter(delimiter, level: size.level), class: size.atomClass)
-        }
-        if let atomClass = MathCommands.classes[name] { return try parseClassed(atomClass, token) }
-        if let cancel = MathCommands.cancels[name] {
-            return MathAtom(.cancelled(try parseArgument(for: token), cancel), class: .ordinary)
-        }
-        if let phantom = MathCommands.phantoms[name] {
-            return MathAtom(.phantom(try parseArgument(for: token), phantom), class: .ordinary)
-        }
-        return try parseStructural(name, token)
+        return MathAtom(.sizedDelimiter(delimiter, level: size.level), class: size.atomClass)
+    }
+
+    private mutating func parseCancelOrPhantom(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        let list = try parseArgument(for: token)
+        if let cancel = MathCommands.cancels[name] { return MathAtom(.cancelled(list, cancel), class: .ordinary) }
+        return MathCommands.phantoms[name].map { MathAtom(.phantom(list, $0), class: .ordinary) }
     }
 
     /// A symbol command's atom, its letters in the current variant.
-    private func symbolAtom(_ name: String, _ symbol: (text: String, atomClass: AtomClass), _ token: MathToken) -> MathAtom {
+    private func symbolAtom(_ name: String, _ token: MathToken) -> MathAtom? {
+        guard let symbol = MathSymbols.symbol(for: name) else { return nil }
         var text = symbol.text
         if symbol.atomClass == .ordinary {
             text = symbol.text.unicodeScalars.map { MathAlphabet.map($0, variant) }.joined()
@@ -59,31 +85,54 @@ extension MathParser {
         case "left": return try parseFenced(token)
         case "not": return try parseNot(token)
         case "operatorname": return try parseOperatorName(token)
-        case "overline": return MathAtom(.overline(try parseArgument(for: token)), class: .ordinary)
-        case "underline": return MathAtom(.underline(try parseArgument(for: token)), class: .ordinary)
+        case "overline", "underline", "smash", "mathrlap", "mathllap", "mathclap": return try parseLine(name, token)
+        case "rlap", "llap", "clap": return MathAtom(.text(try parseTextArgument(.normal, for: token)), class: .ordinary)
         case "overset", "underset", "stackrel": return try parseOverUnderSet(name, token)
         case "color", "textcolor": return try parseTextColor(token)
         case "colorbox", "fcolorbox", "boxed", "fbox": return try parseBox(name, token)
-        case "bmod": return MathAtom(.symbol("mod"), class: .binary, source: token.range)
+        case "bmod", "mathstrut", "strut": return bareAtom(name, token)
         case "pmod", "mod", "pod": return try parseModulo(name, token)
         case "hspace", "hskip", "kern", "mkern", "mskip": return try parseSpace(name, token)
-        case "ref", "eqref":
-            let label = try readTextArgument(for: token)
-            references.append(label)
-            return MathAtom(.reference(label: label, parenthesized: name == "eqref"), class: .ordinary, source: token.range)
-        case "label", "tag", "nonumber", "notag":
-            try readTagCommand(name, token)
-            return nil
+        case "ref", "eqref": return try parseReference(name, token)
+        case "label", "tag", "nonumber", "notag": return try readTagCommand(name, token)
         case "begin": return try parseEnvironment(token)
         case "substack": return try parseSubstack(token)
         case "dots": return try parseDots(token)
-        case "mathstrut", "strut":
-            return MathAtom(.phantom(MathList([MathAtom(.symbol("("), class: .opening)]), .height), class: .ordinary, source: token.range)
         case "mathnormal": return try parseFont(nil, token)
-        case "smash":
-            _ = try input.readRawOptional()
-            return MathAtom(.group(try parseArgument(for: token)), class: .ordinary)
         case "relax", "nobreak", "allowbreak": return nil
+        default: return try misplaced(name, token)
+        }
+    }
+
+    /// `\overline`, `\underline`; `\smash` and the laps (`\mathclap{…}` under a `\sum`) are set as
+    /// their content, since a list has no way to hide a box's height or width.
+    private mutating func parseLine(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        if name == "smash" { _ = try input.readRawOptional() }
+        let list = try parseArgument(for: token)
+        switch name {
+        case "overline": return MathAtom(.overline(list), class: .ordinary)
+        case "underline": return MathAtom(.underline(list), class: .ordinary)
+        default: return MathAtom(.group(list), class: .ordinary)
+        }
+    }
+
+    /// `\bmod` and the struts: atoms without arguments.
+    private func bareAtom(_ name: String, _ token: MathToken) -> MathAtom {
+        guard name == "bmod" else {
+            return MathAtom(.phantom(MathList([MathAtom(.symbol("("), class: .opening)]), .height), class: .ordinary, source: token.range)
+        }
+        return MathAtom(.symbol("mod"), class: .binary, source: token.range)
+    }
+
+    private mutating func parseReference(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let label = try readTextArgument(for: token)
+        references.append(label)
+        return MathAtom(.reference(label: label, parenthesized: name == "eqref"), class: .ordinary, source: token.range)
+    }
+
+    /// Commands out of their place, font switches read as an argument, and unknown commands.
+    private mutating func misplaced(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        switch name {
         case "\\", "cr", "hline", "hdashline":
             problems.append(MathProblem(range: token.range, message: "'\(token.text)' outside an environment is ignored; use one such as 'gathered' for several lines"))
             return nil
@@ -101,9 +150,9 @@ extension MathParser {
 
     // MARK: - Fractions, radicals, fences
 
-    private mutating func parseFraction(_ template: MathAtom.Fraction, _ token: MathToken) throws(FatalProblem) -> MathAtom {
-        var fraction = template
-        if template.isContinued { _ = try input.readRawOptional() }
+    private mutating func parseFraction(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+        guard var fraction = MathCommands.fractions[name] else { return nil }
+        if fraction.isContinued { _ = try input.readRawOptional() }
         fraction.numerator = try parseArgument(for: token)
         fraction.denominator = try parseArgument(for: token)
         return MathAtom(.fraction(fraction), class: .inner)
@@ -177,6 +226,8 @@ extension MathParser {
 
     /// `\not=` is `≠` where Unicode has the negated character, a slash over the atom otherwise.
     private mutating func parseNot(_ token: MathToken) throws(FatalProblem) -> MathAtom {
+        try enter()
+        defer { depth -= 1 }
         guard let atom = try parseNucleus() else { return error(token, "'\\not' needs a relation after it") }
         if case let .symbol(text) = atom.nucleus, let negated = MathSymbols.negations[text] {
             return MathAtom(.symbol(negated), class: .relation)
@@ -217,7 +268,8 @@ extension MathParser {
     }
 
     /// `\xrightarrow[below]{above}`: an arrow under and over its labels, with nothing as base.
-    private mutating func parseExtensibleArrow(_ arrow: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+    private mutating func parseExtensibleArrow(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let arrow = MathCommands.extensibleArrows[name] ?? "→"
         var below: MathList?
         if let open = try input.peekNonSpace(), open.isCharacter("[") {
             _ = try input.next()
@@ -229,7 +281,8 @@ extension MathParser {
     }
 
     /// `\mathop{…}` and its relatives: one atom takes the class, anything else is a group in it.
-    private mutating func parseClassed(_ atomClass: AtomClass, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+    private mutating func parseClassed(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom {
+        let atomClass = MathCommands.classes[name] ?? .ordinary
         let list = try parseArgument(for: token)
         if list.atoms.count == 1, var atom = list.atoms.first, atom.subscript == nil, atom.superscript == nil {
             atom.atomClass = atomClass
@@ -255,7 +308,7 @@ extension MathParser {
     private mutating func parseTextColor(_ token: MathToken) throws(FatalProblem) -> MathAtom {
         let color = try readColor(for: token)
         let list = try parseArgument(for: token)
-        let atoms = color.map { Self.colored(list.atoms, switches: [(0, $0)]) } ?? list.atoms
+        let atoms = color.map { ListBuilder.colored(list.atoms, switches: [(0, $0)]) } ?? list.atoms
         if atoms.count == 1, let atom = atoms.first { return atom }
         return MathAtom(.group(MathList(atoms)), class: .ordinary)
     }
@@ -294,7 +347,7 @@ extension MathParser {
         let content = name == "boxed" ? try parseArgument(for: token)
             : MathList([MathAtom(.text(try parseTextArgument(.normal, for: token)), class: .ordinary)])
         let boxed = MathAtom(.boxed(content), class: .ordinary)
-        return frame.map { Self.wrapped(boxed, in: $0) } ?? boxed
+        return frame.map { ListBuilder.wrapped(boxed, in: $0) } ?? boxed
     }
 
     // MARK: - Spaces, modulo, dots
@@ -366,7 +419,7 @@ extension MathParser {
     // MARK: - Tags
 
     /// `\label{…}`, `\tag{…}`, `\tag*{…}`, `\nonumber` and `\notag`, for the equation or row being read.
-    private mutating func readTagCommand(_ name: String, _ token: MathToken) throws(FatalProblem) {
+    private mutating func readTagCommand(_ name: String, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
         switch name {
         case "label":
             let label = try readTextArgument(for: token)
@@ -394,5 +447,6 @@ extension MathParser {
         default:
             row.hasNoNumber = true
         }
+        return nil
     }
 }

@@ -23,7 +23,8 @@ extension MathParser {
             let spec = try input.readRawOptional()?.map(\.text).joined() ?? "c"
             environment.columns = Self.columns(spec).alignments
         }
-        let isWholeFormula = depth == 1 && isDisplay
+        // A display formula's body is read as rows (see `parseDisplayBody`), one level down.
+        let isWholeFormula = depth == 2 && isDisplay
         if environment.isDisplayOnly, !isWholeFormula {
             problems.append(MathProblem(range: token.range, message: "'\(name)' must be the whole of a display formula; it is set without numbers here (use 'aligned' or 'gathered' inside a formula)"))
             environment.isNumbered = false
@@ -31,7 +32,7 @@ extension MathParser {
         let numbersRows = environment.isDisplayOnly && isWholeFormula && environment.layout != .multline && name.hasPrefix("equation") == false
         let savedRow = row
         if numbersRows { row = RowTag() }
-        var rows = try parseRows(opening: token, closing: name, numbered: numbersRows ? environment.isNumbered : nil)
+        var rows = try parseRows(opening: token, closing: .environment(name), numbered: numbersRows ? environment.isNumbered : nil)
         if numbersRows { row = savedRow }
         if name.hasPrefix("equation"), isWholeFormula {
             isNumberedEquation = environment.isNumbered
@@ -59,23 +60,60 @@ extension MathParser {
         guard let open = try input.next(), open.isCharacter("{") else {
             throw FatalProblem(range: token.range, message: "'\\substack' needs its rows in braces")
         }
-        let rows = try parseRows(opening: open, closing: nil, numbered: nil)
+        let rows = try parseRows(opening: open, closing: .brace, numbered: nil)
         let array = MathArray(rows: rows.cells, columns: [.center], style: .script, rowGaps: rows.gaps)
         return MathAtom(.array(array), class: .ordinary)
     }
 
-    /// Cells up to `\end{closing}`, or to `}` when `closing` is nil. `numbered` is nil when rows
-    /// carry no tags, else whether a row without `\tag` or `\nonumber` gets a number.
-    private mutating func parseRows(opening: MathToken, closing: String?, numbered: Bool?) throws(FatalProblem) -> Rows {
+    /// What ends a run of rows.
+    enum RowsEnd: Equatable {
+        /// `\end{name}`.
+        case environment(String)
+        /// `}`, for `\substack{…}`.
+        case brace
+        /// The end of the formula, for a display formula's lines.
+        case formula
+
+        /// How a message names it.
+        var text: String {
+            switch self {
+            case let .environment(name): return "\\end{\(name)}"
+            case .brace: return "}"
+            case .formula: return "the end of the formula"
+            }
+        }
+    }
+
+    /// A display formula's body: when `\\` breaks it into lines, as KaTeX sets them, an array of
+    /// them (gathered, or aligned at their `&`); otherwise its one list.
+    mutating func parseDisplayBody() throws(FatalProblem) -> MathList {
+        let start = MathToken(kind: .space, range: 0..<0)
+        let rows = try parseRows(opening: start, closing: .formula, numbered: nil)
+        guard rows.cells.count > 1 || rows.cells.first?.count ?? 0 > 1 else { return rows.cells.first?.first ?? MathList() }
+        let isAligned = rows.cells.contains { $0.count > 1 }
+        let array = MathArray(rows: rows.cells, columns: isAligned ? [.right, .left] : [.center], horizontalRules: rows.horizontalRules,
+                              layout: isAligned ? .aligned : .gathered, style: .display, rowGaps: rows.gaps)
+        return MathList([MathAtom(.array(array), class: .ordinary)])
+    }
+
+    /// Cells up to `closing`. `numbered` is nil when rows carry no tags, else whether a row
+    /// without `\tag` or `\nonumber` gets a number.
+    private mutating func parseRows(opening: MathToken, closing: RowsEnd, numbered: Bool?) throws(FatalProblem) -> Rows {
         try enter()
         defer { depth -= 1 }
         var rows = Rows()
         var current: [MathList] = []
         try readRules(into: &rows)
         while true {
-            current.append(try parseList(ending: closing == nil ? [.cell, .brace] : .cell))
+            current.append(try parseList(ending: closing == .brace ? [.cell, .brace] : .cell))
             guard let token = try input.next() else {
-                throw FatalProblem(range: opening.range, message: closing.map { "'\\begin{\($0)}' without its '\\end{\($0)}'" } ?? "'{' without its '}'")
+                switch closing {
+                case .formula: break
+                case .brace: throw FatalProblem(range: opening.range, message: "'{' without its '}'")
+                case let .environment(name): throw FatalProblem(range: opening.range, message: "'\\begin{\(name)}' without its '\\end{\(name)}'")
+                }
+                endLastRow(&current, into: &rows, numbered: numbered)
+                return rows
             }
             switch token.kind {
             case .character("&"):
@@ -87,16 +125,21 @@ extension MathParser {
                 try readRules(into: &rows)
             default:
                 let name = token.isCommand("end") ? try readTextArgument(for: token) : nil
-                guard name == closing else {
+                guard name.map(RowsEnd.environment) ?? .brace == closing else {
+                    if closing == .formula { throw FatalProblem(range: token.range, message: "'\\end' without its '\\begin'") }
                     let found = name.map { "'\\end{\($0)}'" } ?? "'}'"
-                    throw FatalProblem(range: token.range, message: "\(found) where '\(closing.map { "\\end{\($0)}" } ?? "}")' was expected")
+                    throw FatalProblem(range: token.range, message: "\(found) where '\(closing.text)' was expected")
                 }
-                // A `\\` before `\end` ends the last row; it does not start an empty one.
-                if current.count > 1 || current.first?.atoms.isEmpty == false || rows.cells.isEmpty {
-                    endRow(&current, into: &rows, numbered: numbered)
-                }
+                endLastRow(&current, into: &rows, numbered: numbered)
                 return rows
             }
+        }
+    }
+
+    /// Ends the last row, unless a `\\` before the end ended it already and it is empty.
+    private mutating func endLastRow(_ current: inout [MathList], into rows: inout Rows, numbered: Bool?) {
+        if current.count > 1 || current.first?.atoms.isEmpty == false || rows.cells.isEmpty {
+            endRow(&current, into: &rows, numbered: numbered)
         }
     }
 

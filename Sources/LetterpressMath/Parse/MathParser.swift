@@ -15,7 +15,8 @@ import LetterpressCore
 /// changes (`.space`, `.style`, of class ordinary) are not atoms for these rules.
 struct MathParser {
     /// How deeply groups, arguments and environments may nest: TeX itself allows 255 levels of
-    /// grouping, a formula written by hand rarely goes past ten.
+    /// grouping, a formula written by hand rarely goes past ten. A level costs at most 16 KB
+    /// of stack in a debug build (`\sqrt{`, `\left(`), so a formula stays under 2 MB.
     static let maxDepth = 100
 
     var input: MacroExpander
@@ -63,39 +64,34 @@ struct MathParser {
         defer { depth -= 1 }
         let savedVariant = variant
         defer { variant = savedVariant }
-        var atoms: [MathAtom] = []
-        var colors: [(index: Int, color: Color?)] = []
-        var infix: (fraction: MathAtom.Fraction, split: Int, range: Range<Int>)?
-        while let token = try input.peekNonSpace() {
-            if try endsList(token, ends) { break }
-            if case let .command(name) = token.kind {
-                if let fraction = MathCommands.infixFractions[name] {
-                    _ = try input.next()
-                    if infix != nil {
-                        problems.append(MathProblem(range: token.range, message: "'\(token.text)' twice in one group; put braces around one of the fractions"))
-                    }
-                    infix = (fraction, atoms.count, token.range)
-                    continue
-                }
-                if let switched = MathCommands.fontSwitches[name] {
-                    _ = try input.next()
-                    variant = switched
-                    continue
-                }
-                if name == "color" {
-                    _ = try input.next()
-                    colors.append((atoms.count, try readColor(for: token)))
-                    continue
-                }
-            }
-            if let atom = try parseAtomWithScripts() { atoms.append(atom) }
+        var list = ListBuilder()
+        while let token = try input.peekNonSpace(), try !endsList(token, ends) {
+            if try readSwitch(token, into: &list) { continue }
+            if let atom = try parseAtomWithScripts() { list.atoms.append(atom) }
         }
-        atoms = Self.colored(atoms, switches: colors)
-        guard let infix else { return MathList(Self.reclassified(atoms)) }
-        var fraction = infix.fraction
-        fraction.numerator = MathList(Self.reclassified(Array(atoms[..<infix.split])))
-        fraction.denominator = MathList(Self.reclassified(Array(atoms[infix.split...])))
-        return MathList([MathAtom(.fraction(fraction), class: .inner, source: infix.range)])
+        return list.finished()
+    }
+
+    /// `\over` and its relatives, font switches and `\color`, which act on the rest of the list;
+    /// false for any other token, left on the stream.
+    private mutating func readSwitch(_ token: MathToken, into list: inout ListBuilder) throws(FatalProblem) -> Bool {
+        guard case let .command(name) = token.kind else { return false }
+        if let fraction = MathCommands.infixFractions[name] {
+            _ = try input.next()
+            if list.infix != nil {
+                problems.append(MathProblem(range: token.range, message: "'\(token.text)' twice in one group; put braces around one of the fractions"))
+            }
+            list.infix = (fraction, list.atoms.count, token.range)
+        } else if let switched = MathCommands.fontSwitches[name] {
+            _ = try input.next()
+            variant = switched
+        } else if name == "color" {
+            _ = try input.next()
+            list.colors.append((list.atoms.count, try readColor(for: token)))
+        } else {
+            return false
+        }
+        return true
     }
 
     /// Whether `token` ends the list; throws for a closing token nothing opened.
@@ -203,11 +199,25 @@ struct MathParser {
         case "}":
             throw FatalProblem(range: token.range, message: "'}' without its '{'")
         default:
-            let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
-            let atomClass = MathSymbols.atomClass(of: scalar)
-            let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
-            return MathAtom(.symbol(text), class: atomClass, limits: limits, source: token.range)
+            return characterAtom(scalar, token)
         }
+    }
+
+    /// A letter, digit or symbol typed in the formula, in the current variant and its class.
+    /// Letters of other scripts (`$x_{最大}$`, Cyrillic) are text, which the math font lacks.
+    private func characterAtom(_ scalar: Unicode.Scalar, _ token: MathToken) -> MathAtom {
+        if Self.isTextLetter(scalar) {
+            return MathAtom(.text([.text(String(scalar), .normal)]), class: .ordinary, source: token.range)
+        }
+        let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
+        let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
+        return MathAtom(.symbol(text), class: MathSymbols.atomClass(of: scalar), limits: limits, source: token.range)
+    }
+
+    /// Whether `scalar` is a letter outside Latin, Greek and the letterlike and mathematical blocks.
+    private static func isTextLetter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.properties.isAlphabetic, scalar.value >= 0x400 else { return false }
+        return !(0x2100...0x214F).contains(scalar.value) && !(0x1D400...0x1D7FF).contains(scalar.value)
     }
 
     /// An error atom for `token`, with a problem that does not stop the parse.
@@ -224,12 +234,18 @@ struct MathParser {
         } else {
             // Weighing every candidate is a few thousand comparisons; a formula of many
             // different misspellings is weighed only for its first ones.
-            suggestion = suggestions.count < 50
-                ? CommandSuggestion.closest(to: name, among: MathCommands.all.union(input.macros.names)) : nil
+            suggestion = suggestions.count < 20 ? closestCommand(to: name) : nil
             suggestions[name] = suggestion
         }
         let hint = suggestion.map { "; did you mean '\\\($0)'?" } ?? ""
         return error(token, name.isEmpty ? "a lone '\\' at the end of the formula" : "unknown command '\\\(name)'\(hint)")
+    }
+
+    /// The supported command or macro closest to `name`.
+    private func closestCommand(to name: String) -> String? {
+        let candidates = [CommandSuggestion.commands.closest(to: name), CommandSuggestion.closest(to: name, among: input.macros.names)]
+            .compactMap { $0 }
+        return CommandSuggestion.closest(to: name, among: candidates)
     }
 
     // MARK: - Scripts
@@ -239,44 +255,56 @@ struct MathParser {
         var superscriptIsPrimes = false
         while let token = try input.peekNonSpace() {
             switch token.kind {
-            case .character("^"):
-                _ = try input.next()
-                let script = try parseArgument(for: token)
-                if atom.superscript == nil || superscriptIsPrimes {
-                    atom.superscript = MathList((atom.superscript?.atoms ?? []) + script.atoms)
-                    superscriptIsPrimes = false
-                } else {
-                    problems.append(MathProblem(range: token.range, message: "double superscript: write 'x^{ab}' or '{x^a}^b'"))
-                }
-            case .character("_"):
-                _ = try input.next()
-                let script = try parseArgument(for: token)
-                if atom.subscript == nil {
-                    atom.subscript = script
-                } else {
-                    problems.append(MathProblem(range: token.range, message: "double subscript: write 'x_{ab}' or '{x_a}_b'"))
-                }
-            case .character("'"):
-                let primes = try readPrimes()
-                if atom.superscript != nil, !superscriptIsPrimes {
-                    problems.append(MathProblem(range: token.range, message: "a prime after a superscript: write 'x'^2' instead"))
-                } else {
-                    atom.superscript = MathList((atom.superscript?.atoms ?? []) + [primes])
-                    superscriptIsPrimes = true
-                }
-            case .command("limits"), .command("nolimits"), .command("displaylimits"):
-                _ = try input.next()
-                guard atom.atomClass == .largeOperator else {
-                    problems.append(MathProblem(range: token.range, message: "'\(token.text)' may only follow an operator such as '\\sum'"))
-                    continue
-                }
-                atom.limits = token.isCommand("limits") ? .limits : token.isCommand("nolimits") ? .noLimits : .automatic
+            case .character("^"): try attachSuperscript(token, to: &atom, replacingPrimes: &superscriptIsPrimes)
+            case .character("_"): try attachSubscript(token, to: &atom)
+            case .character("'"): try attachPrimes(token, to: &atom, replacingPrimes: &superscriptIsPrimes)
+            case .command("limits"), .command("nolimits"), .command("displaylimits"): try setLimits(token, of: &atom)
             default:
                 moveLabels(of: &atom)
                 return
             }
         }
         moveLabels(of: &atom)
+    }
+
+    private mutating func attachSuperscript(_ token: MathToken, to atom: inout MathAtom, replacingPrimes isPrimes: inout Bool) throws(FatalProblem) {
+        _ = try input.next()
+        let script = try parseArgument(for: token)
+        guard atom.superscript == nil || isPrimes else {
+            problems.append(MathProblem(range: token.range, message: "double superscript: write 'x^{ab}' or '{x^a}^b'"))
+            return
+        }
+        atom.superscript = MathList((atom.superscript?.atoms ?? []) + script.atoms)
+        isPrimes = false
+    }
+
+    private mutating func attachSubscript(_ token: MathToken, to atom: inout MathAtom) throws(FatalProblem) {
+        _ = try input.next()
+        let script = try parseArgument(for: token)
+        guard atom.subscript == nil else {
+            problems.append(MathProblem(range: token.range, message: "double subscript: write 'x_{ab}' or '{x_a}_b'"))
+            return
+        }
+        atom.subscript = script
+    }
+
+    private mutating func attachPrimes(_ token: MathToken, to atom: inout MathAtom, replacingPrimes isPrimes: inout Bool) throws(FatalProblem) {
+        let primes = try readPrimes()
+        guard atom.superscript == nil || isPrimes else {
+            problems.append(MathProblem(range: token.range, message: "a prime after a superscript: write 'x'^2' instead"))
+            return
+        }
+        atom.superscript = MathList((atom.superscript?.atoms ?? []) + [primes])
+        isPrimes = true
+    }
+
+    private mutating func setLimits(_ token: MathToken, of atom: inout MathAtom) throws(FatalProblem) {
+        _ = try input.next()
+        guard atom.atomClass == .largeOperator else {
+            problems.append(MathProblem(range: token.range, message: "'\(token.text)' may only follow an operator such as '\\sum'"))
+            return
+        }
+        atom.limits = token.isCommand("limits") ? .limits : token.isCommand("nolimits") ? .noLimits : .automatic
     }
 
     /// `'`, `''`, `'''`: one prime character for each run, as TeX's `\prime`s.
@@ -305,65 +333,5 @@ struct MathParser {
             atom.subscript = nil
         }
         atom.nucleus = .underOver(underOver)
-    }
-
-    // MARK: - Classes
-
-    /// `atoms` with TeX's rules 5 and 6 applied (see the type's comment).
-    static func reclassified(_ atoms: [MathAtom]) -> [MathAtom] {
-        var atoms = atoms
-        var previous: Int?
-        for index in atoms.indices where !isSpacing(atoms[index]) {
-            if atoms[index].atomClass == .binary {
-                let before = previous.map { atoms[$0].atomClass }
-                if before == nil || [.binary, .largeOperator, .relation, .opening, .punctuation].contains(before) {
-                    setClass(.ordinary, of: &atoms[index])
-                }
-            } else if [.relation, .closing, .punctuation].contains(atoms[index].atomClass),
-                      let previous, atoms[previous].atomClass == .binary {
-                setClass(.ordinary, of: &atoms[previous])
-            }
-            previous = index
-        }
-        if let previous, atoms[previous].atomClass == .binary { setClass(.ordinary, of: &atoms[previous]) }
-        return atoms
-    }
-
-    private static func isSpacing(_ atom: MathAtom) -> Bool {
-        switch atom.nucleus {
-        case .space, .style: return true
-        default: return false
-        }
-    }
-
-    /// Sets an atom's class, and the class of the one atom a colour wraps, which the layout may read.
-    private static func setClass(_ atomClass: AtomClass, of atom: inout MathAtom) {
-        atom.atomClass = atomClass
-        if case .colored(let color, var list) = atom.nucleus, list.atoms.count == 1 {
-            list.atoms[0].atomClass = atomClass
-            atom.nucleus = .colored(color, list)
-        }
-    }
-
-    /// Each atom from a `\color` switch on wrapped in its colour alone, keeping its class, so a
-    /// coloured `=` is still spaced as a relation.
-    static func colored(_ atoms: [MathAtom], switches: [(index: Int, color: Color?)]) -> [MathAtom] {
-        guard !switches.isEmpty else { return atoms }
-        var atoms = atoms
-        var current = 0
-        var color: Color?
-        for index in atoms.indices {
-            while current < switches.count, switches[current].index <= index {
-                color = switches[current].color
-                current += 1
-            }
-            if let color, !isSpacing(atoms[index]) { atoms[index] = wrapped(atoms[index], in: color) }
-        }
-        return atoms
-    }
-
-    /// `atom` inside a coloured list of its own, its class outside.
-    static func wrapped(_ atom: MathAtom, in color: Color) -> MathAtom {
-        MathAtom(.colored(color, MathList([atom])), class: atom.atomClass, source: atom.source)
     }
 }

@@ -61,8 +61,7 @@ enum MathSymbols {
         classes["‖"] = nil
         classes["∣"] = .relation
         classes["∥"] = .relation
-        classes["{"] = .opening
-        classes["}"] = .closing
+        classes["−"] = .binary
         classes["⋯"] = .inner
         classes["…"] = .inner
         return classes

@@ -138,3 +138,44 @@ import Testing
         #expect(MathDump.dump(formula.body) == "ord eqref(a) bin + ord ref(b)")
     }
 }
+
+@Suite struct MoreEnvironmentTests {
+    @Test func alignatAndFlalignAreNumberedAlignments() {
+        for source in ["\\begin{alignat}{2} a &= b & c &= d \\end{alignat}", "\\begin{flalign} a &= b \\end{flalign}"] {
+            guard case let .array(array)? = parse(source, display: true).body.atoms.first?.nucleus else {
+                Issue.record("no array: \(source)")
+                continue
+            }
+            #expect(array.layout == .aligned && array.tags == [EquationTag()], "\(source)")
+        }
+        guard case let .array(starred)? = parse("\\begin{alignat*}{1} a &= b \\end{alignat*}", display: true).body.atoms.first?.nucleus else {
+            Issue.record("no array")
+            return
+        }
+        #expect(starred.tags == [])
+        #expect(starred.rows.first?.count == 2)
+    }
+
+    @Test func nestedEnvironments() {
+        #expect(dump("\\begin{pmatrix} \\begin{matrix} a \\end{matrix} & b \\end{pmatrix}")
+            == "inner array(matrix {ord array(matrix {ord 𝑎})} & {ord 𝑏})")
+        #expect(dump("\\left( \\begin{array}{c} x \\end{array} \\right)") == "inner fenced(( {ord array(matrix {ord 𝑥})} ))")
+    }
+
+    @Test func aRowBreakOutsideAnEnvironmentIsIgnoredInInlineMath() {
+        let formula = parse("a \\\\ b")
+        #expect(MathDump.dump(formula.body) == "ord 𝑎 ord 𝑏")
+        #expect(formula.problems.map(\.message) == ["'\\\\' outside an environment is ignored; use one such as 'gathered' for several lines"])
+    }
+
+    @Test func displayLinesAreGatheredOrAligned() {
+        let gathered = parse("a \\\\ b \\\\", display: true)
+        #expect(MathDump.dump(gathered.body) == "ord array(gathered {ord 𝑎} \\\\ {ord 𝑏})")
+        #expect(gathered.problems.isEmpty)
+        #expect(dump("a &= b \\\\ &= c", display: true) == "ord array(aligned {ord 𝑎} & {rel = ord 𝑏} \\\\ {} & {rel = ord 𝑐})")
+        #expect(dump("a \\\\", display: true) == "ord 𝑎")
+        #expect(parse("a \\\\ b \\tag{1}", display: true).tag == EquationTag(text: "1"))
+        #expect(messages("a \\end{x}", display: true) == ["'\\end' without its '\\begin'"])
+        #expect(messages("a } b", display: true) == ["'}' without its '{'"])
+    }
+}

@@ -40,6 +40,11 @@ import Testing
         #expect(MathDump.dump(formula.body) == "inner fenced(‖ {ord 𝑥} ‖) rel ∈ ord ℝ")
     }
 
+    @Test func frontMatterMacrosMayRedefineBuiltInCommands() throws {
+        var macros = try MathMacros(definitions: ["\\vec": "\\mathbf{#1}"])
+        #expect(MathDump.dump(Formula(parsing: "\\vec v", display: false, macros: &macros).body) == "ord 𝐯")
+    }
+
     @Test func badFrontMatterMacrosThrowClearly() {
         #expect(throws: MathMacroError(message: "math macro name 'RR' is not one command such as '\\RR'")) {
             try MathMacros(definitions: ["RR": "x"])
@@ -81,6 +86,14 @@ import Testing
         #expect(formula.problems.first?.message.contains("expands") == true)
         let doubling = parse("\\def\\d#1{#1#1}\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{\\d{x}}}}}}}}}}}}}}}}}}}}")
         #expect(doubling.problems.first?.isFatal == true)
+    }
+
+    /// Found by the fuzzer: each use of `\\a` reads two arguments and leaves more uses behind.
+    @Test func aMacroThatGrowsAtEachUseStopsAtTheExpansionLimit() {
+        let source = "\\def\\a#1#2{#2#\\a#1#2{#2#1}\\a{x[}ef\\a#11}\\a{x[}ef\\a#1# f'^eq} \\mathbb{R}^{\\alpha} \\label{eq}"
+        let formula = parse(source)
+        #expect(formula.problems.map(\.message) == ["macro '\\a' expands too many times (is it defined in terms of itself?)"])
+        #expect(formula.labels == [])
     }
 
     @Test func deepNestingIsAProblemNotACrash() {

@@ -56,3 +56,18 @@ import Testing
         #expect(parse("\\text{if } x > 0").plainText == "if x > 0")
     }
 }
+
+@Suite struct SupportedCommandTests {
+    /// The list did-you-mean suggests from is the list the parser reads.
+    @Test func everySupportedCommandIsRead() {
+        for name in MathCommands.sortedNames where !["newcommand", "renewcommand", "providecommand", "def", "gdef", "let"].contains(name) {
+            let formula = parse("\\\(name){1pt}{x}{y}")
+            #expect(!formula.problems.contains { $0.message.hasPrefix("unknown command") }, "\\\(name): \(formula.problems.map(\.message))")
+        }
+    }
+
+    @Test func theListHoldsEveryFamily() {
+        #expect(MathCommands.all.count > 800)
+        #expect(["alpha", "frac", "sqrt", "mathbb", "overbrace", "xrightarrow", "hspace", "operatorname", "begin", "tag"].allSatisfy(MathCommands.all.contains))
+    }
+}

@@ -146,3 +146,30 @@ import Testing
         #expect(dump("\\overline{x}\\underline{y}") == "ord overline({ord 𝑥}) ord underline({ord 𝑦})")
     }
 }
+
+@Suite struct ModuloAndArrowTests {
+    @Test func lapsAreSetAsTheirContent() {
+        #expect(dump("\\sum_{\\mathclap{i<n}}") == "op ∑_{ord {ord 𝑖 rel < ord 𝑛}}")
+        #expect(dump("\\rlap{a}") == "ord text(\"a\")")
+    }
+
+    @Test func modAndPod() {
+        #expect(dump("a \\mod{n}") == "ord 𝑎 ord {ord space(0.667) ord mod ord space(0.333) ord {ord 𝑛}}")
+        #expect(dump("a \\pod{n}") == "ord 𝑎 ord {ord space(0.444) open ( ord {ord 𝑛} close )}")
+    }
+
+    @Test func longArrowsAndTheirAliases() {
+        #expect(dump("a \\iff b \\impliedby c \\gets d") == "ord 𝑎 rel ⟺ ord 𝑏 rel ⟸ ord 𝑐 rel ← ord 𝑑")
+        #expect(dump("\\xleftarrow{n}") == "rel underover({} over:← ^{ord 𝑛})")
+    }
+
+    @Test func sourceRangesCoverTheAtom() {
+        let formula = parse("x^2 + \\frac{a}{b}")
+        #expect(formula.body.atoms.map(\.source) == [0..<3, 4..<5, 6..<17])
+    }
+
+    @Test func macroBodiesPointAtTheirUse() {
+        let formula = parse("\\newcommand\\bad{\\fracc} x \\bad")
+        #expect(formula.problems.map(\.range) == [26..<30])
+    }
+}

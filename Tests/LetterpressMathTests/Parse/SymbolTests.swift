@@ -56,6 +56,13 @@ import Testing
         #expect(dump("α ≤ ∑") == "ord 𝛼 rel ≤ op ∑")
         #expect(dump("a ∈ B × C") == "ord 𝑎 rel ∈ ord 𝐵 bin × ord 𝐶")
         #expect(dump("∫") == "op ∫ nolimits")
+        #expect(dump("a − b") == "ord 𝑎 bin − ord 𝑏")
+    }
+
+    @Test func lettersOfOtherScriptsAreText() {
+        #expect(dump("x_{最大}") == "ord 𝑥_{ord text(\"最\") ord text(\"大\")}")
+        #expect(dump("ж ℝ ϑ") == "ord text(\"ж\") ord ℝ ord 𝜗")
+        #expect(parse("x_{最大}").plainText == "x_(最大)")
     }
 
     @Test func bigOperators() {
