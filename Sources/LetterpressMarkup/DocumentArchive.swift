@@ -245,6 +245,8 @@ struct ArchivedText: Codable {
         var anchor: String?
         var attributes: InlineAttributes?
         var image: ImageReference?
+        /// A formula in the line: its TeX, numbers and references (the text is its plain reading).
+        var math: MathSpan?
     }
 
     init(from decoder: any Decoder) throws {
@@ -260,6 +262,7 @@ struct ArchivedText: Codable {
             piece[LetterpressAttributes.AnchorAttribute.self] = run.anchor
             piece[LetterpressAttributes.InlineAttributesAttribute.self] = run.attributes
             piece[LetterpressAttributes.ImageAttribute.self] = run.image
+            piece[LetterpressAttributes.MathAttribute.self] = run.math
             text.append(piece)
         }
     }
@@ -275,7 +278,8 @@ struct ArchivedText: Codable {
                 footnote: run[LetterpressAttributes.FootnoteAttribute.self],
                 anchor: run[LetterpressAttributes.AnchorAttribute.self],
                 attributes: run[LetterpressAttributes.InlineAttributesAttribute.self],
-                image: run[LetterpressAttributes.ImageAttribute.self])
+                image: run[LetterpressAttributes.ImageAttribute.self],
+                math: run[LetterpressAttributes.MathAttribute.self])
         }
         var container = encoder.singleValueContainer()
         try container.encode(runs)

@@ -111,7 +111,8 @@ package enum RunDump {
         }
 
         mutating func visitMath(_ math: MathSpan) -> [String] {
-            [indent + "Math" + (math.numbers.isEmpty ? "" : " (" + math.numbers.joined(separator: ", ") + ")") + " \(math.tex.debugDescription)"]
+            [indent + "Math" + (math.numbers.isEmpty ? "" : " (" + math.numbers.joined(separator: ", ") + ")") + " \(math.tex.debugDescription)"
+                + (math.references.isEmpty ? "" : " refs=" + math.references.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ","))]
         }
     }
 }

@@ -34,7 +34,7 @@ enum MathExtension {
         guard character == dollar || character == MathSource.marker, let ext, let inline, let parent,
               let math = ParseSession.of(ext).math else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
-        let found = character == dollar ? dollars(inline, at: start) : marked(inline, at: start)
+        let found = character == dollar ? dollars(inline, at: start, in: parent, math: math) : marked(inline, at: start)
         switch found {
         case .none:
             return nil
@@ -45,6 +45,7 @@ enum MathExtension {
             let formula = MathFormula(tex: tex(inline, from: start + opener, to: closer.lowerBound), isDisplay: display,
                                       written: written(inline, from: start, to: closer.upperBound, opener: Int(opener)))
             cmark_inline_parser_set_offset(inline, closer.upperBound)
+            countLines(inline, from: start, to: closer.upperBound)
             let node = cmark_node_new_with_mem(CMARK_NODE_CODE, cmark_get_default_mem_allocator())!
             cmark_node_set_literal(node, formula.tex)
             MathFormula.attach(formula, to: node)
@@ -71,14 +72,20 @@ enum MathExtension {
     }
 
     /// `$…$`, `` $`…`$ `` or `$$…$$` at `start`, as pandoc's and GitHub's rules read them.
-    private static func dollars(_ inline: OpaquePointer, at start: Int32) -> Found {
+    /// A `` $`…`$ `` whose closer is not found leaves `math` the block, so that the next
+    /// opener there does not look again to the end (which would take quadratic time).
+    private static func dollars(_ inline: OpaquePointer, at start: Int32, in block: OpaquePointer, math: NoteMath) -> Found {
         var count: Int32 = 0
         while peek(inline, start + count) == dollar { count += 1 }
         if count == 1 && peek(inline, start + 1) == backtick {
+            guard math.unclosedCodeMath != block else { return .none }
             var position = start + 2
             while true {
                 let byte = peek(inline, position)
-                if byte == 0 { return .none }
+                if byte == 0 {
+                    math.unclosedCodeMath = block
+                    return .none
+                }
                 if byte == backtick, peek(inline, position + 1) == dollar, position > start + 2 {
                     return .formula(opener: 2, closer: position..<(position + 2), display: false)
                 }
@@ -161,6 +168,36 @@ enum MathExtension {
         default:
             // A lone `\end{…}`: the backslash it was.
             return .text("\\", start + 1)
+        }
+    }
+
+    /// Counts the line ends of a formula that goes on over lines as cmark counts those it
+    /// reads itself, so that the places of what follows in the paragraph (a link to no anchor,
+    /// an attribute) are on their own lines. The extension API has no call for it: the inline
+    /// parser's line and column offset are written where cmark-gfm 0.29 keeps them (its
+    /// `subject`: after the allocator and the input chunk, `int line` (at byte 24, or 28 in
+    /// versions with a `flags` field before it), then the position, the block's offset and the
+    /// column offset), only when the line and position found there are those the API reports.
+    private static func countLines(_ inline: OpaquePointer, from start: Int32, to end: Int32) {
+        var lineEnds: Int32 = 0
+        var lastLineStart: Int32 = 0
+        var position = start
+        while position < end {
+            if peek(inline, position) == UInt8(ascii: "\n") {
+                lineEnds += 1
+                lastLineStart = position + 1
+            }
+            position += 1
+        }
+        guard lineEnds > 0 else { return }
+        let subject = UnsafeMutableRawPointer(inline)
+        let line = cmark_inline_parser_get_line(inline)
+        let offset = cmark_inline_parser_get_offset(inline)
+        for lineField in [24, 28] where subject.load(fromByteOffset: lineField, as: Int32.self) == line
+            && subject.load(fromByteOffset: lineField + 4, as: Int32.self) == offset {
+            subject.storeBytes(of: line + lineEnds, toByteOffset: lineField, as: Int32.self)
+            subject.storeBytes(of: -lastLineStart, toByteOffset: lineField + 12, as: Int32.self)
+            return
         }
     }
 

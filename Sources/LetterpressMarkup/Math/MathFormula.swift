@@ -39,55 +39,76 @@ final class MathFormula {
         self.written = written
     }
 
+    /// Where each line of the TeX starts, in UTF-8 bytes from its start.
+    private lazy var lineOffsets: [Int] = [0] + tex.utf8.indices.enumerated().compactMap { offset, index in
+        tex.utf8[index] == UInt8(ascii: "\n") ? offset + 1 : nil
+    }
+
     /// Where the byte at `offset` of the TeX is in the note.
     func location(ofByte offset: Int) -> SourceLocation? {
         guard let first = lineStarts.first else { return nil }
-        var line = 0
-        var lineStart = 0
-        for (index, byte) in tex.utf8.prefix(max(offset, 0)).enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        let offset = max(offset, 0)
+        // The last line starting at or before the offset.
+        var low = 0
+        var high = lineOffsets.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineOffsets[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        guard line < lineStarts.count else { return first }
-        return SourceLocation(line: lineStarts[line].line, column: lineStarts[line].column + max(offset, 0) - lineStart)
+        guard low < lineStarts.count else { return first }
+        return SourceLocation(line: lineStarts[low].line, column: lineStarts[low].column + offset - lineOffsets[low])
     }
 
-    /// Places an inline formula's lines on the note's `sourceLines`: cmark's line is exact,
-    /// its column is not after a line's container prefix nor in a table's cell, so each line
-    /// of the formula is found in its source line (the first nearest cmark's column).
+    /// Places an inline formula's lines on the note's `sourceLines`: cmark's line is exact, and
+    /// so is its column on a paragraph's first line; elsewhere (after a container's prefix, in
+    /// a table's cell) each line of the formula is looked for in its source line: the first
+    /// near cmark's column, the others after the prefix (blanks and `>`), within a bounded
+    /// distance, so that a long line of many formulas costs little.
     func place(in sourceLines: [Substring]) {
         guard let written, lineStarts.isEmpty else { return }
         for (index, bytes) in written.lines.enumerated() {
             let number = written.line + index
             guard number >= 1, number <= sourceLines.count else { break }
-            let line = Array(sourceLines[number - 1].utf8)
+            let line = sourceLines[number - 1].utf8
             var column: Int
             if index == 0 {
-                column = Self.occurrence(of: bytes, in: line, near: written.column - 1).map { $0 + 1 } ?? written.column
-                column += written.openerLength
+                column = (Self.occurrence(of: bytes, in: line, near: written.column - 1) ?? (written.column - 1)) + 1 + written.openerLength
             } else {
-                // A continuation line starts after its container's prefix (`>`, spaces).
-                column = (Self.occurrence(of: bytes, in: line, near: 0, prefixOnly: true) ?? 0) + 1
+                column = (Self.occurrenceAfterPrefix(of: bytes, in: line) ?? 0) + 1
             }
             lineStarts.append(SourceLocation(line: number, column: column))
         }
         if lineStarts.isEmpty { lineStarts = [SourceLocation(line: written.line, column: written.column + written.openerLength)] }
     }
 
-    /// Where `needle` occurs in `line`: the occurrence nearest `near`, or with `prefixOnly`
-    /// the first with only blanks and `>` before it.
-    private static func occurrence(of needle: [UInt8], in line: [UInt8], near: Int, prefixOnly: Bool = false) -> Int? {
-        guard !needle.isEmpty, needle.count <= line.count else { return nil }
-        var best: Int?
-        for start in 0...(line.count - needle.count) where line[start] == needle[0] {
-            guard line[start..<(start + needle.count)].elementsEqual(needle) else { continue }
-            if prefixOnly {
-                if line[..<start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }) { return start }
-                continue
-            }
-            if best.map({ abs($0 - near) > abs(start - near) }) ?? true { best = start }
+    /// How far from cmark's column a formula is looked for.
+    private static let searchDistance = 512
+
+    private static func matches(_ needle: [UInt8], in line: Substring.UTF8View, at start: Int) -> Bool {
+        guard start >= 0, start + needle.count <= line.count else { return false }
+        let from = line.index(line.startIndex, offsetBy: start)
+        return line[from...].starts(with: needle)
+    }
+
+    /// The start of `needle` in `line` nearest `near`, within `searchDistance` of it.
+    private static func occurrence(of needle: [UInt8], in line: Substring.UTF8View, near: Int) -> Int? {
+        guard !needle.isEmpty else { return nil }
+        for distance in 0...searchDistance {
+            if matches(needle, in: line, at: near - distance) { return near - distance }
+            if distance > 0, matches(needle, in: line, at: near + distance) { return near + distance }
+            if near - distance < 0 && near + distance >= line.count { break }
         }
-        return best
+        return nil
+    }
+
+    /// The start of `needle` in `line` with only blanks and `>` before it.
+    private static func occurrenceAfterPrefix(of needle: [UInt8], in line: Substring.UTF8View) -> Int? {
+        guard !needle.isEmpty else { return nil }
+        for (start, byte) in line.enumerated() {
+            if matches(needle, in: line, at: start) { return start }
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ">") else { return nil }
+        }
+        return nil
     }
 
     /// The formula of the cmark node `node`, when it holds one.

@@ -29,6 +29,12 @@ public struct MathSetting: Sendable, Equatable, Decodable {
                   macros: try keys.decodeIfPresent([String: String].self, forKey: .macros) ?? [:])
     }
 
+    /// The note's setting (this one) over a theme's: off when either is, the note's macros
+    /// winning over the theme's of the same name.
+    package func over(_ theme: MathSetting) -> MathSetting {
+        MathSetting(enabled: enabled && theme.enabled, macros: theme.macros.merging(macros) { $1 })
+    }
+
     /// This setting, turned off when `enabled` is false (`--no-math`).
     package func enabled(_ enabled: Bool) -> MathSetting {
         var setting = self

@@ -119,10 +119,12 @@ struct MathSource {
             var isBlank: Bool
         }
 
-        func shape(_ line: Range<Int>) -> Shape {
+        /// … reading at most `limit` quote markers (a formula's lines inside a quote of `limit`
+        /// levels: a `>` after those is the formula's).
+        func shape(_ line: Range<Int>, limit: Int = .max) -> Shape {
             var index = line.lowerBound
             var quotes = 0
-            while true {
+            while quotes < limit {
                 var probe = index
                 var spaces = 0
                 while probe < line.upperBound, bytes[probe] == UInt8(ascii: " "), spaces < 4 { probe += 1; spaces += 1 }
@@ -157,6 +159,18 @@ struct MathSource {
             var spaces = 0
             while index + spaces < line.upperBound, bytes[index + spaces] == UInt8(ascii: " "), spaces < 5 { spaces += 1 }
             return index + (spaces >= 5 || spaces == 0 ? 1 : spaces)
+        }
+
+        /// Where a footnote definition's content starts when `[^label]:` is at `start`.
+        func footnoteContent(at start: Int, in line: Range<Int>) -> Int? {
+            guard starts("[^", at: start, before: line.upperBound) else { return nil }
+            var index = start + 2
+            while index < line.upperBound, index - start < 1000, bytes[index] != UInt8(ascii: "]") {
+                guard bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "[") else { return nil }
+                index += 1
+            }
+            guard index > start + 2, starts("]:", at: index, before: line.upperBound) else { return nil }
+            return index + 2
         }
 
         func starts(_ text: String, at index: Int, before end: Int) -> Bool {
@@ -224,8 +238,11 @@ struct MathSource {
                 }
                 var content = shape.contentStart
                 var continuation = shape.indent
-                if let item = listContent(at: content, in: line) {
-                    continuation = shape.indent + (item - content)
+                // A list item's or a footnote definition's first line: its later lines go on
+                // at its content's column (a definition's, four columns in).
+                if let item = footnoteContent(at: content, in: line) ?? listContent(at: content, in: line) {
+                    continuation = shape.indent + (bytes[content] == UInt8(ascii: "[") ? 4 : item - content)
+                    while let last = listIndents.last, last >= continuation { listIndents.removeLast() }
                     listIndents.append(continuation)
                     content = item
                     while content < line.upperBound, bytes[content] == UInt8(ascii: " ") { content += 1 }
@@ -412,7 +429,7 @@ struct MathSource {
             var last = first + 1
             while last < lines.count {
                 let line = lines[last]
-                let lineShape = self.shape(line)
+                let lineShape = self.shape(line, limit: shape.quotes)
                 if lineShape.isBlank { return .unclosed(last) }
                 guard lineShape.quotes == shape.quotes, lineShape.indent >= continuation else { return .unclosed(last) }
                 if let end = closer(of: opener, in: lineShape.contentStart..<line.upperBound, depth: &depth) {

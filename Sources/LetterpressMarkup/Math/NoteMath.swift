@@ -46,6 +46,9 @@ final class NoteMath {
 
     var hasInlineFormulas: Bool { !inline.isEmpty }
 
+    /// The block in which a `` $` `` found no `` `$ `` after it: none comes after any later one.
+    var unclosedCodeMath: OpaquePointer?
+
     /// The inline formulas found in `block` (once: they are handed over).
     func takeFormulas(in block: OpaquePointer) -> [MathFormula] {
         inline.removeValue(forKey: block) ?? []

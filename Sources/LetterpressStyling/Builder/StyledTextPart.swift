@@ -33,6 +33,15 @@ public struct StyledTextPart: Sendable {
         StyledTextPart { $0.add(image: image) }
     }
 
+    /// A TeX formula, as `StyledTextBuilder.add(math:display:)` adds it.
+    /// - Parameters:
+    ///   - tex: The TeX, without delimiters.
+    ///   - display: Whether it is a display formula, a block of its own.
+    /// - Returns: The part.
+    public static func math(_ tex: String, display: Bool = false) -> StyledTextPart {
+        StyledTextPart { $0.add(math: tex, display: display) }
+    }
+
     /// A heading, as `StyledTextBuilder.add(heading:level:)` adds it.
     /// - Parameters:
     ///   - text: The heading's text.

@@ -531,6 +531,20 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(themes.contains("default") && themes.contains("menlo"))
     }
 
+    /// `--no-math` reads no formula, through the batch's workers too: a note whose formula has
+    /// an unknown command fails with `--strict`, and renders without it.
+    @Test func noMathLeavesDollarsAsText() throws {
+        let folder = try folder(with: ["math.md": "# Sums\n\nPay $5, then $\\foo_1$ and $x_2$.\n", "other.md": "# Other\n"])
+        let inspect = String(decoding: try runRender(["inspect", "math.md"], in: folder).stdout, as: UTF8.self)
+        #expect(inspect.contains("math=\"x_2\""), "\(inspect)")
+        let off = try runRender(["inspect", "math.md", "--no-math"], in: folder)
+        #expect(String(decoding: off.stdout, as: UTF8.self).contains("\"Pay $5, then $\\foo_1$ and $x_2$.\""), "\(String(decoding: off.stdout, as: UTF8.self))")
+        let strict = try runRender(["math.md", "--strict", "-o", "on.pdf"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("math.md:3:"), "\(strict.stderr)")
+        #expect(try runRender(["math.md", "other.md", "--strict", "--no-math", "-o", "out"], in: folder).status == 0)
+    }
+
     @Test func inspectJSONRendersBackToTheSamePages() throws {
         let styled = "---\ntheme: menlo\ndate: 2024-05-06\n---\n# T\n\n^[**Very** loud](customColor: 'danger', underline: {pattern: 'dot'}) text.\n"
         let folder = try folder(with: ["styled.md": styled])

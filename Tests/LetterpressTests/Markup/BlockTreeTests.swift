@@ -23,10 +23,14 @@ import Testing
         > - in it
 
         [TOC]
+
+        $$
+        x + y
+        $$
         """
 
     static let kinds = ["heading", "paragraph", "list", "blockQuote", "alert", "code", "thematicBreak", "table", "image",
-                        "pageBreak", "contents"]
+                        "pageBreak", "contents", "math"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
     struct KindNames<Text: BlockText>: BlockVisitor {
