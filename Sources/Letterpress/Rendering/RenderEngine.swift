@@ -299,9 +299,7 @@ final class RenderEngine: @unchecked Sendable {
     /// The note's math: the front matter's, off when `--no-math` or the theme's `math: false`
     /// says, with the theme's macros under the front matter's.
     private func mathSetting(_ frontMatter: FrontMatter, theme: MathTheme) -> MathSetting {
-        var setting = frontMatter.math.enabled(options.math && theme.enabled)
-        setting.macros = theme.macros.merging(setting.macros) { $1 }
-        return setting
+        frontMatter.math.over(MathSetting(enabled: theme.enabled, macros: theme.macros)).enabled(options.math)
     }
 
     /// The language of the note's text: the front matter's `lang`, else `--lang`.
