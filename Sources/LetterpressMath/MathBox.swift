@@ -1,6 +1,6 @@
 import LetterpressCore
 
-/// A laid-out formula: positioned glyphs of the math font and rules, in points, from the left
+/// A laid-out formula: positioned glyphs (of the math font or a fallback) and rules, in points, from the left
 /// end of its baseline, y growing downwards (as on a page). The typesetter turns the items
 /// into ordinary page items, so they are vectors in every output and their text is selectable.
 package struct MathBox: Sendable, Equatable {
@@ -15,8 +15,8 @@ package struct MathBox: Sendable, Equatable {
     /// The baselines (y from the box's baseline) of the rows that show an equation number, in
     /// order: one for `equation`, one per numbered row for `align` and `gather`.
     package var taggedRows: [TaggedRow]
-    /// The characters the math font has no glyph for: each took the room of `.notdef` and
-    /// draws nothing, so the caller can warn about them.
+    /// The characters neither the math font nor a fallback font has a glyph for: each took
+    /// the room of `.notdef` and draws nothing, so the caller can warn about them.
     package var missingCharacters: Set<Character>
 
     package init(width: Double = 0, height: Double = 0, depth: Double = 0, items: [MathItem] = [], taggedRows: [TaggedRow] = [],
@@ -43,7 +43,7 @@ package struct MathBox: Sendable, Equatable {
 
 /// One thing a formula draws.
 package enum MathItem: Sendable, Equatable {
-    /// Glyphs of the math font at one size and colour.
+    /// Glyphs of one font at one size and colour.
     case glyphs(MathGlyphRun)
     /// A filled rectangle: a fraction bar, a radical's overbar, an array rule.
     case rule(Rect, Color)
@@ -55,21 +55,25 @@ package enum MathItem: Sendable, Equatable {
     case link(label: String, Rect)
 }
 
-/// Glyphs of the math font at one size and one colour.
+/// Glyphs of one font at one size and one colour.
 package struct MathGlyphRun: Sendable, Equatable {
     /// The font's size in points (its em).
     package var size: Double
     package var color: Color
     package var glyphs: [MathGlyph]
+    /// The fallback font the glyphs are of, for characters the math font lacks; nil for the
+    /// math font.
+    package var font: FontFileReference?
 
-    package init(size: Double, color: Color, glyphs: [MathGlyph]) {
+    package init(size: Double, color: Color, glyphs: [MathGlyph], font: FontFileReference? = nil) {
         self.size = size
         self.color = color
         self.glyphs = glyphs
+        self.font = font
     }
 }
 
-/// A glyph of the math font, by its id, placed on its baseline point.
+/// A glyph of its run's font, by its id, placed on its baseline point.
 package struct MathGlyph: Sendable, Equatable {
     package var id: UInt32
     package var x: Double

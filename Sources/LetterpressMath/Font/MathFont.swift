@@ -12,9 +12,10 @@ package final class MathFont: Sendable {
     /// Font units per em: every unscaled value is in these units.
     package let unitsPerEm: Double
 
-    // HarfBuzz objects are thread-safe once made immutable; Swift cannot see that.
-    nonisolated(unsafe) private let face: OpaquePointer
-    nonisolated(unsafe) private let font: OpaquePointer
+    private let harfBuzz: HarfBuzzFont
+    // The HarfBuzz objects the MATH table is read through.
+    private var font: OpaquePointer { harfBuzz.font }
+    private var face: OpaquePointer { harfBuzz.face }
     private let constants: [Double]
     private let metricsCache = Mutex<[UInt32: GlyphMetrics]>([:])
     private let variantCache = Mutex<[StretchKey: [GlyphVariant]]>([:])
@@ -49,34 +50,16 @@ package final class MathFont: Sendable {
     }
 
     private init(file: String, index: Int) throws {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else {
-            throw MathFontError.unreadable(file: file)
-        }
-        defer { hb_blob_destroy(blob) }
-        guard hb_face_count(blob) > UInt32(max(0, index)), let face = hb_face_create(blob, UInt32(max(0, index))) else {
-            throw MathFontError.unreadable(file: file)
-        }
-        guard hb_ot_math_has_data(face) != 0 else {
-            hb_face_destroy(face)
+        let harfBuzz = try HarfBuzzFont(file: file, index: index)
+        guard hb_ot_math_has_data(harfBuzz.face) != 0 else {
             throw MathFontError.noMathTable(file: file)
         }
-        let upem = Int32(hb_face_get_upem(face))
-        let font = hb_font_create(face)!
-        // At a scale of one unit per font unit, every value HarfBuzz gives is in font units.
-        hb_font_set_scale(font, upem, upem)
-        hb_font_make_immutable(font)
         self.file = file
-        self.face = face
-        self.font = font
-        self.unitsPerEm = Double(upem)
+        self.harfBuzz = harfBuzz
+        self.unitsPerEm = harfBuzz.unitsPerEm
         self.constants = MathConstant.allCases.map {
-            Double(hb_ot_math_get_constant(font, hb_ot_math_constant_t(rawValue: UInt32($0.rawValue))))
+            Double(hb_ot_math_get_constant(harfBuzz.font, hb_ot_math_constant_t(rawValue: UInt32($0.rawValue))))
         }
-    }
-
-    deinit {
-        hb_font_destroy(font)
-        hb_face_destroy(face)
     }
 
     // MARK: Constants
@@ -100,8 +83,7 @@ package final class MathFont: Sendable {
 
     /// The font's own glyph for `scalar`, or nil when it has none.
     package func glyph(for scalar: Unicode.Scalar) -> UInt32? {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
+        harfBuzz.glyph(for: scalar)
     }
 
     /// The glyph's metrics, computed once.
@@ -112,22 +94,14 @@ package final class MathFont: Sendable {
         return metrics
     }
 
-    /// The metrics as HarfBuzz gives them, y up.
+    /// The metrics as HarfBuzz gives them, y up, with the MATH table's.
     private func readMetrics(_ glyph: UInt32) -> GlyphMetrics {
-        var extents = hb_glyph_extents_t()
-        _ = hb_font_get_glyph_extents(font, glyph, &extents)
-        let advance = Double(hb_font_get_glyph_h_advance(font, glyph))
+        var metrics = harfBuzz.inkMetrics(glyph)
         // HarfBuzz gives half the advance when the table has no attachment for the glyph.
-        let attachment = Double(hb_ot_math_get_glyph_top_accent_attachment(font, glyph))
-        return GlyphMetrics(
-            advance: advance,
-            inkLeft: Double(extents.x_bearing),
-            inkRight: Double(extents.x_bearing + extents.width),
-            ascent: Double(extents.y_bearing),
-            descent: -Double(extents.y_bearing + extents.height),
-            italicCorrection: Double(hb_ot_math_get_glyph_italics_correction(font, glyph)),
-            topAccentAttachment: attachment,
-            isExtendedShape: hb_ot_math_is_glyph_extended_shape(face, glyph) != 0)
+        metrics.topAccentAttachment = Double(hb_ot_math_get_glyph_top_accent_attachment(font, glyph))
+        metrics.italicCorrection = Double(hb_ot_math_get_glyph_italics_correction(font, glyph))
+        metrics.isExtendedShape = hb_ot_math_is_glyph_extended_shape(face, glyph) != 0
+        return metrics
     }
 
     /// The advance of `.notdef`, the room a character the font lacks takes.
@@ -207,45 +181,15 @@ package final class MathFont: Sendable {
         let key = AlternateKey(glyph: plain, feature: tag, value: value)
         if let known = alternateCache.withLock({ $0[key] }) { return known }
         var features = [hb_feature_t(tag: tag, value: value, start: 0, end: UInt32.max)]
-        let shaped = shapeScalars([scalar.value], script: HB_SCRIPT_MATH, features: &features)
+        let shaped = harfBuzz.shapeScalars([scalar.value], script: HB_SCRIPT_MATH, features: &features)
         let result = shaped.count == 1 ? shaped[0].glyph : plain
         alternateCache.withLock { $0[key] = result }
         return result
     }
 
     /// `text` shaped left to right with the font's own features: the glyphs of `\text{…}`.
-    package func shape(_ text: String) -> [ShapedGlyph] {
-        guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        hb_buffer_add_utf8(buffer, &utf8, Int32(utf8.count), 0, Int32(utf8.count))
-        hb_buffer_guess_segment_properties(buffer)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_shape(font, buffer, nil, 0)
-        return glyphs(of: buffer)
-    }
-
-    /// Characters shaped in `script` with `features`.
-    private func shapeScalars(_ scalars: [UInt32], script: hb_script_t, features: inout [hb_feature_t]) -> [ShapedGlyph] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf32(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
-        hb_buffer_set_script(buffer, script)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_shape(font, buffer, &features, UInt32(features.count))
-        return glyphs(of: buffer)
-    }
-
-    /// The shaped buffer's glyphs and positions.
-    private func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-        return (0..<Int(count)).map {
-            ShapedGlyph(glyph: infos[$0].codepoint, xAdvance: Double(positions[$0].x_advance),
-                        xOffset: Double(positions[$0].x_offset), yOffset: Double(positions[$0].y_offset),
-                        cluster: Int(infos[$0].cluster))
-        }
+    package func shape(_ text: some StringProtocol) -> [ShapedGlyph] {
+        harfBuzz.shape(text, direction: HB_DIRECTION_LTR)
     }
 
     /// An OpenType tag such as `ssty` as HarfBuzz's number.

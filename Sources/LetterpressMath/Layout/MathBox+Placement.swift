@@ -19,14 +19,16 @@ extension MathBox {
         return box
     }
 
-    /// The box with neighbouring glyph runs of one size and colour made one run, so a
-    /// formula has as few runs as it has sizes and colours in a row.
+    /// The box with neighbouring glyph runs of one font, size and colour made one run, so a
+    /// formula has as few runs as it has fonts, sizes and colours in a row.
     func mergingRuns() -> MathBox {
         var merged: [MathItem] = []
         merged.reserveCapacity(items.count)
         for item in items {
-            if case let .glyphs(run) = item, case let .glyphs(last)? = merged.last, last.size == run.size, last.color == run.color {
-                merged[merged.count - 1] = .glyphs(MathGlyphRun(size: last.size, color: last.color, glyphs: last.glyphs + run.glyphs))
+            if case let .glyphs(run) = item, case var .glyphs(last)? = merged.last,
+               last.size == run.size, last.color == run.color, last.font == run.font {
+                last.glyphs += run.glyphs
+                merged[merged.count - 1] = .glyphs(last)
             } else {
                 merged.append(item)
             }
@@ -42,9 +44,9 @@ extension MathItem {
     func offsetBy(x: Double, y: Double) -> MathItem {
         func moved(_ rect: Rect) -> Rect { Rect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height) }
         switch self {
-        case let .glyphs(run):
-            return .glyphs(MathGlyphRun(size: run.size, color: run.color,
-                                        glyphs: run.glyphs.map { MathGlyph(id: $0.id, x: $0.x + x, y: $0.y + y, text: $0.text) }))
+        case var .glyphs(run):
+            run.glyphs = run.glyphs.map { MathGlyph(id: $0.id, x: $0.x + x, y: $0.y + y, text: $0.text) }
+            return .glyphs(run)
         case let .rule(rect, color):
             return .rule(moved(rect), color)
         case let .line(from, to, width, color):

@@ -26,8 +26,9 @@ extension MathLayout {
             : font.glyph(for: scalar)
     }
 
-    /// Characters of the math font side by side: a letter, a digit, a symbol. One glyph
-    /// keeps its italic correction and kerning for its scripts.
+    /// Characters side by side: a letter, a digit, a symbol. One glyph of the math font
+    /// keeps its italic correction and kerning for its scripts; characters the math font
+    /// lacks are set upright in their fallback font, shaped together.
     func layoutSymbol(_ text: String, _ context: LayoutContext) -> MathFragment {
         let scalars = Array(text.unicodeScalars)
         if scalars.count == 1, let glyph = glyph(for: scalars[0], context) {
@@ -38,11 +39,18 @@ extension MathLayout {
         }
         var box = MathBox()
         var italic = 0.0
-        for scalar in scalars {
-            let glyph = glyph(for: scalar, context)
-            append(glyph.map { glyphBox($0, text: String(scalar), context) } ?? missingBox(Character(scalar), context), to: &box)
-            // Only the last character's lean shows past the end.
-            italic = glyph.map { font.metrics($0).italicCorrection * font.scale(size: fontSize(context.style)) } ?? 0
+        for stretch in fontStretches(text) {
+            if let fallbackFont = stretch.font {
+                append(fallbackBox(stretch.text, in: fallbackFont, color: context.color, context), to: &box)
+                italic = 0
+                continue
+            }
+            for scalar in stretch.text.unicodeScalars {
+                let glyph = glyph(for: scalar, context)
+                append(glyph.map { glyphBox($0, text: String(scalar), context) } ?? missingBox(Character(scalar), context), to: &box)
+                // Only the last character's lean shows past the end.
+                italic = glyph.map { font.metrics($0).italicCorrection * font.scale(size: fontSize(context.style)) } ?? 0
+            }
         }
         return MathFragment(box: box, italicCorrection: italic)
     }
@@ -70,16 +78,33 @@ extension MathLayout {
                             glyph: glyph, glyphSize: size)
     }
 
-    /// Text in the math font, shaped by HarfBuzz, in `color`: `\text`, error source, numbers
-    /// of references. A character the font lacks takes `.notdef`'s room and is not drawn.
+    /// Text shaped by HarfBuzz, in `color`: `\text`, error source, numbers of references.
+    /// It is set in the math font, but for stretches of characters it lacks that a fallback
+    /// font has; a character no font has takes `.notdef`'s room and is not drawn.
     func textBox(_ text: String, color: Color, _ context: LayoutContext) -> MathBox {
-        let size = fontSize(context.style)
-        let scale = font.scale(size: size)
-        let shaped = font.shape(text)
+        var box = MathBox()
+        for stretch in fontStretches(text) {
+            if let fallbackFont = stretch.font {
+                append(fallbackBox(stretch.text, in: fallbackFont, color: color, context), to: &box)
+            } else {
+                let size = fontSize(context.style)
+                let run = MathGlyphRun(size: size, color: color, glyphs: [])
+                append(shapedBox(font.shape(stretch.text), of: stretch.text, scale: font.scale(size: size), metrics: font.metrics, run: run),
+                       to: &box)
+            }
+        }
+        return box
+    }
+
+    /// Glyphs as shaping gave them for `text`, in one `run` (its size, colour and font
+    /// given): as high and deep as their ink reaches, as wide as their advances. A glyph 0
+    /// (`.notdef`) marks its characters missing and is not drawn.
+    func shapedBox(_ shaped: [ShapedGlyph], of text: Substring, scale: Double, metrics: (UInt32) -> GlyphMetrics,
+                   run: MathGlyphRun) -> MathBox {
         let utf8 = Array(text.utf8)
         let clusterEnds = clusterEnds(of: shaped, length: utf8.count)
         var box = MathBox()
-        var glyphs: [MathGlyph] = []
+        var run = run
         var x = 0.0
         var seen = Set<Int>()
         for glyph in shaped {
@@ -88,16 +113,16 @@ extension MathLayout {
             if glyph.glyph == 0 {
                 box.missingCharacters.formUnion(characters.filter { !$0.isWhitespace })
             } else {
-                let metrics = font.metrics(glyph.glyph)
+                let metrics = metrics(glyph.glyph)
                 let y = -glyph.yOffset * scale
                 box.height = max(box.height, metrics.ascent * scale - y)
                 box.depth = max(box.depth, metrics.descent * scale + y)
-                glyphs.append(MathGlyph(id: glyph.glyph, x: x + glyph.xOffset * scale, y: y, text: characters))
+                run.glyphs.append(MathGlyph(id: glyph.glyph, x: x + glyph.xOffset * scale, y: y, text: characters))
             }
             x += glyph.xAdvance * scale
         }
         box.width = x
-        if !glyphs.isEmpty { box.items = [.glyphs(MathGlyphRun(size: size, color: color, glyphs: glyphs))] }
+        if !run.glyphs.isEmpty { box.items = [.glyphs(run)] }
         return box
     }
 

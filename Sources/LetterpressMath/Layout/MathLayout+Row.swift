@@ -29,12 +29,13 @@ extension MathLayout {
     /// atom with its scripts, spaces between by the table.
     func rowEntries(_ list: MathList, _ start: LayoutContext) -> (entries: [RowEntry], width: Double) {
         var context = start.nested
-        let classes = InterAtomSpacing.classes(of: list.atoms)
+        let atoms = joiningFallbackSymbols(list.atoms)
+        let classes = InterAtomSpacing.classes(of: atoms)
         var entries: [RowEntry] = []
-        entries.reserveCapacity(list.atoms.count)
+        entries.reserveCapacity(atoms.count)
         var x = 0.0
         var previous: AtomClass?
-        for (atom, atomClass) in zip(list.atoms, classes) {
+        for (atom, atomClass) in zip(atoms, classes) {
             switch atom.nucleus {
             case let .style(style):
                 // As in TeX, a style change keeps the cramping it is made in.

@@ -16,6 +16,8 @@ package struct MathLayout: Sendable {
     package let errorColor: Color
     /// Each equation label's number as the document assigned it.
     package let references: [String: String]
+    /// Where characters the math font lacks are found; nil leaves them missing.
+    package let fallback: (any MathFallbackFonts)?
 
     /// Lists nested deeper than this are drawn flat, as their characters in the error
     /// colour, so no input can exhaust the stack.
@@ -24,12 +26,16 @@ package struct MathLayout: Sendable {
     /// A layout in `font` at `size` points.
     /// - Parameter references: Equation label → the number text the document gave it; an
     ///   unknown label shows "??" in `errorColor`.
-    package init(font: MathFont, size: Double, color: Color, errorColor: Color, references: [String: String] = [:]) {
+    /// - Parameter fallback: The fonts for characters the math font has no glyph for, such as
+    ///   Chinese in `\text{…}`; without it they take `.notdef`'s room and are not drawn.
+    package init(font: MathFont, size: Double, color: Color, errorColor: Color, references: [String: String] = [:],
+                 fallback: (any MathFallbackFonts)? = nil) {
         self.font = font
         self.size = size.isFinite && size > 0 ? size : 10
         self.color = color
         self.errorColor = errorColor
         self.references = references
+        self.fallback = fallback
     }
 
     /// `list` laid out in `style`, its origin at the left end of its baseline.

@@ -281,6 +281,20 @@ import Testing
     }
 
     @Test(arguments: S.fonts)
+    func wideHatAndTildeFromTeXGrowOverTheirBaseAndAreCentredOnIt(file: String) throws {
+        let layout = try S.layout(file)
+        func inkWidth(_ tex: String, _ mark: String) throws -> Double {
+            let box = layout.layout(parse(tex).body, style: .text)
+            let ink = layout.font.ink(of: try #require(box.glyph(showing: mark)))
+            // A wide mark (a horizontal variant, with an advance) is centred on its base.
+            if tex.hasPrefix("\\wide") { #expect(abs((ink.left + ink.right) / 2 - box.width / 2) < 0.01 * S.size) }
+            return ink.right - ink.left
+        }
+        #expect(try inkWidth("\\widehat{xyz}", "\u{302}") > 2 * inkWidth("\\hat{x}", "\u{302}"))
+        #expect(try inkWidth("\\widetilde{xyz}", "\u{303}") > 2 * inkWidth("\\tilde{x}", "\u{303}"))
+    }
+
+    @Test(arguments: S.fonts)
     func extensibleArrowsGrowUnderTheirLabelsOnTheAxis(file: String) throws {
         let layout = try S.layout(file)
         let font = layout.font
