@@ -96,7 +96,9 @@ enum MathExtension {
             var position = start + 2
             while true {
                 let byte = peek(inline, position)
-                if byte == 0 { return .text("$$", start + 2) }
+                // A code span after the opener is code, never part of a formula ($`…`$ is
+                // the form for TeX with backticks).
+                if byte == 0 || byte == backtick { return .text("$$", start + 2) }
                 if byte == dollar {
                     guard peek(inline, position + 1) == dollar else {
                         position += 1
@@ -114,7 +116,7 @@ enum MathExtension {
         var position = start + 1
         while true {
             let byte = peek(inline, position)
-            if byte == 0 { return .none }
+            if byte == 0 || byte == backtick { return .none }
             if byte == dollar {
                 let before = peek(inline, position - 1)
                 if isBlank(before) { return .none }

@@ -18,8 +18,7 @@ extension Collector {
         let math = theme.math
         guard let font = formulas.chosenFont() else { return }
         let parsed = formulas.formula(span)
-        var box = formulas.layout(size: text.size, color: text.color, references: span.references, font: font.font)
-            .layout(parsed.body, style: .display)
+        var box = formulas.layout(in: text, references: span.references, font: font.font).layout(parsed.body, style: .display)
         formulas.record(box)
         var rows = box.taggedRows
         if let tag = parsed.tag { rows.append(MathBox.TaggedRow(baseline: 0, tag: tag)) }
@@ -42,7 +41,7 @@ extension Collector {
         }
         var x = math.alignment == .left ? column.x + math.indent : column.x + (column.width - box.width) / 2
         if !numbers.isEmpty { x = min(x, column.x + column.width - numberWidth - Self.numberGap - box.width) }
-        var items = FormulaItems.items(of: box, at: Point(x: x, y: box.height), font: font)
+        var items = FormulaItems.items(of: box, at: Point(x: x, y: box.height), font: font, textFonts: fonts.formulaTextFonts)
         for (row, layout) in numbers {
             guard let line = layout.lines.first else { continue }
             let baseline = box.height + row.baseline * (factor < 1 ? factor : 1)

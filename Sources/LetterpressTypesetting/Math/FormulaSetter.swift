@@ -64,8 +64,15 @@ struct FormulaSetter {
                        kind: "characters the math font lacks")
     }
 
-    /// The layout of formulas at `size` points in `color` (the text's, unless the theme gives one).
-    func layout(size: Double, color: Color, references: [String: String], font: MathFont) -> MathLayout {
-        MathLayout(font: font, size: size * math.scale, color: math.color ?? color, errorColor: math.errorColor, references: references)
+    /// The fallback fonts of formulas in text of each family list.
+    private var fallbacks: [[String]: FormulaFallbackFonts] = [:]
+
+    /// The layout of formulas in text styled `text`: at its size times the theme's, in its
+    /// colour unless the theme gives one, characters the math font lacks in its fonts.
+    mutating func layout(in text: TextStyle, references: [String: String], font: MathFont) -> MathLayout {
+        let fallback = fallbacks[text.fontFamilies] ?? FormulaFallbackFonts(fonts: fonts, style: text)
+        fallbacks[text.fontFamilies] = fallback
+        return MathLayout(font: font, size: text.size * math.scale, color: math.color ?? text.color, errorColor: math.errorColor,
+                          references: references, fallback: fallback)
     }
 }

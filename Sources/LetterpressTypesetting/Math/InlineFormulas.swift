@@ -36,7 +36,7 @@ enum InlineFormulas {
             while index + 1 < text.runs.count, text.runs[index + 1].style.inlineFormula?.span == formula.span { index += 1 }
             index += 1
             let parsed = setter.formula(formula.span)
-            let layout = setter.layout(size: run.style.size, color: run.style.color, references: formula.span.references, font: font.font)
+            let layout = setter.layout(in: run.style, references: formula.span.references, font: font.font)
             let pieces = formula.span.isDisplay ? [layout.layout(parsed.body, style: .display)] : layout.breakablePieces(parsed.body)
             for piece in pieces {
                 setter.record(piece)

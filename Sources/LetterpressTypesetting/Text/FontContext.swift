@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import LetterpressCore
+import LetterpressMath
 import LetterpressMarkup
 import LetterpressStyling
 
@@ -119,6 +120,8 @@ package final class FontContext {
 
     /// The math fonts looked up, by the theme's families (see `mathFont(_:theme:)`).
     var mathFonts: [[String]: Result<MathFontChoice, LetterpressError>] = [:]
+    /// The fonts characters of formulas fell back to, at 1 pt (see `textFont(for:style:)`).
+    var formulaTextFonts: [FontFileReference: DrawingFont] = [:]
 
     /// Each font's drawing values; the font is referenced so that its address is not reused.
     private var drawingFonts: [UnsafeMutablePointer<PangoFont>: DrawingFont?] = [:]
