@@ -149,6 +149,12 @@ enum MathExtension {
                 }
                 position += 1
             }
+        case UInt8(ascii: "e"), UInt8(ascii: "r"):
+            // A `\eqref{label}` or `\ref{label}` of the text: the pass checked its brace closes.
+            var end = start + 1
+            while peek(inline, end) != 0, peek(inline, end) != UInt8(ascii: "}") { end += 1 }
+            guard peek(inline, end) == UInt8(ascii: "}") else { return .text("\\", start + 1) }
+            return .formula(opener: 0, closer: (end + 1)..<(end + 1), display: false)
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
             return .text(String(UnicodeScalar(peek(inline, start + 1))), start + 2)
         case UInt8(ascii: "b"):

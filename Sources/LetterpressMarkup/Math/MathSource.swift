@@ -28,6 +28,10 @@ struct MathSource {
 
     /// The byte that stands for the backslash of a delimiter cmark would take as an escape.
     static let marker: UInt8 = 0x01
+    /// The references to equations read in the text, with their opening brace.
+    static let references = ["\\eqref{", "\\ref{"]
+    /// The longest `\eqref{…}` looked for, so that a stray one costs little.
+    static let longestReference = 256
     /// The environments whose top-level `\begin` starts a display formula.
     static let environments: Set<String> = ["equation", "equation*", "align", "align*", "gather", "gather*", "multline", "multline*",
                                             "alignat", "alignat*", "flalign", "flalign*"]
@@ -53,7 +57,8 @@ struct MathSource {
         var backslashBefore = false
         for byte in body.utf8 {
             if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "$") { return true }
-            if backslashBefore && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "b")) { return true }
+            if backslashBefore && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "b")
+                                   || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "r")) { return true }
             backslashBefore = byte == UInt8(ascii: "\\") && !backslashBefore
             previous = byte
         }
@@ -508,6 +513,15 @@ struct MathSource {
                         opener = .environment(name)
                         openerEnd = index + 8 + name.utf8.count
                     }
+                case UInt8(ascii: "e"), UInt8(ascii: "r"):
+                    // `\eqref{label}` and `\ref{label}` in the text, as MathJax reads them: a
+                    // formula of their own, marked at their backslash alone.
+                    if let end = referenceEnd(at: index, before: range.upperBound) {
+                        bytes[index] = MathSource.marker
+                        result.usesMarkers = true
+                        index = end
+                        continue
+                    }
                 default: break
                 }
                 guard let kind = opener, !exhausted.contains(kind) else {
@@ -527,6 +541,25 @@ struct MathSource {
                 result.usesMarkers = true
                 index = end
             }
+        }
+
+        /// Past the `}` of a `\eqref{label}` or `\ref{label}` at `index`, its label on one
+        /// line without braces; nil for anything else.
+        func referenceEnd(at index: Int, before end: Int) -> Int? {
+            for command in MathSource.references {
+                let name = Array(command.utf8)
+                guard index + name.count <= end, Array(bytes[index..<(index + name.count)]) == name else { continue }
+                var close = index + name.count
+                while close < end, close - index < MathSource.longestReference {
+                    switch bytes[close] {
+                    case UInt8(ascii: "}"): return close > index + name.count ? close + 1 : nil
+                    case UInt8(ascii: "{"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return nil
+                    default: close += 1
+                    }
+                }
+                return nil
+            }
+            return nil
         }
 
         /// Whether only blanks and quote markers are before `index` on its line.

@@ -236,7 +236,7 @@ import Testing
         let last = document.blocks.last
         guard case let .paragraph(text)? = last else { Issue.record("no paragraph"); return }
         let spans = text.runs.compactMap { $0[LetterpressAttributes.MathAttribute.self] }
-        #expect(spans.map(\.references) == [["eq:a": "1"], ["eq:b": "B"]])
+        #expect(spans.map(\.references) == [["eq:c": "2"], ["eq:a": "1"], ["eq:b": "B"]], "a \\eqref in the text is read as MathJax reads it")
         #expect(text.runs.contains { $0[LetterpressAttributes.LinkAttribute.self] == "#eq:a" }, "a Markdown link goes to the label")
         #expect(document.warnings.isEmpty, "\(document.warnings)")
     }
