@@ -28,6 +28,23 @@ struct FormulaReading {
     var untaggedLabels: [Label] = []
     var references: [Reference] = []
     var problems: [Problem] = []
+
+    /// Each tag with the text it shows, the automatic ones numbered on from `next`, and the
+    /// numbers given.
+    func numberedTags(from next: inout Int) -> (tags: [(tag: EquationTag, text: String)], numbers: [String]) {
+        var numbered: [(tag: EquationTag, text: String)] = []
+        var numbers: [String] = []
+        for tag in tags {
+            if let text = tag.text {
+                numbered.append((tag, text))
+            } else {
+                numbers.append(String(next))
+                numbered.append((tag, String(next)))
+                next += 1
+            }
+        }
+        return (numbered, numbers)
+    }
 }
 
 /// The one place Markup calls the TeX parser (`LetterpressMath`).

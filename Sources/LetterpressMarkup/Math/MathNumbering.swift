@@ -7,6 +7,8 @@ import LetterpressMath
 /// and a `\ref` names the number of an equation labelled before it.
 package struct MathNumbering: Sendable {
     private var macros = FormulaReader.noMacros
+    /// The formulas so far that define macros, for the later stages (`MathSpan.preamble`).
+    private var preamble = ""
     private var next = 1
     private var labels: [String: String] = [:]
 
@@ -16,22 +18,19 @@ package struct MathNumbering: Sendable {
     /// The formula `tex` as a span, with its numbers and those its references name, and the
     /// plain Unicode text a run of it shows.
     package mutating func span(_ tex: String, display: Bool) -> (span: MathSpan, text: String) {
+        let preambleBefore = preamble
+        let macrosBefore = macros
         let reading = FormulaReader.read(tex, display: display, macros: &macros)
-        var numbers: [String] = []
-        for tag in reading.tags {
-            var text = tag.text
-            if text == nil {
-                text = String(next)
-                numbers.append(text!)
-                next += 1
-            }
-            if let label = tag.label, let text, labels[label] == nil { labels[label] = text }
+        if macros != macrosBefore { preamble += tex + "\n" }
+        let (tags, numbers) = reading.numberedTags(from: &next)
+        for (tag, text) in tags {
+            if let label = tag.label, labels[label] == nil { labels[label] = text }
         }
         var references: [String: String] = [:]
         for reference in reading.references {
             if let text = labels[reference.label] { references[reference.label] = text }
         }
-        return (MathSpan(tex: tex, isDisplay: display, numbers: numbers, references: references),
+        return (MathSpan(tex: tex, isDisplay: display, numbers: numbers, references: references, preamble: preambleBefore),
                 reading.plainText.isEmpty ? "\u{2060}" : reading.plainText)
     }
 }

@@ -100,14 +100,8 @@ final class NoteMath {
         // A formula that defines macros becomes part of the preamble of those after it.
         if macros != macrosBefore { preamble += formula.tex + "\n" }
         formula.plainText = reading.plainText
-        var numbers: [String] = []
-        for tag in reading.tags {
-            var text = tag.text
-            if text == nil {
-                text = String(nextNumber)
-                numbers.append(text!)
-                nextNumber += 1
-            }
+        let (tags, numbers) = reading.numberedTags(from: &nextNumber)
+        for (tag, text) in tags {
             if let label = tag.label { define(label, text: text, at: formula.location(ofByte: 0), anchors: &anchors) }
         }
         for label in reading.untaggedLabels {

@@ -16,7 +16,7 @@ extension MathLayout {
                          run: run)
     }
 
-    /// The atoms with each row of ordinary symbols that fall back to one font made one atom,
+    /// The atoms with each row of ordinary symbols or text that fall back to one font made one atom,
     /// so they are shaped together: the parser makes an atom of every character typed in a
     /// formula, and a Devanagari vowel sign or an Arabic letter shaped alone is wrong. The
     /// last atom's scripts go to the joined one.
@@ -26,15 +26,15 @@ extension MathLayout {
         joined.reserveCapacity(atoms.count)
         var previousFont: TextFont?
         for atom in atoms {
-            let font = fallbackFont(ofSymbol: atom)
-            if let font, font === previousFont, case let .symbol(end) = atom.nucleus,
-               case let .symbol(start)? = joined.last?.nucleus {
-                var last = joined[joined.count - 1]
-                last.nucleus = .symbol(start + end)
-                last.subscript = atom.subscript
-                last.superscript = atom.superscript
-                last.source = last.source.map { $0.lowerBound..<(atom.source?.upperBound ?? $0.upperBound) }
-                joined[joined.count - 1] = last
+            let font = fallbackFont(of: atom)
+            if let font, font === previousFont, let end = Joinable(atom.nucleus), let last = joined.last,
+               let start = Joinable(last.nucleus), start.kind == end.kind {
+                var merged = last
+                merged.nucleus = start.kind.nucleus(start.text + end.text)
+                merged.subscript = atom.subscript
+                merged.superscript = atom.superscript
+                merged.source = last.source.map { $0.lowerBound..<(atom.source?.upperBound ?? $0.upperBound) }
+                joined[joined.count - 1] = merged
             } else {
                 joined.append(atom)
             }
@@ -44,10 +44,41 @@ extension MathLayout {
         return joined
     }
 
-    /// The fallback font of an ordinary symbol wholly in one, nil for any other atom.
-    private func fallbackFont(ofSymbol atom: MathAtom) -> TextFont? {
-        guard atom.atomClass == .ordinary, case let .symbol(text) = atom.nucleus else { return nil }
-        let stretches = fontStretches(text)
+    /// The characters of an atom that may join its neighbours': an ordinary symbol, or text of
+    /// one piece (the parser makes letters of other scripts typed in a formula text).
+    private struct Joinable {
+        enum Kind: Equatable {
+            case symbol
+            case text(MathVariant)
+
+            func nucleus(_ text: String) -> MathAtom.Nucleus {
+                switch self {
+                case .symbol: .symbol(text)
+                case let .text(variant): .text([.text(text, variant)])
+                }
+            }
+        }
+
+        var text: String
+        var kind: Kind
+
+        init?(_ nucleus: MathAtom.Nucleus) {
+            switch nucleus {
+            case let .symbol(text):
+                (self.text, kind) = (text, .symbol)
+            case let .text(pieces):
+                guard pieces.count == 1, case let .text(text, variant) = pieces[0] else { return nil }
+                (self.text, kind) = (text, .text(variant))
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The fallback font of an ordinary atom whose characters are wholly in one, nil for any other atom.
+    private func fallbackFont(of atom: MathAtom) -> TextFont? {
+        guard atom.atomClass == .ordinary, let joinable = Joinable(atom.nucleus) else { return nil }
+        let stretches = fontStretches(joinable.text)
         return stretches.count == 1 ? stretches[0].font : nil
     }
 }

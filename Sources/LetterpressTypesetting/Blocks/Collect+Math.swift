@@ -21,7 +21,8 @@ extension Collector {
         var box = formulas.layout(in: text, references: span.references, font: font.font).layout(parsed.body, style: .display)
         formulas.record(box)
         var rows = box.taggedRows
-        if let tag = parsed.tag { rows.append(MathBox.TaggedRow(baseline: 0, tag: tag)) }
+        // In the order Markup numbered them: the formula's own tag, then its rows'.
+        if let tag = parsed.tag { rows.insert(MathBox.TaggedRow(baseline: 0, tag: tag), at: 0) }
         var automatic = span.numbers.makeIterator()
         let numbers = rows.map { row -> (row: MathBox.TaggedRow, layout: TextLayout)? in
             guard let shown = row.tag.text ?? automatic.next() else { return nil }

@@ -93,8 +93,8 @@ import Testing
         let layout = try layout(MathFontFiles.dejaVu, fallback: CJKFallback())
         let parsed = parse("x最大^2好").body.atoms
         let atoms = layout.joiningFallbackSymbols(parsed)
-        // Scripts end a row of joined characters: 好 stays apart.
-        #expect(atoms.map(\.nucleus) == [.symbol("𝑥"), .symbol("最大"), .symbol("好")])
+        // The parser makes each a piece of text; scripts end a row of joined characters: 好 stays apart.
+        #expect(atoms.map(\.nucleus) == [.symbol("𝑥"), .text([.text("最大", .normal)]), .text([.text("好", .normal)])])
         #expect(atoms[1].superscript == parsed[2].superscript)
         #expect(atoms[1].source == parsed[1].source!.lowerBound..<parsed[2].source!.upperBound)
     }
