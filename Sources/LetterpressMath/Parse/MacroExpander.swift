@@ -217,7 +217,10 @@ struct MacroExpander {
                 continue
             }
             guard next.isCharacter("{") else {
-                throw FatalProblem(range: next.range, message: "'\\def\\\(name)': parameters must be #1, #2, … in order, then the body in braces")
+                if case .parameter = next.kind {
+                    throw FatalProblem(range: next.range, message: "'\\def\\\(name)': parameters must be #1, #2, … in order, then the body in braces")
+                }
+                throw FatalProblem(range: next.range, message: "'\\def\\\(name)': parameters delimited by text (such as '#1.' or '(#1)') are not supported; use '\\newcommand' with its arguments in braces")
             }
             let body = try readRawGroup(openedAt: next)
             try checkParameters(body, count: count, name: name, at: token)

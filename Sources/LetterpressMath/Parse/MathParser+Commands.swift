@@ -100,6 +100,7 @@ extension MathParser {
         case "dots": return try parseDots(token)
         case "mathnormal": return try parseFont(nil, token)
         case "relax", "nobreak", "allowbreak": return nil
+        case _ where Self.notationCommands.contains(name): return try parseNotation(name, token)
         default: return try misplaced(name, token)
         }
     }
@@ -364,7 +365,7 @@ extension MathParser {
     }
 
     /// A length written straight after `\kern`: a signed number and a two-letter unit.
-    private mutating func readInlineDimension() throws(FatalProblem) -> String {
+    mutating func readInlineDimension() throws(FatalProblem) -> String {
         try input.skipSpaces()
         if let open = try input.peek(), open.isCharacter("{") {
             _ = try input.next()

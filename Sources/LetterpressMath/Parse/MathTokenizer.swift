@@ -17,7 +17,12 @@ enum MathTokenizer {
             advance()
             switch scalar {
             case "\\":
-                tokens.append(MathToken(kind: .command(readName(scalars, &index, &offset)), range: start..<offset))
+                let name = readName(scalars, &index, &offset)
+                if name == "verb", let text = readVerbatim(scalars, &index, &offset) {
+                    tokens.append(MathToken(kind: .verbatim(text), range: start..<offset))
+                    continue
+                }
+                tokens.append(MathToken(kind: .command(name), range: start..<offset))
                 if case let .command(name) = tokens[tokens.count - 1].kind, name.first?.isLetter == true {
                     while index < scalars.count, isSpace(scalars[index]) { advance() }
                 }
@@ -35,6 +40,22 @@ enum MathTokenizer {
             }
         }
         return tokens
+    }
+
+    /// What `\verb` or `\verb*` quotes: the characters between the first one after it and the
+    /// next of the same, nothing inside read as TeX; nil, reading nothing, when it is not closed.
+    private static func readVerbatim(_ scalars: [Unicode.Scalar], _ index: inout Int, _ offset: inout Int) -> String? {
+        var end = index
+        if end < scalars.count, scalars[end] == "*" { end += 1 }
+        guard end < scalars.count, !isLetter(scalars[end]), !isSpace(scalars[end]) else { return nil }
+        let delimiter = scalars[end]
+        let start = end + 1
+        guard let close = scalars[start...].firstIndex(of: delimiter) else { return nil }
+        offset += scalars[index...close].reduce(0) { $0 + UTF8.width($1) }
+        index = close + 1
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars[start..<close])
+        return String(text)
     }
 
     /// A control word's letters, or the one character of a control symbol.
