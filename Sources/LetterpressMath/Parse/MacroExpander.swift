@@ -69,6 +69,7 @@ struct MacroExpander {
 
     /// The next expanded token, left on the stream.
     mutating func peek() throws(FatalProblem) -> MathToken? {
+        if let token = peekUnexpandable() { return token }
         guard let token = try next() else { return nil }
         push(token)
         return token
@@ -81,11 +82,27 @@ struct MacroExpander {
     }
 
     mutating func skipSpaces() throws(FatalProblem) {
+        while let token = pending.last, case .space = token.kind { pending.removeLast() }
+        if peekUnexpandable() != nil { return }
         while let token = try next() {
             if token.kind != .space {
                 push(token)
                 return
             }
+        }
+    }
+
+    /// The next token when no expansion can change it (it is not a command), left on the
+    /// stream as `next` and `push` would leave it; nil otherwise. The parser peeks at each
+    /// token several times, and taking one off and putting it back costs more than this.
+    private mutating func peekUnexpandable() -> MathToken? {
+        guard let token = pending.last else { return nil }
+        switch token.kind {
+        case .command: return nil
+        case .space: return token
+        default:
+            endBeforeLast = lastEnd
+            return token
         }
     }
 

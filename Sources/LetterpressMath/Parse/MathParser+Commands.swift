@@ -71,7 +71,8 @@ extension MathParser {
         guard let symbol = MathSymbols.symbol(for: name) else { return nil }
         var text = symbol.text
         if symbol.atomClass == .ordinary {
-            text = symbol.text.unicodeScalars.map { MathAlphabet.map($0, variant) }.joined()
+            let scalars = symbol.text.unicodeScalars
+            text = scalars.count == 1 ? MathAlphabet.map(scalars.first!, variant) : scalars.map { MathAlphabet.map($0, variant) }.joined()
         }
         let limits: LimitsPlacement = MathSymbols.sideScripted.contains(name) ? .noLimits : .automatic
         return MathAtom(.symbol(text), class: symbol.atomClass, limits: limits, source: token.range)

@@ -224,13 +224,21 @@ struct MathParser {
             return MathAtom(.text([.text(String(scalar), .normal)]), class: .ordinary, source: token.range)
         }
         let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
-        let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
+        let limits: LimitsPlacement = Self.isIntegral(scalar) ? .noLimits : .automatic
         return MathAtom(.symbol(text), class: MathSymbols.atomClass(of: scalar), limits: limits, source: token.range)
+    }
+
+    /// The integrals typed as characters, whose scripts stay beside them as `\int`'s do.
+    private static func isIntegral(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "∫", "∬", "∭", "⨌", "∮", "∯", "∰": return true
+        default: return false
+        }
     }
 
     /// Whether `scalar` is a letter outside Latin, Greek and the letterlike and mathematical blocks.
     private static func isTextLetter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.properties.isAlphabetic, scalar.value >= 0x400 else { return false }
+        guard scalar.value >= 0x400, scalar.properties.isAlphabetic else { return false }
         return !(0x2100...0x214F).contains(scalar.value) && !(0x1D400...0x1D7FF).contains(scalar.value)
     }
 

@@ -24,7 +24,7 @@ enum MathSymbols {
     /// symbol tables' for Unicode input).
     static func atomClass(of scalar: Unicode.Scalar) -> AtomClass {
         if let atomClass = asciiClasses[scalar] { return atomClass }
-        return characterClasses[String(scalar)] ?? .ordinary
+        return characterClasses[scalar] ?? .ordinary
     }
 
     /// The character set for a typed ASCII one: `-` is a minus sign, `*` an asterisk operator.
@@ -48,12 +48,13 @@ enum MathSymbols {
         "(": .opening, "[": .opening, ")": .closing, "]": .closing, "!": .closing, "?": .closing,
     ]
 
-    private static let characterClasses: [String: AtomClass] = {
-        var classes: [String: AtomClass] = [:]
+    private static let characterClasses: [Unicode.Scalar: AtomClass] = {
+        var classes: [Unicode.Scalar: AtomClass] = [:]
         for (table, atomClass) in [(relations, AtomClass.relation), (binaries, .binary), (largeOperators, .largeOperator),
                                    (openings, .opening), (closings, .closing), (punctuation, .punctuation)] {
             for text in table.values where text.unicodeScalars.count == 1 {
-                classes[text] = classes[text] ?? atomClass
+                let scalar = text.unicodeScalars.first!
+                classes[scalar] = classes[scalar] ?? atomClass
             }
         }
         // Typed bars are ordinary, as `|` is; only `\lvert` and friends open or close.
