@@ -4,7 +4,7 @@ struct CommandSuggestion {
     /// are weighed.
     private let candidates: [Int: [(name: String, scalars: [Unicode.Scalar])]]
 
-    /// Suggestions among `names`; names with a space or control character in them (`\\␉`,
+    /// Suggestions among `names`; names with a space or control character in them (`\␉`,
     /// a control space) are never suggested, as a message could not show them.
     init(_ names: [String]) {
         let printable = names.filter { $0.unicodeScalars.allSatisfy(Self.isPrintable) }
@@ -15,9 +15,10 @@ struct CommandSuggestion {
     static let commands = CommandSuggestion(MathCommands.sortedNames)
 
     /// The candidate within a small edit distance of `name` (one edit for short names, two
-    /// from five letters), the closest, then one that starts as `name` does (`\\R` is closer to
-    /// `\\Re` than to `\\P`), then the first in alphabetical order. A control word
-    /// (`\\R`) is only matched with control words (`\\Re`), a control symbol with symbols.
+    /// from five letters), the closest, then one that starts as `name` does, then the first in
+    /// alphabetical order. A control word is only matched with control words, a control symbol
+    /// with symbols; one letter says too little to guess another from, so `\R` may be `\Re`
+    /// but `\E` is not `\P`.
     func closest(to name: String) -> String? {
         let target = Array(name.unicodeScalars)
         guard !target.isEmpty, target.count <= 40 else { return nil }
@@ -27,7 +28,8 @@ struct CommandSuggestion {
         var best: (distance: Int, otherStart: Int, name: String)?
         for length in target.count - allowed...target.count + allowed {
             for candidate in candidates[length] ?? []
-            where candidate.scalars != target && candidate.scalars.first.map(MathTokenizer.isLetter) == isWord {
+            where candidate.scalars != target && candidate.scalars.first.map(MathTokenizer.isLetter) == isWord
+                && (target.count > 1 || candidate.scalars.first == target.first) {
                 guard let distance = rows.distance(target, candidate.scalars, atMost: allowed) else { continue }
                 let otherStart = candidate.scalars.first == target.first ? 0 : 1
                 if let current = best, (current.distance, current.otherStart, current.name) <= (distance, otherStart, candidate.name) {

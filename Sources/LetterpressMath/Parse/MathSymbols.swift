@@ -83,7 +83,7 @@ enum MathSymbols {
 
     static let ordinary: [String: String] = [
         "aleph": "ℵ", "beth": "ℶ", "gimel": "ℷ", "daleth": "ℸ",
-        "infty": "∞", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃", "nexists": "∄",
+        "infty": "∞", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃", "exist": "∃", "nexists": "∄",
         "emptyset": "∅", "varnothing": "∅", "hbar": "ℏ", "hslash": "ℏ", "ell": "ℓ", "wp": "℘", "Re": "ℜ",
         "Im": "ℑ", "imath": "𝚤", "jmath": "𝚥", "prime": "′", "backprime": "‵", "angle": "∠",
         "measuredangle": "∡", "sphericalangle": "∢", "top": "⊤", "bot": "⊥", "neg": "¬", "lnot": "¬",
@@ -119,7 +119,7 @@ enum MathSymbols {
         "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠", "equiv": "≡", "approx": "≈",
         "approxeq": "≊", "sim": "∼", "simeq": "≃", "cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫",
         "lll": "⋘", "llless": "⋘", "ggg": "⋙", "gggtr": "⋙", "subset": "⊂", "supset": "⊃",
-        "subseteq": "⊆", "supseteq": "⊇", "subsetneq": "⊊", "supsetneq": "⊋", "sqsubset": "⊏",
+        "subseteq": "⊆", "supseteq": "⊇", "sub": "⊂", "sube": "⊆", "supe": "⊇", "subsetneq": "⊊", "supsetneq": "⊋", "sqsubset": "⊏",
         "sqsupset": "⊐", "sqsubseteq": "⊑", "sqsupseteq": "⊒", "in": "∈", "isin": "∈", "ni": "∋",
         "owns": "∋", "notin": "∉", "notni": "∌", "vdash": "⊢", "dashv": "⊣", "models": "⊨", "vDash": "⊨",
         "Vdash": "⊩", "Vvdash": "⊪", "mid": "∣", "parallel": "∥", "perp": "⊥", "smile": "⌣", "frown": "⌢",

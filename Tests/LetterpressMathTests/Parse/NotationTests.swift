@@ -12,10 +12,16 @@ import Testing
 
     @Test func didYouMeanSuggestsOnlyPrintableCommandWords() {
         #expect(messages("\\R") == ["unknown command '\\R'; did you mean '\\Re'?"])
+        #expect(messages("\\E") == ["unknown command '\\E'"])
         for name in ["E", "R", "B", "x"] {
             let message = messages("\\\(name)").first ?? ""
             #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(message)")
         }
+    }
+
+    @Test func katexAliasesTheNotesUse() {
+        #expect(dump("A \\sube B \\sub C \\supe D") == "ord 𝐴 rel ⊆ ord 𝐵 rel ⊂ ord 𝐶 rel ⊇ ord 𝐷")
+        #expect(dump("\\exist x") == "ord ∃ ord 𝑥")
     }
 
     @Test func verbatimTakesAnyDelimiterAndReadsNothingInside() {
