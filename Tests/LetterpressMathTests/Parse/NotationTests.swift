@@ -76,9 +76,12 @@ import Testing
         #expect(dump("\\require{AMScd} x") == "ord 𝑥")
     }
 
-    @Test func delimitedDefinitionsSayTheyAreUnsupported() {
-        #expect(parse("\\def\\foo#1.{#1} \\foo x.").problems.map(\.message)
-            == ["'\\def\\foo': parameters delimited by text (such as '#1.' or '(#1)') are not supported; use '\\newcommand' with its arguments in braces"])
+    @Test func definitionsWithDelimitedParameters() {
+        #expect(dump("\\def\\foo#1.{(#1)} \\foo ab. c") == dump("(ab) c"))
+        #expect(dump("\\def\\pair(#1,#2){#1+#2} \\pair(a,{b,c})") == dump("a+b,c"))
+        #expect(dump("\\def\\first#1#2.{#1} \\first xyz.") == dump("x"))
+        #expect(messages("\\def\\pair(#1,#2){#1} \\pair a") == ["'\\pair' must be followed by '(', as its definition says"])
+        #expect(messages("\\def\\foo#1.{#1} \\foo ab") == ["'\\foo' needs its argument ended by '.', as its definition says"])
     }
 
     @Test func commutativeDiagramsAreArraysOfObjectsAndArrows() {
