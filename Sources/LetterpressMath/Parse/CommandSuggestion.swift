@@ -4,27 +4,38 @@ struct CommandSuggestion {
     /// are weighed.
     private let candidates: [Int: [(name: String, scalars: [Unicode.Scalar])]]
 
-    /// Suggestions among `names`.
+    /// Suggestions among `names`; names with a space or control character in them (`\␉`,
+    /// a control space) are never suggested, as a message could not show them.
     init(_ names: [String]) {
-        candidates = Dictionary(grouping: names.map { ($0, Array($0.unicodeScalars)) }, by: \.1.count)
+        let printable = names.filter { $0.unicodeScalars.allSatisfy(Self.isPrintable) }
+        candidates = Dictionary(grouping: printable.map { ($0, Array($0.unicodeScalars)) }, by: \.1.count)
     }
 
     /// The supported commands' suggestions, made once.
     static let commands = CommandSuggestion(MathCommands.sortedNames)
 
     /// The candidate within a small edit distance of `name` (one edit for short names, two
-    /// from five letters), the closest, then the first in alphabetical order.
+    /// from five letters), the closest, then one that starts as `name` does, then the first in
+    /// alphabetical order. A control word is only matched with control words, a control symbol
+    /// with symbols; one letter says too little to guess another from, so `\R` may be `\Re`
+    /// but `\E` is not `\P`.
     func closest(to name: String) -> String? {
         let target = Array(name.unicodeScalars)
         guard !target.isEmpty, target.count <= 40 else { return nil }
+        let isWord = MathTokenizer.isLetter(target[0])
         let allowed = target.count >= 5 ? 2 : 1
         var rows = Rows(length: target.count)
-        var best: (distance: Int, name: String)?
+        var best: (distance: Int, otherStart: Int, name: String)?
         for length in target.count - allowed...target.count + allowed {
-            for candidate in candidates[length] ?? [] where candidate.scalars != target {
+            for candidate in candidates[length] ?? []
+            where candidate.scalars != target && candidate.scalars.first.map(MathTokenizer.isLetter) == isWord
+                && (target.count > 1 || candidate.scalars.first == target.first) {
                 guard let distance = rows.distance(target, candidate.scalars, atMost: allowed) else { continue }
-                if let current = best, (current.distance, current.name) <= (distance, candidate.name) { continue }
-                best = (distance, candidate.name)
+                let otherStart = candidate.scalars.first == target.first ? 0 : 1
+                if let current = best, (current.distance, current.otherStart, current.name) <= (distance, otherStart, candidate.name) {
+                    continue
+                }
+                best = (distance, otherStart, candidate.name)
             }
         }
         return best?.name
@@ -33,6 +44,13 @@ struct CommandSuggestion {
     /// The name among `names` closest to `name`, as `closest(to:)` chooses.
     static func closest(to name: String, among names: [String]) -> String? {
         CommandSuggestion(names).closest(to: name)
+    }
+
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned: return false
+        default: return true
+        }
     }
 
     /// Three rows of the distance table, kept from one candidate to the next.

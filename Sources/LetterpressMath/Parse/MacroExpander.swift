@@ -69,6 +69,7 @@ struct MacroExpander {
 
     /// The next expanded token, left on the stream.
     mutating func peek() throws(FatalProblem) -> MathToken? {
+        if let token = peekUnexpandable() { return token }
         guard let token = try next() else { return nil }
         push(token)
         return token
@@ -81,11 +82,27 @@ struct MacroExpander {
     }
 
     mutating func skipSpaces() throws(FatalProblem) {
+        while let token = pending.last, case .space = token.kind { pending.removeLast() }
+        if peekUnexpandable() != nil { return }
         while let token = try next() {
             if token.kind != .space {
                 push(token)
                 return
             }
+        }
+    }
+
+    /// The next token when no expansion can change it (it is not a command), left on the
+    /// stream as `next` and `push` would leave it; nil otherwise. The parser peeks at each
+    /// token several times, and taking one off and putting it back costs more than this.
+    private mutating func peekUnexpandable() -> MathToken? {
+        guard let token = pending.last else { return nil }
+        switch token.kind {
+        case .command: return nil
+        case .space: return token
+        default:
+            endBeforeLast = lastEnd
+            return token
         }
     }
 
@@ -148,7 +165,7 @@ struct MacroExpander {
         guard expansions <= Self.maxExpansions else {
             throw FatalProblem(range: token.range, message: "macro '\\\(name)' expands too many times (is it defined in terms of itself?)")
         }
-        var arguments: [[MathToken]] = []
+        var arguments: [[MathToken]] = definition.delimiters.isEmpty ? [] : try readDelimitedArguments(definition, name: name, at: token)
         if definition.parameterCount > 0, let defaultArgument = definition.defaultArgument {
             let given = try readRawOptional()
             arguments.append(given ?? defaultArgument.map { MathToken(kind: $0, range: token.range) })
@@ -206,25 +223,86 @@ struct MacroExpander {
         macros.definitions[name] = definition
     }
 
+    /// `\def\name#1#2{…}`, whose parameters may be delimited by text, as in `\def\pair(#1,#2){…}`.
     private mutating func readDef(at token: MathToken) throws(FatalProblem) {
         guard let nameToken = nextRaw(), case let .command(name) = nameToken.kind, !name.isEmpty else {
             throw FatalProblem(range: token.range, message: "'\\def' must be followed by the command it defines, as in '\\def\\RR{\\mathbb{R}}'")
         }
         var count = 0
+        var delimiters: [[MathToken.Kind]] = [[]]
         while let next = nextRaw() {
-            if case let .parameter(number) = next.kind, number == count + 1 {
+            if case let .parameter(number) = next.kind {
+                guard number == count + 1 else {
+                    throw FatalProblem(range: next.range, message: "'\\def\\\(name)': parameters must be #1, #2, … in order, then the body in braces")
+                }
                 count = number
+                delimiters.append([])
                 continue
             }
             guard next.isCharacter("{") else {
-                throw FatalProblem(range: next.range, message: "'\\def\\\(name)': parameters must be #1, #2, … in order, then the body in braces")
+                delimiters[delimiters.count - 1].append(next.kind)
+                continue
             }
             let body = try readRawGroup(openedAt: next)
             try checkParameters(body, count: count, name: name, at: token)
-            macros.definitions[name] = MathMacros.Definition(parameterCount: count, body: body.map(\.kind))
+            macros.definitions[name] = MathMacros.Definition(parameterCount: count, body: body.map(\.kind),
+                                                             delimiters: delimiters.allSatisfy(\.isEmpty) ? [] : delimiters)
             return
         }
         throw FatalProblem(range: token.range, message: "'\\def\\\(name)' has no body")
+    }
+
+    /// The arguments of a macro whose parameters are delimited by text: TeX's rule (TeXbook,
+    /// chapter 20) is that each takes the tokens up to its delimiter outside braces, without
+    /// the braces of one group that would be all of it.
+    private mutating func readDelimitedArguments(_ definition: MathMacros.Definition, name: String, at token: MathToken) throws(FatalProblem) -> [[MathToken]] {
+        try match(definition.delimiters[0], name: name, at: token)
+        var arguments: [[MathToken]] = []
+        for delimiter in definition.delimiters.dropFirst() {
+            arguments.append(delimiter.isEmpty ? try readRawArgument(for: token) : try readArgument(until: delimiter, name: name, at: token))
+        }
+        return arguments
+    }
+
+    /// Reads `expected`, the text a macro's definition puts before its first argument.
+    private mutating func match(_ expected: [MathToken.Kind], name: String, at token: MathToken) throws(FatalProblem) {
+        for kind in expected {
+            var next = nextRaw()
+            while kind != .space, next?.kind == .space { next = nextRaw() }
+            guard next?.kind == kind else {
+                let text = expected.map { MathToken(kind: $0, range: token.range).text }.joined()
+                throw FatalProblem(range: token.range, message: "'\\\(name)' must be followed by '\(text)', as its definition says")
+            }
+        }
+    }
+
+    private mutating func readArgument(until delimiter: [MathToken.Kind], name: String, at token: MathToken) throws(FatalProblem) -> [MathToken] {
+        var tokens: [MathToken] = []
+        var depth = 0
+        while let next = nextRaw() {
+            if next.isCharacter("{") { depth += 1 }
+            if next.isCharacter("}") { depth -= 1 }
+            if depth < 0 { break }
+            tokens.append(next)
+            if depth == 0, tokens.count >= delimiter.count, tokens.suffix(delimiter.count).map(\.kind) == delimiter {
+                tokens.removeLast(delimiter.count)
+                return Self.withoutOuterBraces(tokens)
+            }
+        }
+        let text = delimiter.map { MathToken(kind: $0, range: token.range).text }.joined()
+        throw FatalProblem(range: token.range, message: "'\\\(name)' needs its argument ended by '\(text)', as its definition says")
+    }
+
+    /// `tokens` without the braces around them when they are one group, as `{a.b}`.
+    private static func withoutOuterBraces(_ tokens: [MathToken]) -> [MathToken] {
+        guard tokens.count >= 2, tokens[0].isCharacter("{"), tokens[tokens.count - 1].isCharacter("}") else { return tokens }
+        var depth = 0
+        for (index, token) in tokens.enumerated() {
+            if token.isCharacter("{") { depth += 1 }
+            if token.isCharacter("}") { depth -= 1 }
+            if depth == 0, index < tokens.count - 1 { return tokens }
+        }
+        return Array(tokens[1..<tokens.count - 1])
     }
 
     /// `\let\a\b`: `\a` means what `\b` means now.

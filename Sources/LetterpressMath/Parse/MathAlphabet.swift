@@ -43,6 +43,8 @@ enum MathAlphabet {
 
     /// `text` with every mathematical alphanumeric back to its plain letter or digit.
     static func plain(_ text: String) -> String {
+        // Most symbols are plain already: only the block and ℎ are mapped back.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x1D400 || $0 == "ℎ" }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(plainLetters[scalar] ?? scalar)

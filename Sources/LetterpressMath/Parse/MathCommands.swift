@@ -52,6 +52,8 @@ enum MathCommands {
     /// The old font switches, in force to the end of their group.
     static let fontSwitches: [String: MathVariant] = [
         "bf": .bold, "rm": .normal, "it": .italic, "cal": .script, "sf": .sansSerif, "tt": .monospace,
+        // Plain TeX's math italic, which also slants capital Greek (`\mit\Omega`).
+        "mit": .italic,
     ]
 
     /// Commands that set their argument as text.
@@ -139,6 +141,8 @@ enum MathCommands {
             "choose": MathAtom.Fraction(numerator: empty, denominator: empty, hasRule: false, left: "(", right: ")"),
             "brace": MathAtom.Fraction(numerator: empty, denominator: empty, hasRule: false, left: "{", right: "}"),
             "brack": MathAtom.Fraction(numerator: empty, denominator: empty, hasRule: false, left: "[", right: "]"),
+            // `\above 1pt`: its rule's thickness is read after it; only a zero one counts.
+            "above": MathAtom.Fraction(numerator: empty, denominator: empty),
         ]
     }()
 
@@ -181,6 +185,7 @@ enum MathCommands {
     static let all: Set<String> = {
         var names = Set(MathSymbols.commandNames)
         names.formUnion(structural)
+        names.formUnion(MathParser.notationCommands)
         for table in [Array(accents.keys), Array(braces.keys), Array(extensibleArrows.keys), Array(fonts.keys),
                       Array(fontSwitches.keys), Array(texts.keys), Array(spaces.keys), Array(sizes.keys),
                       Array(operatorNames.keys), Array(classes.keys), Array(styles.keys), Array(cancels.keys),

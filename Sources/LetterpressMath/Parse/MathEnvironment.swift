@@ -36,7 +36,7 @@ struct MathEnvironment {
     }
 
     /// Every name, for did-you-mean.
-    static var names: [String] { Array(all.keys) }
+    static var names: [String] { Array(all.keys) + ["CD"] }
 
     private static let all: [String: MathEnvironment] = {
         let matrix = MathEnvironment(layout: .matrix, columns: [.center], style: .text)

@@ -10,6 +10,9 @@ public struct MathMacros: Sendable, Equatable {
         /// `\newcommand{\name}[2][default]{…}`: what the first argument is when no `[…]` follows.
         var defaultArgument: [MathToken.Kind]?
         var body: [MathToken.Kind]
+        /// `\def\pair(#1,#2){…}`: what must come before the first argument, then what ends each
+        /// argument (nothing for one read as usual); empty for a macro without such text.
+        var delimiters: [[MathToken.Kind]] = []
     }
 
     var definitions: [String: Definition] = [:]

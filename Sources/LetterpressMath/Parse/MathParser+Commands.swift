@@ -71,7 +71,8 @@ extension MathParser {
         guard let symbol = MathSymbols.symbol(for: name) else { return nil }
         var text = symbol.text
         if symbol.atomClass == .ordinary {
-            text = symbol.text.unicodeScalars.map { MathAlphabet.map($0, variant) }.joined()
+            let scalars = symbol.text.unicodeScalars
+            text = scalars.count == 1 ? MathAlphabet.map(scalars.first!, variant) : scalars.map { MathAlphabet.map($0, variant) }.joined()
         }
         let limits: LimitsPlacement = MathSymbols.sideScripted.contains(name) ? .noLimits : .automatic
         return MathAtom(.symbol(text), class: symbol.atomClass, limits: limits, source: token.range)
@@ -100,6 +101,7 @@ extension MathParser {
         case "dots": return try parseDots(token)
         case "mathnormal": return try parseFont(nil, token)
         case "relax", "nobreak", "allowbreak": return nil
+        case _ where Self.notationCommands.contains(name): return try parseNotation(name, token)
         default: return try misplaced(name, token)
         }
     }
@@ -364,7 +366,7 @@ extension MathParser {
     }
 
     /// A length written straight after `\kern`: a signed number and a two-letter unit.
-    private mutating func readInlineDimension() throws(FatalProblem) -> String {
+    mutating func readInlineDimension() throws(FatalProblem) -> String {
         try input.skipSpaces()
         if let open = try input.peek(), open.isCharacter("{") {
             _ = try input.next()

@@ -10,6 +10,7 @@ extension MathParser {
 
     mutating func parseEnvironment(_ token: MathToken) throws(FatalProblem) -> MathAtom {
         let name = try readTextArgument(for: token)
+        if name == "CD" { return try parseCommutativeDiagram(token) }
         guard var environment = MathEnvironment.named(name) else {
             let hint = CommandSuggestion.closest(to: name, among: MathEnvironment.names).map { "; did you mean '\($0)'?" } ?? ""
             throw FatalProblem(range: token.range, message: "unknown environment '\(name)'\(hint)")

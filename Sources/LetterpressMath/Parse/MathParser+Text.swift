@@ -46,6 +46,8 @@ extension MathParser {
             pieces.append(String(scalar))
         case let .command(name):
             try readTextCommand(name, token, into: &pieces)
+        case let .verbatim(text):
+            pieces.append(text, variant: .monospace)
         case .parameter:
             pieces.append(math: MathList([error(token, "'\(token.text)' outside a macro's definition")]))
         }
@@ -63,6 +65,8 @@ extension MathParser {
             pieces.append((base + mark).precomposedStringWithCanonicalMapping)
         } else if let symbol = MathSymbols.symbol(for: name) {
             pieces.append(symbol.text)
+        } else if let switched = Self.textSwitches[name] {
+            pieces.switchVariant(to: switched)
         } else if name == "\\" || name == "relax" {
             pieces.append(name == "\\" ? " " : "")
         } else if MathCommands.all.contains(name) {
@@ -80,6 +84,13 @@ extension MathParser {
         default: return inner
         }
     }
+
+    /// The old font switches as KaTeX reads them in text: to the end of the group.
+    private static let textSwitches: [String: MathVariant] = [
+        "rm": .normal, "bf": .bold, "it": .italic, "sl": .italic, "sf": .sansSerif, "tt": .monospace,
+        "em": .italic, "upshape": .normal, "itshape": .italic, "bfseries": .bold, "mdseries": .normal,
+        "rmfamily": .normal, "sffamily": .sansSerif, "ttfamily": .monospace, "normalfont": .normal,
+    ]
 
     private static let textEscapes: [String: String] = [
         "$": "$", "%": "%", "&": "&", "#": "#", "_": "_", "{": "{", "}": "}", "textbackslash": "\\",

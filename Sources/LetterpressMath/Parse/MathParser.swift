@@ -33,6 +33,8 @@ struct MathParser {
     /// The variant letters take: set by `\mathbf{…}` and the `\bf` switches; nil is TeX's default.
     var variant: MathVariant?
     var depth = 0
+    /// The character that ends the `CD` arrow label being read: `>` in `@>label>>`.
+    var diagramLabelEnd: Unicode.Scalar?
     /// Problems already reported for unknown commands, so a name misspelt often is weighed once.
     private var suggestions: [String: String?] = [:]
 
@@ -56,6 +58,10 @@ struct MathParser {
         static let fence = Ends(rawValue: 8)
         /// `$`, in `\text{…$…$…}`.
         static let dollar = Ends(rawValue: 16)
+        /// `@`, before an arrow of a `CD` diagram.
+        static let diagramArrow = Ends(rawValue: 32)
+        /// `diagramLabelEnd`, after an arrow's label in a `CD` diagram (`@>label>>`).
+        static let diagramLabel = Ends(rawValue: 64)
     }
 
     /// Reads atoms until a token in `ends`, or the end of the formula.
@@ -81,6 +87,8 @@ struct MathParser {
             if list.infix != nil {
                 problems.append(MathProblem(range: token.range, message: "'\(token.text)' twice in one group; put braces around one of the fractions"))
             }
+            var fraction = fraction
+            if name == "above" { fraction.hasRule = MathDimension.ems(try readInlineDimension()) != 0 }
             list.infix = (fraction, list.atoms.count, token.range)
         } else if let switched = MathCommands.fontSwitches[name] {
             _ = try input.next()
@@ -104,6 +112,10 @@ struct MathParser {
             return ends.contains(.bracket)
         case .character("$"):
             return ends.contains(.dollar)
+        case .character("@") where ends.contains(.diagramArrow):
+            return true
+        case let .character(scalar) where ends.contains(.diagramLabel) && scalar == diagramLabelEnd:
+            return true
         case .character("&"), .command("\\"), .command("cr"):
             return ends.contains(.cell)
         case .command("end"):
@@ -176,11 +188,13 @@ struct MathParser {
         case let .command(name): return try parseCommand(name, token)
         case .parameter:
             return error(token, "'\(token.text)' outside a macro's definition")
+        case let .verbatim(text):
+            return MathAtom(.text([.text(text, .monospace)]), class: .ordinary, source: token.range)
         case .space: return nil
         }
     }
 
-    private mutating func parseCharacter(_ scalar: Unicode.Scalar, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
+    mutating func parseCharacter(_ scalar: Unicode.Scalar, _ token: MathToken) throws(FatalProblem) -> MathAtom? {
         switch scalar {
         case "{":
             return MathAtom(.group(try parseGroup(openedAt: token)), class: .ordinary, source: token.range)
@@ -210,13 +224,21 @@ struct MathParser {
             return MathAtom(.text([.text(String(scalar), .normal)]), class: .ordinary, source: token.range)
         }
         let text = MathAlphabet.map(MathSymbols.mathCharacter(for: scalar), variant)
-        let limits: LimitsPlacement = "∫∬∭⨌∮∯∰".unicodeScalars.contains(scalar) ? .noLimits : .automatic
+        let limits: LimitsPlacement = Self.isIntegral(scalar) ? .noLimits : .automatic
         return MathAtom(.symbol(text), class: MathSymbols.atomClass(of: scalar), limits: limits, source: token.range)
+    }
+
+    /// The integrals typed as characters, whose scripts stay beside them as `\int`'s do.
+    private static func isIntegral(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "∫", "∬", "∭", "⨌", "∮", "∯", "∰": return true
+        default: return false
+        }
     }
 
     /// Whether `scalar` is a letter outside Latin, Greek and the letterlike and mathematical blocks.
     private static func isTextLetter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.properties.isAlphabetic, scalar.value >= 0x400 else { return false }
+        guard scalar.value >= 0x400, scalar.properties.isAlphabetic else { return false }
         return !(0x2100...0x214F).contains(scalar.value) && !(0x1D400...0x1D7FF).contains(scalar.value)
     }
 

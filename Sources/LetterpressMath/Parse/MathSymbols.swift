@@ -24,7 +24,7 @@ enum MathSymbols {
     /// symbol tables' for Unicode input).
     static func atomClass(of scalar: Unicode.Scalar) -> AtomClass {
         if let atomClass = asciiClasses[scalar] { return atomClass }
-        return characterClasses[String(scalar)] ?? .ordinary
+        return characterClasses[scalar] ?? .ordinary
     }
 
     /// The character set for a typed ASCII one: `-` is a minus sign, `*` an asterisk operator.
@@ -48,12 +48,13 @@ enum MathSymbols {
         "(": .opening, "[": .opening, ")": .closing, "]": .closing, "!": .closing, "?": .closing,
     ]
 
-    private static let characterClasses: [String: AtomClass] = {
-        var classes: [String: AtomClass] = [:]
+    private static let characterClasses: [Unicode.Scalar: AtomClass] = {
+        var classes: [Unicode.Scalar: AtomClass] = [:]
         for (table, atomClass) in [(relations, AtomClass.relation), (binaries, .binary), (largeOperators, .largeOperator),
                                    (openings, .opening), (closings, .closing), (punctuation, .punctuation)] {
             for text in table.values where text.unicodeScalars.count == 1 {
-                classes[text] = classes[text] ?? atomClass
+                let scalar = text.unicodeScalars.first!
+                classes[scalar] = classes[scalar] ?? atomClass
             }
         }
         // Typed bars are ordinary, as `|` is; only `\lvert` and friends open or close.
@@ -82,7 +83,7 @@ enum MathSymbols {
 
     static let ordinary: [String: String] = [
         "aleph": "ℵ", "beth": "ℶ", "gimel": "ℷ", "daleth": "ℸ",
-        "infty": "∞", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃", "nexists": "∄",
+        "infty": "∞", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃", "exist": "∃", "nexists": "∄",
         "emptyset": "∅", "varnothing": "∅", "hbar": "ℏ", "hslash": "ℏ", "ell": "ℓ", "wp": "℘", "Re": "ℜ",
         "Im": "ℑ", "imath": "𝚤", "jmath": "𝚥", "prime": "′", "backprime": "‵", "angle": "∠",
         "measuredangle": "∡", "sphericalangle": "∢", "top": "⊤", "bot": "⊥", "neg": "¬", "lnot": "¬",
@@ -118,7 +119,7 @@ enum MathSymbols {
         "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠", "equiv": "≡", "approx": "≈",
         "approxeq": "≊", "sim": "∼", "simeq": "≃", "cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫",
         "lll": "⋘", "llless": "⋘", "ggg": "⋙", "gggtr": "⋙", "subset": "⊂", "supset": "⊃",
-        "subseteq": "⊆", "supseteq": "⊇", "subsetneq": "⊊", "supsetneq": "⊋", "sqsubset": "⊏",
+        "subseteq": "⊆", "supseteq": "⊇", "sub": "⊂", "sube": "⊆", "supe": "⊇", "subsetneq": "⊊", "supsetneq": "⊋", "sqsubset": "⊏",
         "sqsupset": "⊐", "sqsubseteq": "⊑", "sqsupseteq": "⊒", "in": "∈", "isin": "∈", "ni": "∋",
         "owns": "∋", "notin": "∉", "notni": "∌", "vdash": "⊢", "dashv": "⊣", "models": "⊨", "vDash": "⊨",
         "Vdash": "⊩", "Vvdash": "⊪", "mid": "∣", "parallel": "∥", "perp": "⊥", "smile": "⌣", "frown": "⌢",

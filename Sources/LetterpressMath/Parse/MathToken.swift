@@ -11,6 +11,8 @@ struct MathToken: Sendable, Equatable {
         case parameter(Int)
         /// A run of spaces, tabs and newlines: ignored in math, kept in `\text`.
         case space
+        /// `\verb|…|` (any character for `|`): the text between the delimiters, as written.
+        case verbatim(String)
     }
 
     var kind: Kind
@@ -33,6 +35,9 @@ struct MathToken: Sendable, Equatable {
         case let .character(scalar): return String(scalar)
         case let .parameter(number): return "#\(number)"
         case .space: return " "
+        case let .verbatim(text):
+            let delimiter = ["|", "!", "+", "/", "\"", "="].first { !text.contains($0) } ?? "|"
+            return "\\verb" + delimiter + text + delimiter
         }
     }
 }

@@ -5,20 +5,23 @@ import Foundation
 enum PlainTextWriter {
     /// `list` as plain text.
     static func text(of list: MathList) -> String {
-        var text = ""
+        var text = CollapsedText()
         for atom in list.atoms {
             let part = self.text(of: atom)
             guard !part.isEmpty else { continue }
             switch atom.atomClass {
             case .relation, .binary, .largeOperator:
-                text += " \(part) "
+                text.appendSpace()
+                text.append(part)
+                text.appendSpace()
             case .punctuation:
-                text += "\(part) "
+                text.append(part)
+                text.appendSpace()
             default:
-                text += part
+                text.append(part)
             }
         }
-        return collapsed(text)
+        return text.string
     }
 
     /// One atom with its scripts.
@@ -81,17 +84,24 @@ enum PlainTextWriter {
     /// A script in Unicode's superscript or subscript characters where each has one, else
     /// after `^` or `_`, in parentheses when longer than a character.
     private static func script(_ text: String, forms: [Unicode.Scalar: Unicode.Scalar], mark: String) -> String {
-        let text = text.replacingOccurrences(of: " ", with: "")
-        guard !text.isEmpty else { return "" }
-        if text.unicodeScalars.allSatisfy({ $0 == "′" || $0 == "″" || $0 == "‴" }) { return text }
-        if text.unicodeScalars.allSatisfy({ forms[$0] != nil }) {
-            return String(String.UnicodeScalarView(text.unicodeScalars.compactMap { forms[$0] }))
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar != " " { scalars.append(scalar) }
+        guard !scalars.isEmpty else { return "" }
+        if scalars.allSatisfy({ $0 == "′" || $0 == "″" || $0 == "‴" }) { return String(scalars) }
+        var formed = String.UnicodeScalarView()
+        for scalar in scalars {
+            guard let form = forms[scalar] else {
+                let text = String(scalars)
+                return mark + (scalars.count == 1 || text.count == 1 ? text : "(\(text))")
+            }
+            formed.append(form)
         }
-        return mark + (text.count == 1 ? text : "(\(text))")
+        return String(formed)
     }
 
     private static func grouped(_ text: String) -> String {
-        text.count <= 1 || text.allSatisfy({ $0.isLetter || $0.isNumber }) ? text : "(\(text))"
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) { return text }
+        return text.count <= 1 || text.allSatisfy({ $0.isLetter || $0.isNumber }) ? text : "(\(text))"
     }
 
     /// A combining accent on a one-character base; longer bases are left as they are.
@@ -105,8 +115,31 @@ enum PlainTextWriter {
         return base + combining
     }
 
-    private static func collapsed(_ text: String) -> String {
-        text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    /// Text built with single spaces between words and none at either end, as words split on
+    /// spaces and joined with one would be, without splitting.
+    private struct CollapsedText {
+        private var utf8: [UInt8] = []
+        private var isSpacePending = false
+
+        mutating func appendSpace() {
+            isSpacePending = !utf8.isEmpty
+        }
+
+        mutating func append(_ text: String) {
+            for byte in text.utf8 {
+                if byte == 0x20 {
+                    appendSpace()
+                    continue
+                }
+                if isSpacePending {
+                    utf8.append(0x20)
+                    isSpacePending = false
+                }
+                utf8.append(byte)
+            }
+        }
+
+        var string: String { String(decoding: utf8, as: UTF8.self) }
     }
 
     private static let superscripts: [Unicode.Scalar: Unicode.Scalar] = [

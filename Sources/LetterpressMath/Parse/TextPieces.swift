@@ -12,6 +12,18 @@ struct TextPieces {
         buffer += text
     }
 
+    /// `text` in `variant`, whatever the run's variant is: `\verb|…|` is monospace.
+    mutating func append(_ text: String, variant: MathVariant) {
+        flush()
+        pieces.append(.text(text, variant))
+    }
+
+    /// Text from here on in `variant`: `\bf` and its relatives, to the group's end.
+    mutating func switchVariant(to variant: MathVariant) {
+        flush()
+        self.variant = variant
+    }
+
     mutating func append(math list: MathList) {
         flush()
         pieces.append(.math(list))
