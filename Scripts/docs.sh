@@ -7,7 +7,7 @@
 set -euo pipefail
 swift=${SWIFT:-swift}
 output=${1:-.build/docs/Letterpress}
-stages=LetterpressCore,LetterpressMarkup,LetterpressStyling,LetterpressTypesetting,LetterpressExport
+stages=LetterpressCore,LetterpressMath,LetterpressMarkup,LetterpressStyling,LetterpressTypesetting,LetterpressExport
 
 "$swift" build --target Letterpress
 "$swift" build --product snippet-extract
