@@ -34,6 +34,8 @@ enum MathExtension {
         guard character == dollar || character == MathSource.marker, let ext, let inline, let parent,
               let math = ParseSession.of(ext).math else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
+        // A note with 0x01 bytes of its own has no markers (`MathSource`): its bytes are text.
+        guard character == dollar || math.source.usesMarkers else { return nil }
         let found = character == dollar ? dollars(inline, at: start, in: parent, math: math) : marked(inline, at: start)
         switch found {
         case .none:

@@ -21,7 +21,9 @@ package struct MathNumbering: Sendable {
         let preambleBefore = preamble
         let macrosBefore = macros
         let reading = FormulaReader.read(tex, display: display, macros: &macros)
-        if macros != macrosBefore { preamble += tex + "\n" }
+        if macros != macrosBefore, preamble.utf8.count + tex.utf8.count < MathPreamble.longest {
+            preamble += tex + String(MathPreamble.separator)
+        }
         let (tags, numbers) = reading.numberedTags(from: &next)
         for (tag, text) in tags {
             if let label = tag.label, labels[label] == nil { labels[label] = text }

@@ -76,6 +76,9 @@ struct MathSource {
         var changed: Bool { !replacedLines.isEmpty || result.usesMarkers }
         /// Markers may be used: the note has no 0x01 byte of its own.
         let mayMark: Bool
+        /// The note labels an equation, so a `\ref` in its text may name one; in a note that
+        /// labels none, `\ref{x}` is prose about LaTeX.
+        let mayReference: Bool
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -94,6 +97,8 @@ struct MathSource {
             lines.append(start..<bytes.count)
             self.lines = lines
             mayMark = !bytes.contains(MathSource.marker)
+            let label = Array("\\label{".utf8)
+            mayReference = bytes.indices.contains { bytes[$0] == label[0] && bytes[$0...].starts(with: label) }
         }
 
         /// The bytes with the replaced lines put in (markers are already in place).
@@ -507,13 +512,15 @@ struct MathSource {
                 var openerEnd = index + 2
                 switch bytes[index + 1] {
                 case UInt8(ascii: "("): opener = .parentheses
-                case UInt8(ascii: "["): opener = .brackets
+                // `\[` in a line is CommonMark's escaped bracket (`\[1\]`): a display only on
+                // lines of its own.
+                case UInt8(ascii: "[") where startsLine(index, in: range): opener = .brackets
                 case UInt8(ascii: "b") where startsLine(index, in: range):
                     if let name = environmentName(after: "\\begin{", at: index, before: range.upperBound), MathSource.environments.contains(name) {
                         opener = .environment(name)
                         openerEnd = index + 8 + name.utf8.count
                     }
-                case UInt8(ascii: "e"), UInt8(ascii: "r"):
+                case UInt8(ascii: "e") where mayReference, UInt8(ascii: "r") where mayReference:
                     // `\eqref{label}` and `\ref{label}` in the text, as MathJax reads them: a
                     // formula of their own, marked at their backslash alone.
                     if let end = referenceEnd(at: index, before: range.upperBound) {
@@ -531,6 +538,10 @@ struct MathSource {
                 guard let end = closer(of: kind, in: openerEnd..<range.upperBound, depth: 1, skipping: spans) else {
                     // No later opener of the kind can close either.
                     exhausted.insert(kind)
+                    index += 2
+                    continue
+                }
+                guard kind != .brackets || endsLine(end, in: range) else {
                     index += 2
                     continue
                 }
@@ -560,6 +571,18 @@ struct MathSource {
                 return nil
             }
             return nil
+        }
+
+        /// Whether only blanks are after `index` on its line.
+        func endsLine(_ index: Int, in range: Range<Int>) -> Bool {
+            var probe = index
+            while probe < range.upperBound {
+                let byte = bytes[probe]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return true }
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { return false }
+                probe += 1
+            }
+            return true
         }
 
         /// Whether only blanks and quote markers are before `index` on its line.

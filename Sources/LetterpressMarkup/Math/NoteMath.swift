@@ -13,6 +13,8 @@ final class NoteMath {
     private var macros: FormulaReader.Macros
     /// The TeX that defines `macros`, which each formula keeps for the stages after Markup.
     private var preamble: String
+    /// Whether a definition has been left out of `preamble` for its length, and said so.
+    private var preambleIsFull = false
     /// Inline formulas by the block cmark found them in, in the order found.
     private var inline: [OpaquePointer: [MathFormula]] = [:]
     /// Every formula read, in document order, with the labels its `\ref`s and `\eqref`s name.
@@ -98,7 +100,16 @@ final class NoteMath {
         let macrosBefore = macros
         let reading = FormulaReader.read(formula.tex, display: formula.isDisplay, macros: &macros)
         // A formula that defines macros becomes part of the preamble of those after it.
-        if macros != macrosBefore { preamble += formula.tex + "\n" }
+        if macros != macrosBefore {
+            if preamble.utf8.count + formula.tex.utf8.count < MathPreamble.longest {
+                preamble += formula.tex + String(MathPreamble.separator)
+            } else if !preambleIsFull {
+                preambleIsFull = true
+                warnings.append(Warning(file: file, location: formula.location(ofByte: 0),
+                                        message: "the note's formulas define macros past the \(MathPreamble.longest / 1024) KB kept for them: those defined from here on are drawn as unknown commands",
+                                        kind: "problems in formulas"))
+            }
+        }
         formula.plainText = reading.plainText
         let (tags, numbers) = reading.numberedTags(from: &nextNumber)
         for (tag, text) in tags {

@@ -27,8 +27,11 @@ extension MathBox {
         for item in items {
             if case let .glyphs(run) = item, case var .glyphs(last)? = merged.last,
                last.size == run.size, last.color == run.color, last.font == run.font {
+                // Taken out first, so that its glyphs are not shared and grow in place: a
+                // copy each time made a formula of n letters cost n² (80,000 letters: 41 s).
+                merged.removeLast()
                 last.glyphs += run.glyphs
-                merged[merged.count - 1] = .glyphs(last)
+                merged.append(.glyphs(last))
             } else {
                 merged.append(item)
             }

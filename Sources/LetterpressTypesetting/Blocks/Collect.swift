@@ -51,14 +51,15 @@ struct Collector {
         formulas = FormulaSetter(theme: theme, fonts: fonts)
     }
 
-    /// Why the formulas collected could not be set: no math font. Typesetting then fails, as
-    /// for any other error of the theme.
+    /// Why the formulas collected could not be set: the theme names a font that is no math
+    /// font. Typesetting then fails, as for any other error of the theme.
     var mathFontError: LetterpressError? {
-        guard formulas.wasUsed, case let .failure(error) = formulas.font else { return nil }
-        return error
+        guard formulas.wasUsed, case let .failure(problem) = formulas.font, problem.refused else { return nil }
+        return problem.error
     }
 
-    /// The warnings of setting formulas that concern the whole note: characters the math font lacks.
+    /// The warnings of setting formulas that concern the whole note: characters the math font
+    /// lacks, or no math font installed.
     var formulaWarnings: [Warning] {
         formulas.missingWarning(file: file).map { [$0] } ?? []
     }
@@ -127,7 +128,7 @@ struct Collector {
                     warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
                 }
             }
-            if InlineFormulas.has(setting.text) { setting.text = InlineFormulas.resolve(setting.text, setter: &formulas) }
+            if InlineFormulas.has(setting.text) { setting.text = inlineFormulas(setting.text, maximumWidth: column.width) }
             if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
                 paragraph(setting, source: laidOut.source, lines: laidOut.lines)
             } else {
@@ -665,7 +666,7 @@ struct Collector {
         let imageWidth = max(column.width / Double(columnCount) - 2 * style.padding, 1)
         func loaded(_ cell: StyledText) -> StyledText {
             var cell = cell
-            if InlineFormulas.has(cell) { cell = InlineFormulas.resolve(cell, setter: &formulas) }
+            if InlineFormulas.has(cell) { cell = inlineFormulas(cell, maximumWidth: imageWidth) }
             guard InlineImages.has(cell) else { return cell }
             return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
                 warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))

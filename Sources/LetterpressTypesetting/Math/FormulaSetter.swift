@@ -28,7 +28,7 @@ struct FormulaSetter {
     private(set) var missingCharacters: Set<Character> = []
 
     /// The chosen math font, or why there is none.
-    var font: Result<MathFontChoice, LetterpressError> { fonts.mathFont(math.fontFamilies, theme: themeName) }
+    var font: Result<MathFontChoice, MathFontProblem> { fonts.mathFont(math.fontFamilies, theme: themeName) }
 
     /// The math font for a formula about to be set; nil when there is none (`font` says why).
     mutating func chosenFont() -> MathFontChoice? {
@@ -40,8 +40,11 @@ struct FormulaSetter {
     mutating func formula(_ span: MathSpan) -> Formula {
         if span.preamble != lastPreamble {
             var macros = span.preamble.hasPrefix(lastPreamble) ? lastMacros : MathMacros()
-            let rest = span.preamble.hasPrefix(lastPreamble) ? String(span.preamble.dropFirst(lastPreamble.count)) : span.preamble
-            _ = Formula(parsing: rest, display: true, macros: &macros)
+            let rest = span.preamble.hasPrefix(lastPreamble) ? span.preamble.dropFirst(lastPreamble.count) : span.preamble[...]
+            // Piece by piece, as Markup read them: each within one formula's expansion limits.
+            for piece in rest.split(separator: MathPreamble.separator) {
+                _ = Formula(parsing: String(piece), display: true, macros: &macros)
+            }
             (lastPreamble, lastMacros) = (span.preamble, macros)
         }
         var macros = lastMacros
@@ -53,8 +56,10 @@ struct FormulaSetter {
         missingCharacters.formUnion(box.missingCharacters)
     }
 
-    /// One warning naming the characters the math font lacks, if any.
+    /// One warning naming the characters the math font lacks, if any, or saying that no math
+    /// font is installed.
     func missingWarning(file: String) -> Warning? {
+        if wasUsed, case let .failure(problem) = font, !problem.refused { return problem.warning(file: file) }
         guard !missingCharacters.isEmpty, case let .success(font) = font else { return nil }
         let listed = missingCharacters.sorted().prefix(12).map { character in
             "'\(character)' (" + character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") + ")"

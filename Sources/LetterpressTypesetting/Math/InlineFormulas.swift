@@ -1,5 +1,6 @@
 import Foundation
 import LetterpressCore
+import LetterpressMarkup
 import LetterpressMath
 import LetterpressStyling
 
@@ -12,8 +13,10 @@ enum InlineFormulas {
     }
 
     /// `text` with each formula's plain reading replaced by its laid-out pieces; when no math
-    /// font can be had, the reading stays and `setter.font`'s error says why.
-    static func resolve(_ text: StyledText, setter: inout FormulaSetter) -> StyledText {
+    /// font can be had, the reading stays and `setter.font`'s problem says why.
+    /// A piece wider than `maximumWidth` (the column, a table cell's share) is scaled down to
+    /// it, and `shrunk` is told of its formula.
+    static func resolve(_ text: StyledText, setter: inout FormulaSetter, maximumWidth: Double, shrunk: (MathSpan) -> Void) -> StyledText {
         guard let font = setter.chosenFont() else { return text }
         let bytes = Array(text.string.utf8)
         var string = ""
@@ -38,8 +41,14 @@ enum InlineFormulas {
             let parsed = setter.formula(formula.span)
             let layout = setter.layout(in: run.style, references: formula.span.references, font: font.font)
             let pieces = formula.span.isDisplay ? [layout.layout(parsed.body, style: .display)] : layout.breakablePieces(parsed.body)
-            for piece in pieces {
+            var told = false
+            for var piece in pieces {
                 setter.record(piece)
+                if piece.width > maximumWidth, maximumWidth > 1 {
+                    piece = piece.scaled(by: maximumWidth / piece.width)
+                    if !told { shrunk(formula.span) }
+                    told = true
+                }
                 var style = run.style
                 style.inlineFormula = InlineFormula(span: formula.span, box: piece, fontFamilies: setter.math.fontFamilies)
                 let start = string.utf8.count
@@ -47,8 +56,12 @@ enum InlineFormulas {
                 runs.append(StyledRun(range: start..<string.utf8.count, style: style, id: run.id))
             }
         }
+        // Anchors and moves are both in offset order: one walk through the two.
+        var next = 0
         let anchors = text.anchors.map { anchor in
-            guard let move = moves.last(where: { $0.old <= anchor.offset }) else { return anchor }
+            while next < moves.count, moves[next].old <= anchor.offset { next += 1 }
+            guard next > 0 else { return anchor }
+            let move = moves[next - 1]
             return TextAnchor(name: anchor.name, offset: move.isFormula ? move.new : move.new + anchor.offset - move.old)
         }
         return StyledText(string: string, runs: runs, base: text.base, anchors: anchors)

@@ -16,8 +16,9 @@ struct MathFontChoice {
 
     /// The first of `families` that is a math font, or the reason none is, as an error of the
     /// theme named `theme`.
-    static func choose(_ families: [String], theme: String, fonts: FontContext) -> Result<MathFontChoice, LetterpressError> {
+    static func choose(_ families: [String], theme: String, fonts: FontContext) -> Result<MathFontChoice, MathFontProblem> {
         var problems: [String] = []
+        var refused = false
         for family in families {
             // fontconfig would stand another font in for a family that is not installed.
             guard fonts.isInstalled(family) else {
@@ -33,10 +34,33 @@ struct MathFontChoice {
                                       xy: drawing.matrix.xy / probeSize, yy: drawing.matrix.yy / probeSize, x0: 0, y0: 0)
                 return .success(MathFontChoice(font: font, drawing: DrawingFont(face: drawing.face, matrix: unit, options: drawing.options)))
             } catch {
+                refused = true
                 problems.append("'\(family)' has no OpenType MATH table")
             }
         }
         let tried = problems.isEmpty ? "it names none" : problems.joined(separator: "; ")
-        return .failure(.invalidTheme(file: "theme '\(Excerpt.name(theme))'", location: nil, message: "math.font: no math font to set the formulas in: \(tried) (a math font such as Latin Modern Math or TeX Gyre Termes Math, from Debian's fonts-lmodern and fonts-texgyre-math, is needed)"))
+        return .failure(MathFontProblem(theme: theme, tried: tried, refused: refused))
+    }
+}
+
+/// Why a theme's formulas have no math font: a family it names is not a math font (the theme is
+/// wrong: an error), or none it names is installed (the machine lacks them: the formulas are
+/// shown as their plain reading, with a warning).
+struct MathFontProblem: Error {
+    let theme: String
+    let tried: String
+    /// Whether an installed family was refused for having no MATH table.
+    let refused: Bool
+
+    private static let advice = "a math font such as Latin Modern Math or TeX Gyre Termes Math, from Debian's fonts-lmodern and fonts-texgyre-math, is needed"
+
+    var error: LetterpressError {
+        .invalidTheme(file: "theme '\(Excerpt.name(theme))'", location: nil,
+                      message: "math.font: no math font to set the formulas in: \(tried) (\(Self.advice))")
+    }
+
+    func warning(file: String) -> Warning {
+        Warning(file: file, message: "no math font is installed for the theme '\(Excerpt.name(theme))' (\(tried)): formulas are shown as their plain text; \(Self.advice)",
+                kind: "problems in formulas")
     }
 }

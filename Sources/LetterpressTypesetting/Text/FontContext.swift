@@ -119,7 +119,7 @@ package final class FontContext {
     }
 
     /// The math fonts looked up, by the theme's families (see `mathFont(_:theme:)`).
-    var mathFonts: [[String]: Result<MathFontChoice, LetterpressError>] = [:]
+    var mathFonts: [[String]: Result<MathFontChoice, MathFontProblem>] = [:]
     /// The fonts characters of formulas fell back to, at 1 pt (see `textFont(for:style:)`).
     var formulaTextFonts: [FontFileReference: DrawingFont] = [:]
 

@@ -136,7 +136,8 @@ import Testing
     }
 
     @Test func backslashDelimiters() {
-        #expect(formulas("Inline \\(a_1\\) and display \\[b^2\\] here.") == ["$a_1$", "$$b^2$$"])
+        #expect(formulas("Inline \\(a_1\\) and display\n\\[b^2\\]\nhere.") == ["$a_1$", "$$b^2$$"])
+        #expect(formulas("An escaped \\[b^2\\] in a line is CommonMark's bracket.") == [])
         #expect(text("A lone \\( stays a parenthesis, \\\\(x\\\\) escaped.") == "A lone ( stays a parenthesis, \\(x\\) escaped.")
         #expect(formulas("\\(a\nb\\)") == ["$a\nb$"], "a formula may go on over lines of its paragraph")
         #expect(formulas("\\(a\n\nb\\)") == [], "but not over paragraphs")
@@ -411,5 +412,19 @@ import Testing
         let (off, on) = best
         print("book.md (\(book.utf8.count) bytes) parsed in \(off) s without math, \(on) s with")
         #expect(on < off * 1.25 + 0.02)
+    }
+
+    /// CommonMark's escaped brackets, prose about `\\ref`, and a note's own 0x01 bytes stay
+    /// what they were before math was read.
+    @Test func escapesAndProseStayText() {
+        let note = "See \\[1\\] and the array a\\[i\\] here. In LaTeX, write \\ref{fig1} to cite.\n\n\\[\nx^2\n\\]\n\nA \u{01}(z\u{01}) byte and \\(y\\).\n"
+        let document = parse(note)
+        #expect(document.blocks.count == 3, "\(document.blocks)")
+        guard case let .paragraph(first)? = document.blocks.first else { Issue.record("no paragraph"); return }
+        #expect(String(first.characters) == "See [1] and the array a[i] here. In LaTeX, write \\ref{fig1} to cite.")
+        guard case .math? = document.blocks.dropFirst().first else { Issue.record("no display"); return }
+        guard case let .paragraph(last)? = document.blocks.last else { Issue.record("no paragraph"); return }
+        #expect(last.runs.allSatisfy { $0[LetterpressAttributes.MathAttribute.self] == nil }, "a note with 0x01 bytes of its own has no markers")
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
     }
 }

@@ -134,4 +134,40 @@ import Testing
         #expect(formula.runs.allSatisfy { $0.font.face.file.hasSuffix("texgyretermes-math.otf") })
         #expect(formula.runs.allSatisfy { $0.color == Color(red: 1, green: 0, blue: 0) })
     }
+
+    @Test func aThemeWhoseMathFontsAreNotInstalledShowsThePlainReadingWithAWarning() throws {
+        var theme = TestSupport.defaultTheme
+        theme.math.fontFamilies = ["No Such Math"]
+        let document = try TestSupport.typeset("Area $\\pi r^2$.", theme: theme)
+        #expect(document.warnings.contains { $0.message.contains("no math font is installed") })
+        #expect(lines(document).contains { $0.string.contains("πr²") })
+    }
+
+    @Test func aDisplayFormulaWithNoRoomLeftStaysInTheColumn() throws {
+        var theme = TestSupport.defaultTheme
+        theme.math.alignment = .left
+        theme.math.indent = 5_000
+        let document = try TestSupport.typeset("$$x + y \\tag{a very long tag that takes the whole column and then some more words}$$", theme: theme)
+        let formula = try #require(formulaLines(document).first)
+        #expect(formula.origin.x >= Self.margins.left - 0.01, "within the column, however far the indent")
+        #expect(formula.origin.x + formula.metrics.width <= 595 - Self.margins.right + 0.5)
+    }
+
+    @Test func anInlineFormulaWiderThanTheColumnIsSetSmallerToFit() throws {
+        let wide = "\\text{" + String(repeating: "W", count: 300) + "}"
+        let document = try TestSupport.typeset("A $\(wide)$ b.")
+        for line in formulaLines(document) {
+            let rightmost = line.runs.flatMap { run in run.glyphs.map { line.origin.x + Double($0.x) / 1024 } }.max() ?? 0
+            #expect(rightmost <= 595 - Self.margins.right)
+        }
+        #expect(document.warnings.contains { $0.message.contains("wider than the column") })
+    }
+
+    /// A formula of many letters is one run laid out in linear time (merging runs once copied
+    /// the run each time: 80,000 letters took 41 s).
+    @Test func aFormulaOfFortyThousandLettersTakesLinearTime() throws {
+        let started = Date()
+        _ = try TestSupport.typeset("$$" + String(repeating: "ab", count: 20_000) + "$$")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
 }
