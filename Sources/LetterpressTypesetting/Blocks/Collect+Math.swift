@@ -60,7 +60,7 @@ extension Collector {
         }
         var x = math.alignment == .left ? column.x + min(math.indent, column.width - box.width) : column.x + (column.width - box.width) / 2
         if !numbers.isEmpty { x = max(min(x, column.x + column.width - numberWidth - Self.numberGap - box.width), column.x) }
-        var items = FormulaItems.items(of: box, at: Point(x: x, y: box.height), font: font, textFonts: fonts.formulaTextFonts)
+        var items = FormulaItems.items(of: box, at: Point(x: x, y: box.height), font: font, fonts: fonts)
         for (row, layout) in numbers {
             guard let line = layout.lines.first else { continue }
             let baseline = box.height + row.baseline * factor

@@ -5,28 +5,16 @@ import LetterpressMath
 /// A laid-out formula as page items: its glyphs one text line in the math font (vectors in
 /// every output, selectable and searchable in PDF), its bars and frames fills and strokes.
 enum FormulaItems {
-    /// The items of `box` with its baseline's left end at `origin` on the page; `textFonts` are
-    /// the fonts (at 1 pt) of the runs set in another font than the math font.
-    static func items(of box: MathBox, at origin: Point, font: MathFontChoice, textFonts: [FontFileReference: DrawingFont]) -> [PageItem] {
+    /// The items of `box` with its baseline's left end at `origin` on the page, its runs in
+    /// `font` or in the fallback fonts `fonts` found for them.
+    static func items(of box: MathBox, at origin: Point, font: MathFontChoice, fonts: FontContext) -> [PageItem] {
         var items: [PageItem] = []
         var runs: [GlyphRun] = []
         var string = ""
-        var fonts: [FontSize: DrawingFont] = [:]
-        func drawingFont(_ size: Double, _ reference: FontFileReference?) -> DrawingFont? {
-            let key = FontSize(reference: reference, size: size)
-            if let known = fonts[key] { return known }
-            guard let unit = reference.map({ textFonts[$0] }) ?? font.drawing else { return nil }
-            let matrix = unit.matrix
-            let made = DrawingFont(face: unit.face, matrix: FontMatrix(xx: matrix.xx * size, yx: matrix.yx * size, xy: matrix.xy * size,
-                                                                       yy: matrix.yy * size, x0: 0, y0: 0),
-                                   options: unit.options)
-            fonts[key] = made
-            return made
-        }
         for item in box.items {
             switch item {
             case let .glyphs(run):
-                guard let runFont = drawingFont(run.size, run.font) else { continue }
+                guard let runFont = fonts.formulaDrawingFont(run.font, size: run.size, math: font) else { continue }
                 var glyphs = Glyphs()
                 var clusters = TextClusters()
                 var utf8: [UInt8] = []
@@ -56,11 +44,6 @@ enum FormulaItems {
             items.insert(.text(TextLine(origin: origin, runs: runs, string: string, metrics: metrics)), at: 0)
         }
         return items
-    }
-
-    private struct FontSize: Hashable {
-        var reference: FontFileReference?
-        var size: Double
     }
 
     /// Points as Pango units; a position no page could hold is clamped, never trapped on.

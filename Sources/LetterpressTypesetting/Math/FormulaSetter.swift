@@ -69,14 +69,15 @@ struct FormulaSetter {
                        kind: "characters the math font lacks")
     }
 
-    /// The fallback fonts of formulas in text of each family list.
-    private var fallbacks: [[String]: FormulaFallbackFonts] = [:]
+    /// The fallback fonts of formulas in text of each font (a bold heading's are bold).
+    private var fallbacks: [FontKey: FormulaFallbackFonts] = [:]
 
     /// The layout of formulas in text styled `text`: at its size times the theme's, in its
     /// colour unless the theme gives one, characters the math font lacks in its fonts.
     mutating func layout(in text: TextStyle, references: [String: String], font: MathFont) -> MathLayout {
-        let fallback = fallbacks[text.fontFamilies] ?? FormulaFallbackFonts(fonts: fonts, style: text)
-        fallbacks[text.fontFamilies] = fallback
+        let key = FontKey(text)
+        let fallback = fallbacks[key] ?? FormulaFallbackFonts(fonts: fonts, style: text)
+        fallbacks[key] = fallback
         return MathLayout(font: font, size: text.size * math.scale, color: math.color ?? text.color, errorColor: math.errorColor,
                           references: references, fallback: fallback)
     }

@@ -122,6 +122,8 @@ package final class FontContext {
     var mathFonts: [[String]: Result<MathFontChoice, MathFontProblem>] = [:]
     /// The fonts characters of formulas fell back to, at 1 pt (see `textFont(for:style:)`).
     var formulaTextFonts: [FontFileReference: DrawingFont] = [:]
+    /// The fonts formulas' glyph runs are drawn in (see `formulaDrawingFont(_:size:math:)`).
+    var formulaDrawingFonts: [SizedFace: DrawingFont] = [:]
 
     /// Each font's drawing values; the font is referenced so that its address is not reused.
     private var drawingFonts: [UnsafeMutablePointer<PangoFont>: DrawingFont?] = [:]

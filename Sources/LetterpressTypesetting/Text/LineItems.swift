@@ -110,8 +110,7 @@ struct LineItems {
             }
             if let formula = style.inlineFormula, let box = formula.box, let rect = rects.first,
                case let .success(font) = fonts.mathFont(formula.fontFamilies, theme: "") {
-                after.append(contentsOf: FormulaItems.items(of: box, at: Point(x: rect.x, y: baseline - style.baselineOffset), font: font,
-                                                           textFonts: fonts.formulaTextFonts))
+                after.append(contentsOf: FormulaItems.items(of: box, at: Point(x: rect.x, y: baseline - style.baselineOffset), font: font, fonts: fonts))
             }
             if let outline = style.outline {
                 let metrics = fonts.lineMetrics(for: style)
