@@ -37,6 +37,8 @@ final class ParseSession {
     var pageReferences: [PageReference] = []
     /// The note's formulas; nil when math is off (`math: false`, `--no-math`).
     var math: NoteMath?
+    /// Which tools' constructs are read.
+    var dialect: MarkupDialect = .automatic
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file
