@@ -9,7 +9,7 @@ let markdown = "# Night\n\nLight text on a dark page, in *two* paragraphs.\n\nTh
 let theme = try Theme.named("night")                      // or Theme(contentsOf: url)
 let document = try Document(parsing: markdown)             // front matter, blocks of AttributedString
 let styled = Styler(theme: theme).style(document)          // every run resolved to a text style
-let typesetter = Typesetter(theme: theme)
+let typesetter = Typesetter()                              // pages in the look `styled` carries
 let typeset = try typesetter.typeset(styled)               // pages, warnings, PDF metadata
 let images: [Data] = try OutputWriter(format: .png, dpi: 96).data(for: typeset)
 

@@ -31,6 +31,8 @@ package final class StyledBlockStream: @unchecked Sendable {
     /// Whether another thread parses and styles while the blocks are typeset (set before
     /// either side starts).
     package var concurrent: Bool
+    /// The block-level look of the theme the blocks were styled with.
+    package let layout: LayoutStyle
 
     private let condition = NSCondition()
     /// Blocks sent and not yet taken: the front is `pending[front...]`.
@@ -62,15 +64,17 @@ package final class StyledBlockStream: @unchecked Sendable {
     package static let defaultCapacity = 1024
 
     /// A stream already holding all of `blocks`.
-    package init(blocks: [StyledBlock], ending: Ending) {
+    package init(blocks: [StyledBlock], ending: Ending, layout: LayoutStyle) {
         pending = blocks
+        self.layout = layout
         self.ending = ending
         concurrent = false
         capacity = .max
     }
 
     /// An empty stream, which another thread fills with `send` and ends with `finish`.
-    package init(capacity: Int = defaultCapacity) {
+    package init(layout: LayoutStyle, capacity: Int = defaultCapacity) {
+        self.layout = layout
         precondition(capacity > 0, "a stream that holds no block never takes one")
         concurrent = true
         self.capacity = capacity

@@ -12,6 +12,8 @@ public struct StyledDocument: Sendable {
     public var warnings: [Warning]
     var blocks: [StyledBlock]
     var footnotes: [StyledFootnote]
+    /// The block-level look of the theme it was styled with, which layout applies.
+    package var layout: LayoutStyle
     /// What warnings call the document.
     package var file: String
     /// Seconds spent styling, reported in `Timings`.
@@ -37,7 +39,7 @@ extension Styler {
         let blocks = styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let footnotes = styler.style(document.footnotes, warnings: &warnings)
         return StyledDocument(frontMatter: document.frontMatter, warnings: warnings, blocks: blocks, footnotes: footnotes,
-                              file: file, styleSeconds: Timings.now() - start)
+                              layout: theme.layout, file: file, styleSeconds: Timings.now() - start)
     }
 }
 
@@ -45,6 +47,7 @@ extension StyledBlockStream {
     /// A stream holding all of `document`, already styled.
     package convenience init(_ document: StyledDocument) {
         self.init(blocks: document.blocks, ending: .init(footnotes: document.footnotes, warnings: document.warnings,
-                                                         styleSeconds: document.styleSeconds))
+                                                         styleSeconds: document.styleSeconds),
+                  layout: document.layout)
     }
 }

@@ -27,10 +27,10 @@ struct FootNotes {
     /// Lays out `footnotes` with `collector`. One taller than `tallest` is left for the end of
     /// the document (`leftForTheEnd`), with the notes its text refers to, which must follow it.
     init(_ footnotes: [StyledFootnote], collector: inout Collector, column: Column, tallest: Double) {
-        let theme = collector.theme
-        gap = theme.body.spaceAfter
-        spacing = theme.footnotes.spaceAfter
-        rule = .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + column.width * 0.3, y: 0.25), theme.rule.color, width: 0.5)
+        let styles = collector.styles
+        gap = styles.body.spaceAfter
+        spacing = styles.footnotes.spaceAfter
+        rule = .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + column.width * 0.3, y: 0.25), styles.rule.color, width: 0.5)
         for footnote in footnotes { numbers[footnote.label] = footnote.number }
         for footnote in footnotes {
             let boxes = collector.footnoteBoxes(footnote, column: column)

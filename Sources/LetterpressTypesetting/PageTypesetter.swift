@@ -3,16 +3,15 @@ import LetterpressCore
 import LetterpressMarkup
 import LetterpressStyling
 
-/// Lays a styled document out on pages: collect slices, paginate, add headers and footers.
+/// Lays a styled document out on pages: collect slices, paginate, add headers and footers,
+/// in the block-level look the document was styled with (its stream's `layout`).
 package struct PageTypesetter {
-    package let theme: Theme
     package let geometry: PageGeometry
     package let fonts: FontContext
     /// See `HelpedCollection.waitsForHelper`.
     var waitsForHelper = false
 
-    package init(theme: Theme, geometry: PageGeometry, fonts: FontContext) {
-        self.theme = theme
+    package init(geometry: PageGeometry, fonts: FontContext) {
         self.geometry = geometry
         self.fonts = fonts
     }
@@ -21,7 +20,7 @@ package struct PageTypesetter {
     /// badge, when given, sits on the first page, and the text flows around it and around the
     /// front matter's shapes.
     /// With `sandbox`, images outside that folder are refused.
-    package func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil,
+    package func typeset(_ document: StyledDocument, baseURL: URL?, file: String, badge: BadgePlan? = nil,
                         sandbox: URL? = nil) throws -> TypesetDocument {
         var pages: [Page] = []
         let outcome = try typeset(document, baseURL: baseURL, file: file, badge: badge, sandbox: sandbox) {
@@ -32,18 +31,10 @@ package struct PageTypesetter {
 
     /// Typesets `document` like `typeset(_:baseURL:file:badge:sandbox:)`, handing each page to
     /// `deliver` as it is finished.
-    package func typeset(_ document: Document, baseURL: URL?, file: String, badge: BadgePlan? = nil, sandbox: URL? = nil,
-                 deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        try typeset(styled(document, file: file), frontMatter: document.frontMatter,
+    package func typeset(_ document: StyledDocument, baseURL: URL?, file: String, badge: BadgePlan? = nil, sandbox: URL? = nil,
+                         deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+        try typeset(StyledBlockStream(document), frontMatter: document.frontMatter,
                     resources: Resources(file: file, folder: baseURL, sandbox: sandbox), badge: badge, deliver: deliver)
-    }
-
-    /// A stream holding `document`'s blocks and footnotes, all styled, after `warnings` and the
-    /// document's, in `language` (else the front matter's); styling's time is the stream's to report.
-    package func styled(_ document: Document, file: String, warnings earlier: [Warning] = [], language: LanguageTag? = nil,
-                markup: NoteMarkup = .markdown) -> StyledBlockStream {
-        let styler = Styler(theme: theme, file: file, language: language ?? document.frontMatter.lang, markup: markup)
-        return StyledBlockStream(styler.style(document, after: earlier))
     }
 
     /// Fails when the margins leave too little of the page for text.
@@ -53,9 +44,10 @@ package struct PageTypesetter {
         }
     }
 
-    /// Whether a header or footer shows the page count, which only the last page settles.
-    var showsPageCount: Bool {
-        [theme.page.header, theme.page.footer].contains { $0?.shows("{pages}") ?? false }
+    /// Whether a header or footer of `page` shows the page count, which only the last page
+    /// settles.
+    static func showsPageCount(_ page: PageStyle) -> Bool {
+        [page.header, page.footer].contains { $0?.shows("{pages}") ?? false }
     }
 
     /// Typesets the blocks of `stream` as they arrive, for a document with `frontMatter` whose
@@ -68,17 +60,18 @@ package struct PageTypesetter {
                  gate: HelperGate = HelperGate(),
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
-        var collector = Collector(theme: theme, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
+        let styles = stream.layout
+        var collector = Collector(styles: styles, fonts: fonts, contentHeight: geometry.contentHeight, resources: resources)
         var collection = HelpedCollection()
         collection.waitsForHelper = waitsForHelper
-        let (exclusions, drawn) = ShapeBuilder(theme: theme, geometry: geometry, fonts: fonts)
+        let (exclusions, drawn) = ShapeBuilder(styles: styles, geometry: geometry, fonts: fonts)
             .build(badge: badge, specs: frontMatter.exclusions)
         var paginator = Paginator(contentHeight: geometry.contentHeight, column: geometry.column,
                                   contentTop: geometry.margins.top, exclusions: exclusions, fonts: fonts)
         let noteWarnings = setNotesAtFoot(of: stream, collector: &collector, collection: &collection, paginator: &paginator,
                                           file: resources.file)
         // Pages wait on disk for the page count, which only the last page settles.
-        let spool = showsPageCount ? try PageSpool() : nil
+        let spool = Self.showsPageCount(styles.page) ? try PageSpool() : nil
         var waiting: [Paginator.PageContent] = []
         var pageCount = 0
         var missingCharacters = Set<Unicode.Scalar>()
@@ -86,7 +79,7 @@ package struct PageTypesetter {
             let total = spool.map { pageCount + $0.count + waiting.count }
             func deliverNext(_ content: Paginator.PageContent) throws {
                 pageCount += 1
-                let finished = page(content, number: pageCount, of: total, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter,
+                let finished = page(content, number: pageCount, of: total, style: styles.page, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter,
                                     runningDate: runningDate, variables: runningVariables)
                 missingCharacters.formUnion(finished.missingCharacters)
                 try deliver(finished)
@@ -134,7 +127,7 @@ package struct PageTypesetter {
     /// a page's foot, which stays at the end of the document.
     private func setNotesAtFoot(of stream: StyledBlockStream, collector: inout Collector, collection: inout HelpedCollection,
                                 paginator: inout Paginator, file: String) -> [Warning] {
-        guard theme.footnotePlacement == .page, !stream.concurrent else { return [] }
+        guard stream.layout.footnotePlacement == .page, !stream.concurrent else { return [] }
         let footnotes = stream.end.footnotes
         guard !footnotes.isEmpty else { return [] }
         let notes = FootNotes(footnotes, collector: &collector, column: geometry.column, tallest: geometry.contentHeight / 2)
@@ -150,19 +143,19 @@ package struct PageTypesetter {
     }
 
     /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
-    private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, drawn: [PageItem],
+    private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, style: PageStyle, drawn: [PageItem],
                       frontMatter: FrontMatter, runningDate: String?, variables: [String: String]) -> Page {
         let top = geometry.margins.top
         var items = drawn + content.items.map { $0.offsetBy(dy: top) }
-        items += runningText(page: number, of: pages, frontMatter: frontMatter, date: runningDate, variables: variables)
-        return Page(size: geometry.size, background: theme.page.background, items: Page.joiningLinks(items),
+        items += runningText(page: number, of: pages, style: style, frontMatter: frontMatter, date: runningDate, variables: variables)
+        return Page(size: geometry.size, background: style.background, items: Page.joiningLinks(items),
                     outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }
 
     /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see
     /// `showsPageCount`), `{title}`, `{author}`, `{date}` (the note's `date`, as its locale
     /// writes it) filled, and `{{…}}` from `variables`.
-    private func runningText(page: Int, of pages: Int?, frontMatter: FrontMatter, date: String?,
+    private func runningText(page: Int, of pages: Int?, style pageStyle: PageStyle, frontMatter: FrontMatter, date: String?,
                              variables: [String: String]) -> [PageItem] {
         let values = ["page": String(page), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
                       "author": frontMatter.author ?? "", "date": date ?? ""]
@@ -172,8 +165,8 @@ package struct PageTypesetter {
         var items: [PageItem] = []
         let column = geometry.column
         let placements: [(HeaderFooter?, Double)] = [
-            (theme.page.header, geometry.margins.top / 2),
-            (theme.page.footer, geometry.size.height - geometry.margins.bottom / 2),
+            (pageStyle.header, geometry.margins.top / 2),
+            (pageStyle.footer, geometry.size.height - geometry.margins.bottom / 2),
         ]
         for case let (style?, middle) in placements where page > 1 || style.firstPage {
             for (template, align) in [(style.left, TextAlignment.left), (style.center, .center), (style.right, .right)] {

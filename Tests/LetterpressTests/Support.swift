@@ -35,9 +35,13 @@ enum TestSupport {
         _ markdown: String, theme: Theme = defaultTheme,
         geometry: PageGeometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
     ) throws -> TypesetDocument {
-        let document = try parse(markdown)
-        return try PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
-            .typeset(document, baseURL: fixtures, file: "test.md")
+        return try PageTypesetter(geometry: geometry, fonts: FontContext())
+            .typeset(styled(try parse(markdown), theme: theme), baseURL: fixtures, file: "test.md")
+    }
+
+    /// `document` styled with `theme`, its warnings naming `file`.
+    static func styled(_ document: Document, theme: Theme = defaultTheme, file: String = "test.md") -> StyledDocument {
+        Styler(theme: theme, file: file).style(document)
     }
 
     /// Whether `item` is the default theme's footer on `page`: the page number, in the bottom

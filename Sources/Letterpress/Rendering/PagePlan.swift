@@ -17,24 +17,24 @@ struct PagePlan {
     /// note's others.
     var warnings: [Warning] = []
 
-    init(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, resources: Resources) throws {
+    init(frontMatter: FrontMatter, styles: LayoutStyle, options: RenderOptions, resources: Resources) throws {
         try options.validate()
-        geometry = try Self.geometry(frontMatter: frontMatter, theme: theme, options: options, file: resources.file)
+        geometry = try Self.geometry(frontMatter: frontMatter, styles: styles, options: options, file: resources.file)
         let locale = Locale(identifier: frontMatter.locale ?? options.locale)
         // A front matter date written with its zone is that day there, not in UTC.
         let offset = frontMatter.date.flatMap { PDFDate.zoned($0.trimmingCharacters(in: .whitespaces))?.offset } ?? 0
         let showsBadge = options.badge && frontMatter.badge.enabled
-        let showsDate = [theme.page.header, theme.page.footer].contains { $0?.shows("{date}") ?? false }
+        let showsDate = [styles.page.header, styles.page.footer].contains { $0?.shows("{date}") ?? false }
         let date = showsBadge || showsDate
             ? resources.noteDate(frontMatterDate: frontMatter.date, location: frontMatter.locations["date"],
-                                 themeRule: theme.badge.date, warnings: &warnings)
+                                 themeRule: styles.badge.date, warnings: &warnings)
             : nil
         if showsBadge, let date {
             badge = BadgePlan(lines: BadgePlan.lines(for: date, locale: locale, offset: offset),
                               center: frontMatter.badge.center.map { Point(x: $0[0], y: $0[1]) }, diameter: frontMatter.badge.diameter)
         }
         if showsDate, let date { runningDate = BadgePlan.mediumDate(date, locale: locale, offset: offset) }
-        runningVariables = Self.runningVariables(theme: theme, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
+        runningVariables = Self.runningVariables(styles: styles, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
                                                                                       locale: frontMatter.locale ?? options.locale),
                                                  warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
@@ -45,9 +45,9 @@ struct PagePlan {
         }
     }
 
-    private static func geometry(frontMatter: FrontMatter, theme: Theme, options: RenderOptions, file: String) throws
+    private static func geometry(frontMatter: FrontMatter, styles: LayoutStyle, options: RenderOptions, file: String) throws
         -> PageGeometry {
-        var geometry = PageGeometry(size: theme.page.size, margins: theme.page.margins)
+        var geometry = PageGeometry(size: styles.page.size, margins: styles.page.margins)
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
                 throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],
@@ -68,9 +68,9 @@ struct PagePlan {
 
     /// The values of the `{{…}}` the theme's headers and footers hold (formatted once, not on
     /// every page), with a warning at the theme's line for each that is undefined or badly formatted.
-    private static func runningVariables(theme: Theme, values: VariableValues, warnings: inout [Warning]) -> [String: String] {
+    private static func runningVariables(styles: LayoutStyle, values: VariableValues, warnings: inout [Warning]) -> [String: String] {
         var found: [String: String] = [:]
-        for part in [theme.page.header, theme.page.footer].compactMap({ $0 }) {
+        for part in [styles.page.header, styles.page.footer].compactMap({ $0 }) {
             for (key, template) in part.templates {
                 for reference in VariableValues.references(in: template) {
                     switch values.resolve(reference.inside) {

@@ -30,7 +30,8 @@ final class RenderEngine: @unchecked Sendable {
     }
 
     /// How a note's Markdown is parsed and styled: all of it before typesetting starts, or on a
-    /// second thread, block by block into `stream`, while this one typesets.
+    /// second thread, block by block into `stream` (made with the theme's `layout`), while this
+    /// one typesets.
     enum Parsing {
         case first
         case beside(StyledBlockStream)
@@ -39,7 +40,7 @@ final class RenderEngine: @unchecked Sendable {
         var fresh: Parsing {
             switch self {
             case .first: .first
-            case .beside: .beside(StyledBlockStream())
+            case let .beside(stream): .beside(StyledBlockStream(layout: stream.layout, capacity: stream.capacity))
             }
         }
     }
@@ -89,13 +90,13 @@ final class RenderEngine: @unchecked Sendable {
             defer { HighlightLibrary.settle() }
             let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
             let (outcome, output) = try clock.measure(\.typeset) {
-                let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+                let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
                 var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
                 if !usesSpareCores { writer.encodingThreads = 1 }
                 writer.inputs = inputs
                 writer.sandbox = resources.sandbox
                 var opened: PageOutput?
-                let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream()) : .first
+                let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream(layout: theme.layout)) : .first
                 let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
                                                start: {
                                                    // A layout whose numbers did not hold is dropped, its files with it.
@@ -148,7 +149,7 @@ final class RenderEngine: @unchecked Sendable {
         let clock = StepClock()
         let resources = Resources(note: file, options: options)
         let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
-        let plan = try PagePlan(frontMatter: note.frontMatter, theme: theme, options: options, resources: resources)
+        let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
         var pages: [Page] = []
         var missing = Set<Unicode.Scalar>()
         let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
@@ -228,9 +229,9 @@ final class RenderEngine: @unchecked Sendable {
     /// typesets them, handing each page to `deliver` as it is finished.
     private func layOut(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
                         pageNumbers: PageNumbers?, clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
-        let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts)
+        let typesetter = PageTypesetter(geometry: plan.geometry, fonts: fonts)
         let strings = try stringTable(for: note.frontMatter, resources: resources)
-        let blocks = try styledBlocks(note, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings,
+        let blocks = try styledBlocks(note, theme: theme, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings,
                                       pageNumbers: pageNumbers, clock: clock)
         defer { blocks.close() }
         let outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
@@ -264,26 +265,26 @@ final class RenderEngine: @unchecked Sendable {
         }
     }
 
-    /// The note's blocks, styled for `typesetter`'s theme: all at once, or arriving from a
-    /// second thread.
-    private func styledBlocks(_ note: NoteSource, typesetter: PageTypesetter, parsing: Parsing, file: String, strings: StringTable,
+    /// The note's blocks, styled with `theme`: all at once, or arriving from a second thread
+    /// while `typesetter` lays them out.
+    private func styledBlocks(_ note: NoteSource, theme: Theme, typesetter: PageTypesetter, parsing: Parsing, file: String, strings: StringTable,
                               pageNumbers: PageNumbers?, clock: StepClock) throws -> StyledBlockStream {
-        let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: typesetter.theme.markup)
+        let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: theme.markup)
         switch (note.body, parsing) {
         case let (.parsed(document), _):
-            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
+            return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
         case let (.markdown(body), .first),
              // Notes set at the foot of their pages are needed before their references are
              // placed, and cmark gives them only after the last block: such a note is parsed
              // first (only one with a `[^`, which every reference has).
-             let (.markdown(body), .beside) where markup == .markdown && typesetter.theme.footnotePlacement == .page
+             let (.markdown(body), .beside) where markup == .markdown && theme.footnotePlacement == .page
                 && body.contains("[^"):
             let document = clock.measure(\.parse) {
                 parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
-                      theme: typesetter.theme.math)
+                      theme: theme.math)
             }
-            return typesetter.styled(document, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
-                                     markup: markup)
+            return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
+                          markup: markup)
         case let (.markdown(body), .beside(stream)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
@@ -291,9 +292,18 @@ final class RenderEngine: @unchecked Sendable {
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
             parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
-                        pageNumbers: pageNumbers, typesetter: typesetter, into: stream)
+                        pageNumbers: pageNumbers, theme: theme, into: stream)
             return stream
         }
+    }
+
+    /// A stream holding `document`'s blocks and footnotes, all styled with `theme`, after
+    /// `warnings` and the document's, in `language` (else the front matter's); styling's time is
+    /// the stream's to report.
+    private func styled(_ document: Document, theme: Theme, file: String, warnings earlier: [Warning], language: LanguageTag?,
+                        markup: NoteMarkup = .markdown) -> StyledBlockStream {
+        let styler = Styler(theme: theme, file: file, language: language ?? document.frontMatter.lang, markup: markup)
+        return StyledBlockStream(styler.style(document, after: earlier))
     }
 
     /// The note's math: the front matter's, off when `--no-math` or the theme's `math: false`
@@ -339,15 +349,15 @@ final class RenderEngine: @unchecked Sendable {
     /// styles it top-level block by block into `stream`, while this one lays out the blocks already
     /// styled. `warnings` are those of reading the source, reported with the rest.
     private func parseBeside(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, warnings readWarnings: [Warning],
-                             strings: StringTable, pageNumbers: PageNumbers?, typesetter: PageTypesetter, into stream: StyledBlockStream) {
-        let styler = Styler(theme: typesetter.theme, file: file, language: language(of: frontMatter), markup: markup)
-        let base = typesetter.theme.body.text
+                             strings: StringTable, pageNumbers: PageNumbers?, theme: Theme, into stream: StyledBlockStream) {
+        let styler = Styler(theme: theme, file: file, language: language(of: frontMatter), markup: markup)
+        let base = theme.body.text
         let parse = {
             var warnings: [Warning] = []
             var styleSeconds = 0.0
             let start = Timings.now()
             let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings,
-                                      pageNumbers: pageNumbers, theme: typesetter.theme.math) { blocks in
+                                      pageNumbers: pageNumbers, theme: theme.math) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)
@@ -372,6 +382,6 @@ final class RenderEngine: @unchecked Sendable {
         // While cmark reads the body, load the body's fonts, which the first paragraph needs:
         // the wait would otherwise be idle, and a thread put to sleep for it is slow to
         // wake (a note renders 8 ms sooner).
-        _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: typesetter.fonts)
+        _ = TextLayout(StyledText("x", style: base), width: nil, align: .left, lineHeight: 1, context: fonts)
     }
 }

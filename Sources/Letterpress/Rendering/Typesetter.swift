@@ -10,28 +10,25 @@ import Foundation
 /// ```swift
 /// let theme = try Theme.named("menlo")
 /// let styled = Styler(theme: theme).style(try Document(parsing: markdown))
-/// let typeset = try Typesetter(theme: theme).typeset(styled)
+/// let typeset = try Typesetter().typeset(styled)
 /// let pdf = try OutputWriter(format: .pdf).data(for: typeset)
 /// ```
+///
+/// The pages take their size, margins, spacing, headers, footers and badge from the theme each
+/// document was styled with, which the styled document carries.
 public struct Typesetter: Sendable {
-    /// The theme the pages take their size, margins, spacing, headers, footers and badge
-    /// from: the one the documents were styled with.
-    public let theme: Theme
     /// The page size, margins, badge, date and locale the command line would give.
     public let options: RenderOptions
     /// The folder relative image paths start from; nil for the current folder.
     public let baseURL: URL?
     private let fonts = SharedFonts()
 
-    /// A typesetter with `theme`.
+    /// A typesetter with `options`.
     ///
     /// - Parameters:
-    ///   - theme: The theme the pages take their size, margins, spacing, headers, footers and
-    ///     badge from: the one the documents were styled with.
     ///   - options: The page size, margins, badge, date and locale the command line would give.
     ///   - baseURL: The folder relative image paths start from; nil for the current folder.
-    public init(theme: Theme, options: RenderOptions = RenderOptions(), baseURL: URL? = nil) {
-        self.theme = theme
+    public init(options: RenderOptions = RenderOptions(), baseURL: URL? = nil) {
         self.options = options
         self.baseURL = baseURL
     }
@@ -73,8 +70,8 @@ public struct Typesetter: Sendable {
     public func typeset(_ document: StyledDocument, deliveringPagesTo deliver: (Page) throws -> Void) throws -> [Warning] {
         try FontWork.exclusively {
             let resources = resources(for: document)
-            let plan = try PagePlan(frontMatter: document.frontMatter, theme: theme, options: options, resources: resources)
-            let typesetter = PageTypesetter(theme: theme, geometry: plan.geometry, fonts: fonts.context)
+            let plan = try PagePlan(frontMatter: document.frontMatter, styles: document.layout, options: options, resources: resources)
+            let typesetter = PageTypesetter(geometry: plan.geometry, fonts: fonts.context)
             let outcome = try typesetter.typeset(StyledBlockStream(document), frontMatter: document.frontMatter, resources: resources,
                                                  badge: plan.badge, runningDate: plan.runningDate,
                                                  runningVariables: plan.runningVariables, deliver: deliver)
@@ -91,7 +88,8 @@ public struct Typesetter: Sendable {
     /// - Throws: `LetterpressError.invalidFrontMatter` for a front matter `pageSize` or
     ///   `margin` that cannot be read, as `typeset(_:)` does.
     public func metadata(for document: StyledDocument) throws -> DocumentMetadata {
-        try PagePlan(frontMatter: document.frontMatter, theme: theme, options: options, resources: resources(for: document)).metadata
+        try PagePlan(frontMatter: document.frontMatter, styles: document.layout, options: options, resources: resources(for: document))
+            .metadata
     }
 
     private func resources(for document: StyledDocument) -> Resources {

@@ -32,7 +32,7 @@ extension Collector {
     /// it, and never split across pages.
     mutating func displayFormula(_ span: MathSpan, column: Column, context: Context) {
         let text = context.paragraph.text
-        let math = theme.math
+        let math = styles.math
         guard let font = formulas.chosenFont() else { return }
         let parsed = formulas.formula(span)
         var box = formulas.layout(in: text, references: span.references, font: font.font).layout(parsed.body, style: .display)

@@ -6,7 +6,7 @@ import LetterpressStyling
 /// Turns a document's styled blocks into slices: shapes every paragraph with Pango and places
 /// its lines, list markers, table cells and decorations in the column.
 struct Collector {
-    let theme: Theme
+    let styles: LayoutStyle
     let fonts: FontContext
     let contentHeight: Double
     /// Reads the images, and names the file in warnings.
@@ -25,7 +25,7 @@ struct Collector {
     private var featureWarnings: [String: Int] = [:]
     /// The first families of runs checked for being installed; the theme's own are checked
     /// when it is loaded.
-    private lazy var checkedFamilies = Set(theme.familyLists.compactMap(\.first))
+    private lazy var checkedFamilies = styles.themeFamilies
     /// The weights and widths asked of each font list, each checked once against the face drawn.
     private var checkedFaces: Set<FaceRequest> = []
     private struct FaceRequest: Hashable {
@@ -43,12 +43,12 @@ struct Collector {
     /// Lays out the formulas, in the math font it looks up at the first.
     var formulas: FormulaSetter
 
-    init(theme: Theme, fonts: FontContext, contentHeight: Double, resources: Resources) {
-        self.theme = theme
+    init(styles: LayoutStyle, fonts: FontContext, contentHeight: Double, resources: Resources) {
+        self.styles = styles
         self.fonts = fonts
         self.contentHeight = contentHeight
         self.resources = resources
-        formulas = FormulaSetter(theme: theme, fonts: fonts)
+        formulas = FormulaSetter(styles: styles, fonts: fonts)
     }
 
     /// Why the formulas collected could not be set: the theme names a font that is no math
@@ -107,7 +107,7 @@ struct Collector {
     mutating func collect(_ blocks: [StyledBlock], column: Column, ahead: [[Int]: LaidOutParagraph] = [:]) {
         self.ahead = ahead
         defer { self.ahead = [:] }
-        collect(blocks, column: column, context: Context(paragraph: theme.body))
+        collect(blocks, column: column, context: Context(paragraph: styles.body))
     }
 
     private mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
@@ -121,7 +121,7 @@ struct Collector {
     private mutating func collect(_ block: StyledBlock, column: Column, context: Context) {
         switch block {
         case .heading, .paragraph:
-            guard var setting = ParagraphSetting(of: block, theme: theme, column: column, context: context) else { return }
+            guard var setting = ParagraphSetting(of: block, styles: styles, column: column, context: context) else { return }
             if InlineImages.has(setting.text) {
                 setting.text = InlineImages.resolve(setting.text, load: resources.image, columnWidth: column.width,
                                                     maximumHeight: contentHeight * 0.9) { reference, message in
@@ -165,7 +165,7 @@ struct Collector {
                 inner.direction = direction
                 inner.inherited = direction
             }
-            collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent, direction: inner.inherited) : column,
+            collect(division.blocks, column: division.indented ? column.nested(by: styles.list.indent, direction: inner.inherited) : column,
                     context: inner)
         case let .contents(contents):
             self.contents(contents, column: column)
@@ -278,21 +278,21 @@ struct Collector {
     // MARK: Contents
 
     private mutating func contents(_ contents: StyledBlock.Contents, column: Column) {
-        let layout = ContentsLayout(style: theme.toc, fonts: fonts, entries: contents.entries)
+        let layout = ContentsLayout(style: styles.toc, fonts: fonts, entries: contents.entries)
         if let title = contents.title {
             checkFamilies(of: title)
-            space(before: theme.toc.title.spaceBefore)
+            space(before: styles.toc.title.spaceBefore)
             for box in layout.title(title, column: column) { append(.block(Slice.Block(box: box))) }
-            pendingGap.set(theme.toc.title.spaceAfter)
+            pendingGap.set(styles.toc.title.spaceAfter)
         }
         for entry in contents.entries {
             checkFamilies(of: entry.text)
-            space(before: theme.toc.entry(entry.indent).spaceBefore)
+            space(before: styles.toc.entry(entry.indent).spaceBefore)
             for box in layout.entry(entry, column: column) { append(.block(Slice.Block(box: box))) }
-            pendingGap.set(theme.toc.entry(entry.indent).spaceAfter)
+            pendingGap.set(styles.toc.entry(entry.indent).spaceAfter)
         }
         // The contents end as a section does: the space before the next heading at least.
-        pendingGap.set(theme.toc.title.spaceBefore)
+        pendingGap.set(styles.toc.title.spaceBefore)
     }
 
     // MARK: Lists
@@ -302,7 +302,7 @@ struct Collector {
         let numberWidth = Self.widestNumber(of: list, context: context).map {
             TextLayout($0, width: nil, align: .left, lineHeight: 1, context: fonts).naturalWidth
         }
-        let (itemColumn, inner) = Self.items(of: list, in: column, context: context, theme: theme, numberWidth: numberWidth ?? 0)
+        let (itemColumn, inner) = Self.items(of: list, in: column, context: context, styles: styles, numberWidth: numberWidth ?? 0)
         for (number, item) in list.items.enumerated() {
             let marker: Marker
             if let checked = item.task {
@@ -310,14 +310,14 @@ struct Collector {
             } else if list.ordered {
                 marker = .text("\(list.start + number).")
             } else {
-                marker = .text(theme.list.bullets[context.listDepth % theme.list.bullets.count])
+                marker = .text(styles.list.bullets[context.listDepth % styles.list.bullets.count])
             }
             path.append(number)
             listItem(item.blocks, marker: marker, column: itemColumn, context: inner)
             path.removeLast()
-            if list.tight { pendingGap.set(theme.list.itemSpacing) }
+            if list.tight { pendingGap.set(styles.list.itemSpacing) }
         }
-        pendingGap.set(context.tight ? theme.list.itemSpacing : context.paragraph.spaceAfter)
+        pendingGap.set(context.tight ? styles.list.itemSpacing : context.paragraph.spaceAfter)
     }
 
     enum Marker {
@@ -334,7 +334,7 @@ struct Collector {
     /// The column and context of `list`'s items: indented by the theme's indent, scaled with
     /// the text, or more when the widest marker needs it (`numberWidth`, the width of its
     /// `widestNumber`): markers hang inside the parent's column, never in the margin.
-    static func items(of list: StyledList, in column: Column, context: Context, theme: Theme,
+    static func items(of list: StyledList, in column: Column, context: Context, styles: LayoutStyle,
                       numberWidth: Double) -> (column: Column, context: Context) {
         let size = context.paragraph.text.size
         var widest = size * 0.8
@@ -348,15 +348,15 @@ struct Collector {
         let direction = context.direction(of: BaseDirection.of([.list(list)]))
         inner.direction = direction
         inner.inherited = direction
-        return (column.nested(by: max(theme.list.indent * theme.textScale, widest + 1), direction: direction), inner)
+        return (column.nested(by: max(styles.list.indent * styles.textScale, widest + 1), direction: direction), inner)
     }
 
     /// The column and context of a block quote's blocks.
-    static func quoted(_ blocks: [StyledBlock], in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+    static func quoted(_ blocks: [StyledBlock], in column: Column, context: Context, styles: LayoutStyle) -> (column: Column, context: Context) {
         var inner = context
-        inner.paragraph = theme.quote
+        inner.paragraph = styles.quote
         inner.inherited = context.direction(of: BaseDirection.of(blocks))
-        return (column.nested(by: theme.quote.indent, direction: inner.inherited), inner)
+        return (column.nested(by: styles.quote.indent, direction: inner.inherited), inner)
     }
 
     /// Lays out an item's blocks in `column` and hangs its marker left of the first line. A
@@ -379,7 +379,7 @@ struct Collector {
         switch marker {
         case let .text(text):
             var style = context.paragraph.text
-            style.color = theme.list.markerColor
+            style.color = styles.list.markerColor
             let marker = markerLayout(text, style: style, direction: context.inherited)
             let x = rightToLeft ? column.x + column.width + size * 0.45 : column.x - marker.width - size * 0.45
             attachment = .text(marker.layout.textLine(0, origin: Point(x: x, y: baseline)))
@@ -393,7 +393,7 @@ struct Collector {
             let side = size * 0.8
             let rect = Rect(x: rightToLeft ? column.x + column.width + size * 0.5 : column.x - side - size * 0.5,
                             y: baseline - side * 0.9, width: side, height: side)
-            attachment = .checkbox(rect, checked: checked, theme.list.markerColor)
+            attachment = .checkbox(rect, checked: checked, styles.list.markerColor)
         }
         slices[index].changeBox { $0.attachments.append(attachment) }
     }
@@ -419,9 +419,9 @@ struct Collector {
     // MARK: Quotes, code and rules
 
     private mutating func blockQuote(_ blocks: [StyledBlock], column: Column, context: Context) {
-        let quote = theme.quote
+        let quote = styles.quote
         space(before: quote.spaceBefore)
-        let (innerColumn, inner) = Self.quoted(blocks, in: column, context: context, theme: theme)
+        let (innerColumn, inner) = Self.quoted(blocks, in: column, context: context, styles: styles)
         let bar = column.start(ofBoxWide: quote.barWidth, direction: inner.inherited)
         withContainer(ContainerBand(x: bar, width: quote.barWidth, color: quote.barColor)) { collector in
             collector.collect(blocks, column: innerColumn, context: inner)
@@ -432,19 +432,19 @@ struct Collector {
     // MARK: Alerts
 
     /// The column and context of an alert's blocks.
-    static func alerted(_ blocks: [StyledBlock], in column: Column, context: Context, theme: Theme) -> (column: Column, context: Context) {
+    static func alerted(_ blocks: [StyledBlock], in column: Column, context: Context, styles: LayoutStyle) -> (column: Column, context: Context) {
         var inner = context
-        inner.paragraph = theme.alerts.body
+        inner.paragraph = styles.alerts.body
         inner.inherited = context.direction(of: BaseDirection.of(blocks))
-        return (column.nested(by: theme.alerts.body.indent, direction: inner.inherited), inner)
+        return (column.nested(by: styles.alerts.body.indent, direction: inner.inherited), inner)
     }
 
     /// A GitHub alert: its title and blocks beside a bar in the kind's colour.
     private mutating func alert(_ kind: AlertKind, _ blocks: [StyledBlock], column: Column, context: Context) {
-        let style = theme.alerts
+        let style = styles.alerts
         let color = style.color(kind)
         space(before: style.body.spaceBefore)
-        let (innerColumn, inner) = Self.alerted(blocks, in: column, context: context, theme: theme)
+        let (innerColumn, inner) = Self.alerted(blocks, in: column, context: context, styles: styles)
         let bar = column.start(ofBoxWide: style.body.barWidth, direction: inner.inherited)
         withContainer(ContainerBand(x: bar, width: style.body.barWidth, color: color)) { collector in
             collector.alertTitle(kind, color: color, column: innerColumn, direction: inner.inherited)
@@ -455,7 +455,7 @@ struct Collector {
 
     /// An alert's title in its colour after its mark (`AlertMark`), kept with what follows.
     private mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column, direction: TextDirection) {
-        var style = theme.alerts.title
+        var style = styles.alerts.title
         style.text.color = color
         let size = style.text.size
         let markSide = size * 0.9
@@ -480,7 +480,7 @@ struct Collector {
 
     private mutating func code(_ block: StyledCodeBlock, column: Column) {
         let code = block.code
-        let style = theme.code
+        let style = styles.code
         space(before: style.spaceBefore)
         let inner = column.inset(left: style.padding, right: style.padding)
         let chunks = block.styled.map { Self.chunks($0, style: style.text) } ?? Self.chunks(of: code.text, style: style.text)
@@ -547,7 +547,7 @@ struct Collector {
     static let codeRunsPerLayout = 256
 
     private mutating func rule(column: Column) {
-        let rule = theme.rule
+        let rule = styles.rule
         space(before: rule.spaceBefore)
         let width = column.width * rule.width
         let left = column.x + (column.width - width) / 2
@@ -568,7 +568,7 @@ struct Collector {
     static let placeholderLabelLength = 600
 
     private mutating func image(_ reference: ImageReference, column: Column, align: TextAlignment) {
-        space(before: theme.body.spaceBefore)
+        space(before: styles.body.spaceBefore)
         switch resources.image(reference.source) {
         case let .success(image):
             let naturalWidth = Double(image.pixelWidth) * 0.75
@@ -601,7 +601,7 @@ struct Collector {
                                     kind: Self.undrawnImages))
             placeholder(reference, column: column)
         }
-        pendingGap.ask(theme.body.spaceAfter)
+        pendingGap.ask(styles.body.spaceAfter)
     }
 
     /// A floating image: a slice the paginator turns into a shape of its page. By default it
@@ -619,7 +619,7 @@ struct Collector {
     }
 
     private mutating func caption(_ text: String, column: Column) {
-        var style = theme.footnotes
+        var style = styles.footnotes
         style.text.italic = true
         style.align = .center
         let layout = TextLayout(StyledText(text, style: style.text).breakingLongWords(), width: column.width, align: .center,
@@ -630,7 +630,7 @@ struct Collector {
 
     /// A framed box with the alt text, where an image could not be drawn.
     private mutating func placeholder(_ reference: ImageReference, column: Column) {
-        var style = theme.footnotes.text
+        var style = styles.footnotes.text
         style.color = Color(parsing: "#777777")!
         // A box, not a page of text: the label is cut short (an alt text may be any length).
         let full = reference.alt.isEmpty ? reference.source : "\(reference.alt)  (\(reference.source))"
@@ -652,8 +652,8 @@ struct Collector {
 
     /// A table whose `direction` is right-to-left has its first column on the right.
     private mutating func table(_ table: StyledTable, column: Column, direction: TextDirection) {
-        let style = theme.table
-        space(before: theme.body.spaceBefore)
+        let style = styles.table
+        space(before: styles.body.spaceBefore)
         tableCount += 1
         let id = tableCount
         // An HTML table may have no header row; a Markdown table always has one.
@@ -677,7 +677,7 @@ struct Collector {
             TableColumns.spans(of: table.spans(ofRow: hasHeader ? (row == 0 ? nil : row - 1) : row), count: cells[row].count)
         }
         let fit = TableFit(rows: cells.map { $0.map { loaded($0).breakingLongWords() } }, spans: spans, columns: columnCount,
-                           available: column.width, padding: style.padding, codeFamilies: theme.inlineCode.fontFamilies, fonts: fonts)
+                           available: column.width, padding: style.padding, codeFamilies: styles.inlineCodeFamilies, fonts: fonts)
         if fit.shrinksPastFloor {
             warnings.append(Warning(file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
         }
@@ -709,7 +709,7 @@ struct Collector {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
-        pendingGap.set(theme.body.spaceAfter)
+        pendingGap.set(styles.body.spaceAfter)
     }
 
     /// A table row as boxes: one, or, for a row taller than `limit`, several, cut between
@@ -734,8 +734,8 @@ struct Collector {
         func placed(_ x: Double, width: Double) -> Double {
             direction == .rtl ? 2 * column.x + tableWidth - x - width : x
         }
-        let lineWidth = theme.table.borderWidth
-        let border = theme.table.borderColor
+        let lineWidth = styles.table.borderWidth
+        let border = styles.table.borderColor
         var boxes: [Slice.Box] = []
         for (index, top) in cuts.enumerated() {
             let bottom = index + 1 < cuts.count ? cuts[index + 1] : height
@@ -815,12 +815,12 @@ struct Collector {
 
     /// Footnotes go at the end of the document, after a short rule, numbered as referenced.
     mutating func collectFootnotes(_ footnotes: [StyledFootnote], column: Column) {
-        space(before: theme.body.spaceAfter * 2)
+        space(before: styles.body.spaceAfter * 2)
         let width = column.width * 0.3
         append(.block(Slice.Block(box: Slice.Box(height: 0.5, items: [
-            .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), theme.rule.color, width: 0.5),
+            .line(from: Point(x: column.x, y: 0.25), to: Point(x: column.x + width, y: 0.25), styles.rule.color, width: 0.5),
         ]))))
-        pendingGap.set(theme.footnotes.spaceAfter * 2)
+        pendingGap.set(styles.footnotes.spaceAfter * 2)
         for footnote in footnotes { footnoteItem(footnote, column: column) }
     }
 
@@ -839,9 +839,9 @@ struct Collector {
     /// A footnote as a list item numbered as referenced, its number the note's anchor and a
     /// link back to its (first) reference.
     private mutating func footnoteItem(_ footnote: StyledFootnote, column: Column) {
-        var context = Context(paragraph: theme.footnotes)
+        var context = Context(paragraph: styles.footnotes)
         context.tight = false
-        listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: column.inset(left: theme.list.indent), context: context,
+        listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: column.inset(left: styles.list.indent), context: context,
                  footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
     }
 }

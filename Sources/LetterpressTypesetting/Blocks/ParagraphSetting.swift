@@ -13,11 +13,11 @@ struct ParagraphSetting {
     let direction: TextDirection
 
     /// The setting of `block` in `column`, or nil when it is not a heading or a paragraph.
-    init?(of block: StyledBlock, theme: Theme, column: Column, context: Collector.Context) {
+    init?(of block: StyledBlock, styles: LayoutStyle, column: Column, context: Collector.Context) {
         switch block {
         case let .heading(level, heading):
             text = heading
-            var style = theme.heading(level)
+            var style = styles.heading(level)
             style.spaceAfter = max(style.spaceAfter, 0)
             if let align = context.align { style.align = align }
             self.style = style
@@ -25,7 +25,7 @@ struct ParagraphSetting {
         case let .paragraph(paragraph):
             text = paragraph
             var style = context.paragraph
-            if context.tight { style.spaceAfter = theme.list.itemSpacing }
+            if context.tight { style.spaceAfter = styles.list.itemSpacing }
             if let align = context.align { style.align = align }
             self.style = style
             outline = nil
@@ -61,7 +61,7 @@ struct ParagraphSetting {
     /// by their path (indexes of the block, the list item and the block inside, and so on):
     /// those at the top, in block quotes, and in bullet lists. Ordered lists are left out,
     /// as their indent depends on how wide their numbers are set.
-    static func all(in blocks: [StyledBlock], theme: Theme, column: Column, context: Collector.Context,
+    static func all(in blocks: [StyledBlock], styles: LayoutStyle, column: Column, context: Collector.Context,
                     path: [Int] = []) -> [(path: [Int], setting: ParagraphSetting)] {
         var found: [(path: [Int], setting: ParagraphSetting)] = []
         for (index, block) in blocks.enumerated() {
@@ -69,21 +69,21 @@ struct ParagraphSetting {
             switch block {
             case .heading, .paragraph:
                 // Images and formulas in the line are set on the collector's thread.
-                if let setting = ParagraphSetting(of: block, theme: theme, column: column, context: context), !InlineImages.has(setting.text),
+                if let setting = ParagraphSetting(of: block, styles: styles, column: column, context: context), !InlineImages.has(setting.text),
                    !InlineFormulas.has(setting.text) {
                     found.append((path, setting))
                 }
             case let .blockQuote(inner):
-                let (column, context) = Collector.quoted(inner, in: column, context: context, theme: theme)
-                found += all(in: inner, theme: theme, column: column, context: context, path: path)
+                let (column, context) = Collector.quoted(inner, in: column, context: context, styles: styles)
+                found += all(in: inner, styles: styles, column: column, context: context, path: path)
             case let .alert(_, inner):
-                let (column, context) = Collector.alerted(inner, in: column, context: context, theme: theme)
-                found += all(in: inner, theme: theme, column: column, context: context, path: path)
+                let (column, context) = Collector.alerted(inner, in: column, context: context, styles: styles)
+                found += all(in: inner, styles: styles, column: column, context: context, path: path)
             case let .list(list):
                 guard Collector.widestNumber(of: list, context: context) == nil else { continue }
-                let (column, context) = Collector.items(of: list, in: column, context: context, theme: theme, numberWidth: 0)
+                let (column, context) = Collector.items(of: list, in: column, context: context, styles: styles, numberWidth: 0)
                 for (number, item) in list.items.enumerated() {
-                    found += all(in: item.blocks, theme: theme, column: column, context: context, path: path + [number])
+                    found += all(in: item.blocks, styles: styles, column: column, context: context, path: path + [number])
                 }
             // A division's paragraphs are laid out as the collector reaches them: HTML is rare.
             case .code, .thematicBreak, .table, .image, .pageBreak, .division, .contents, .math:

@@ -16,9 +16,9 @@ struct FormulaSetter {
     private var lastPreamble = ""
     private var lastMacros = MathMacros()
 
-    init(theme: Theme, fonts: FontContext) {
-        math = theme.math
-        themeName = theme.name
+    init(styles: LayoutStyle, fonts: FontContext) {
+        math = styles.math
+        themeName = styles.themeName
         self.fonts = fonts
     }
 

@@ -41,9 +41,9 @@ struct HelpedCollection {
         let faces = FaceOpening(waitsForHelper: stream.concurrent && waitsForHelper)
         let ahead = ParagraphsAhead(gate: gate, faces: faces, lineBudget: lineBudget)
         if stream.concurrent {
-            let theme = collector.theme
+            let styles = collector.styles
             stream.offerHelp { stream in
-                ahead.layOut(from: stream, theme: theme, column: column)
+                ahead.layOut(from: stream, styles: styles, column: column)
             }
         }
         while try faces.step({

@@ -41,10 +41,10 @@ final class ParagraphsAhead: @unchecked Sendable {
     /// Run on the stream's producing thread once it is done: takes runs of blocks from the back
     /// and lays out their headings and paragraphs as a collector with `theme` would in
     /// `column`, until the front is near or the budget is spent.
-    func layOut(from stream: StyledBlockStream, theme: Theme, column: Column) {
+    func layOut(from stream: StyledBlockStream, styles: LayoutStyle, column: Column) {
         let start = Timings.now()
         gate.whenIdle {
-            layOutRuns(from: stream, theme: theme, column: column, start: start)
+            layOutRuns(from: stream, styles: styles, column: column, start: start)
         }
         condition.lock()
         finished = true
@@ -52,14 +52,14 @@ final class ParagraphsAhead: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func layOutRuns(from stream: StyledBlockStream, theme: Theme, column: Column, start: Double) {
+    private func layOutRuns(from stream: StyledBlockStream, styles: LayoutStyle, column: Column, start: Double) {
         let untaken = stream.untaken()
         guard untaken.count >= Self.minimumToStart else { return }
         // Each untaken block's headings and paragraphs, with their path inside it.
         var settings = Array(repeating: [(path: ArraySlice<Int>, setting: ParagraphSetting, source: ParagraphSource)](),
                              count: untaken.count)
-        for (path, setting) in ParagraphSetting.all(in: untaken, theme: theme, column: column,
-                                                    context: Collector.Context(paragraph: theme.body)) {
+        for (path, setting) in ParagraphSetting.all(in: untaken, styles: styles, column: column,
+                                                    context: Collector.Context(paragraph: styles.body)) {
             settings[path[0]].append((path.dropFirst(), setting, setting.source()))
         }
         // Pango's font maps serve one thread at a time: the helper has its own, and opens the

@@ -5,7 +5,7 @@ import LetterpressStyling
 
 /// Turns the badge and the front matter's shapes into exclusions and the items that draw them.
 struct ShapeBuilder {
-    let theme: Theme
+    let styles: LayoutStyle
     let geometry: PageGeometry
     let fonts: FontContext
 
@@ -14,7 +14,7 @@ struct ShapeBuilder {
         var map = ExclusionMap()
         var drawn: [Int: [PageItem]] = [:]
         if let badge {
-            let style = theme.badge
+            let style = styles.badge
             let diameter = badge.diameter ?? style.diameter
             let column = geometry.column
             let center = badge.center ?? Point(x: column.x + column.width - diameter / 2, y: geometry.margins.top + diameter / 2)
@@ -24,8 +24,8 @@ struct ShapeBuilder {
         for spec in specs {
             let shape = exclusionShape(spec)
             map.add(Exclusion(page: spec.page, shape: shape, margin: spec.margin))
-            let fill = spec.fill ?? (spec.draw && spec.stroke == nil ? theme.shapes.fill : nil)
-            let stroke = spec.stroke ?? (spec.draw && spec.fill == nil ? theme.shapes.stroke : nil)
+            let fill = spec.fill ?? (spec.draw && spec.stroke == nil ? styles.shapes.fill : nil)
+            let stroke = spec.stroke ?? (spec.draw && spec.fill == nil ? styles.shapes.stroke : nil)
             guard fill != nil || stroke != nil else { continue }
             let path: ShapePath
             switch shape {
@@ -36,7 +36,7 @@ struct ShapeBuilder {
             case let .polygon(points): path = .polygon(points)
             case .outline: continue
             }
-            drawn[spec.page, default: []].append(.shape(path, fill: fill, stroke: stroke, width: theme.shapes.strokeWidth))
+            drawn[spec.page, default: []].append(.shape(path, fill: fill, stroke: stroke, width: styles.shapes.strokeWidth))
         }
         return (map, drawn)
     }
@@ -56,7 +56,7 @@ struct ShapeBuilder {
 
     /// The circle, and the month, day and year stacked in its middle.
     private func badgeItems(_ badge: BadgePlan, center: Point, diameter: Double) -> [PageItem] {
-        let style = theme.badge
+        let style = styles.badge
         let scale = diameter / style.diameter
         var items: [PageItem] = [.shape(.circle(center: center, radius: diameter / 2), fill: style.fill,
                                         stroke: style.stroke, width: style.strokeWidth)]

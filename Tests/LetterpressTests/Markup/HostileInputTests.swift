@@ -102,8 +102,8 @@ import Testing
             .write(to: folder.appendingPathComponent("huge.png"))
         let markdown = "![a](dir.png)\n\n![b](fifo.png)\n\n![c](huge.png)\n\n![d](https://example.com/x.png)"
         let document = try MarkdownParser.parse(markdown, file: folder.appendingPathComponent("n.md").path)
-        let typeset = try PageTypesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
-                                     fonts: FontContext()).typeset(document, baseURL: folder, file: "n.md")
+        let typeset = try PageTypesetter(geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+                                     fonts: FontContext()).typeset(TestSupport.styled(document, file: "n.md"), baseURL: folder, file: "n.md")
         let messages = typeset.warnings.map(\.message)
         #expect(messages.count == 4, "\(messages)")
         #expect(messages.filter { $0.contains("not a regular file; drawing a placeholder") }.count == 2)

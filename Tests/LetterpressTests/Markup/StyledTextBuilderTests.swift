@@ -207,7 +207,7 @@ import Testing
         var options = RenderOptions()
         options.pageSize = .a5
         let styled = Styler(theme: builder.theme, file: "built").style(builder.document)
-        let typeset = try Typesetter(theme: builder.theme, options: options).typeset(styled)
+        let typeset = try Typesetter(options: options).typeset(styled)
         #expect(typeset.warnings.isEmpty)
         let page = try #require(typeset.pages.first)
         let red = try #require(Color(parsing: "#d7263d"))

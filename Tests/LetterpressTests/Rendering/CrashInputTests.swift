@@ -85,7 +85,7 @@ import Testing
                               ("99999999999999999", nil), ("1700000000.5", nil)] {
             let resources = Resources(file: "note.md", folder: nil, sourceDateEpoch: value)
             #expect(resources.creationDate(frontMatterDate: nil) == date, "\(value)")
-            let plan = try PagePlan(frontMatter: FrontMatter(), theme: TestSupport.defaultTheme, options: RenderOptions(),
+            let plan = try PagePlan(frontMatter: FrontMatter(), styles: TestSupport.defaultTheme.layout, options: RenderOptions(),
                                     resources: resources)
             #expect(plan.warnings.contains { $0.message.contains("SOURCE_DATE_EPOCH") } == (date == nil), "\(value)")
         }

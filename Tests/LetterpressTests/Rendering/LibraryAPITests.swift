@@ -77,7 +77,7 @@ import Testing
         let theme = try Theme.named("menlo")
         let document = try Document(parsing: Self.note)
         let styled = Styler(theme: theme, file: "<markdown>").style(document)
-        let typeset = try Typesetter(theme: theme).typeset(styled)
+        let typeset = try Typesetter().typeset(styled)
         #expect(typeset.pages.count == 1)
         #expect(typeset.metadata.title == "Invoice")
         let pdf = try #require(try OutputWriter(format: .pdf).data(for: typeset).first)
@@ -89,10 +89,10 @@ import Testing
         let theme = Theme.default
         let styled = Styler(theme: theme).style(try Document(parsing: long))
         var delivered: [Page] = []
-        let warnings = try Typesetter(theme: theme).typeset(styled) { delivered.append($0) }
+        let warnings = try Typesetter().typeset(styled) { delivered.append($0) }
         #expect(warnings.isEmpty)
         #expect(delivered.count > 1)
-        #expect(delivered.count == (try Typesetter(theme: theme).pages(for: styled)).count)
+        #expect(delivered.count == (try Typesetter().pages(for: styled)).count)
     }
 
     @Test func builtTextRendersLikeItsMarkdown() throws {
@@ -188,7 +188,7 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let theme = Theme.default
-        let typeset = try Typesetter(theme: theme).typeset(Styler(theme: theme).style(document))
+        let typeset = try Typesetter().typeset(Styler(theme: theme).style(document))
         let output = try OutputWriter(format: .pdf).open(folder.appendingPathComponent("out.pdf"))
         try output.add(typeset.pages[0])
         let files = try output.finish()

@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: inputs) func parsingBesideTypesettingGivesTheSamePages(input: URL) throws {
         let source = try String(contentsOf: input, encoding: .utf8)
         let alone = try typeset(source, file: input.path, parsing: .first)
-        let beside = try typeset(source, file: input.path, parsing: .beside(StyledBlockStream()))
+        let beside = try typeset(source, file: input.path, parsing: .beside(StyledBlockStream(layout: TestSupport.defaultTheme.layout)))
         #expect(alone.document.timings.parseBeside == 0 && beside.document.timings.parseBeside > 0)
         #expect(beside.document.warnings == alone.document.warnings)
         #expect(beside.document.pages.count == alone.document.pages.count)
@@ -40,7 +40,7 @@ import Testing
         let paragraphs = (0..<300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
         let source = "# Long\n\n" + paragraphs.joined(separator: "\n\n") + "\n\nA last note.[^1]\n\n[^1]: Its footnote.\n"
         let alone = try typeset(source, file: "long.md", parsing: .first)
-        let stream = StyledBlockStream(capacity: 2)
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout, capacity: 2)
         let beside = try typeset(source, file: "long.md", parsing: .beside(stream))
         #expect(stream.sendingWaits > 0)
         #expect(beside.document.pages.count == alone.document.pages.count && alone.document.pages.count > 5)
@@ -68,7 +68,7 @@ import Testing
         let renderer = Renderer(options: RenderOptions())
         #expect(throws: LetterpressError.self) {
             try renderer.typeset(NoteSource(markdown: source, file: "wide.md"), file: "wide.md",
-                                 parsing: .beside(StyledBlockStream()))
+                                 parsing: .beside(StyledBlockStream(layout: TestSupport.defaultTheme.layout)))
         }
         // Parsing those 8 MB takes seconds; a small note right after must not wait for it
         // (other tests parse small notes meanwhile, hence the margin).
@@ -86,7 +86,7 @@ import Testing
     /// The stream hands over blocks as they are sent, waits for more, and ends with the
     /// footnotes and warnings.
     @Test func streamWaitsForBlocksAndEnds() throws {
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         let sender = Thread {
             for _ in 0..<50 {
                 stream.send([.thematicBreak, .pageBreak])
@@ -105,7 +105,7 @@ import Testing
 
     /// A sender waits while the stream holds `capacity` blocks, and goes on as they are taken.
     @Test(.timeLimit(.minutes(3))) func streamHoldsAtMostItsCapacity() throws {
-        let stream = StyledBlockStream(capacity: 4)
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout, capacity: 4)
         let sent = Counter()
         let sender = Thread {
             for index in 0..<20 {
@@ -130,7 +130,7 @@ import Testing
 
     /// A consumer that stops (it failed, say) releases a sender waiting for room.
     @Test(.timeLimit(.minutes(3))) func closingReleasesAWaitingSender() {
-        let stream = StyledBlockStream(capacity: 1)
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout, capacity: 1)
         let sent = Counter()
         let done = DispatchSemaphore(value: 0)
         let sender = Thread {

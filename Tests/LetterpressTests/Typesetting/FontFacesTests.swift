@@ -57,7 +57,7 @@ import Testing
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
         let column = Column(x: 72, width: 450)
-        let settings = ParagraphSetting.all(in: blocks, theme: theme, column: column, context: .init(paragraph: theme.body))
+        let settings = ParagraphSetting.all(in: blocks, styles: theme.layout, column: column, context: .init(paragraph: theme.body))
         #expect(settings.count >= 6)
         let sources = settings.map { $0.setting.source() }
         let fonts = FontContext()
@@ -111,17 +111,17 @@ import Testing
         let document = try TestSupport.parse("# Fonts\n\n" + paragraphs.joined(separator: "\n\n"))
         let theme = TestSupport.defaultTheme
         let geometry = PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72))
-        let alone = try PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
-            .typeset(document, baseURL: nil, file: "fonts.md")
+        let alone = try PageTypesetter(geometry: geometry, fonts: FontContext())
+            .typeset(TestSupport.styled(document, theme: theme, file: "fonts.md"), baseURL: nil, file: "fonts.md")
 
         var warnings: [Warning] = []
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         stream.send(Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings))
         stream.finish(.init(footnotes: [], warnings: warnings))
         let helper = Thread { stream.help() }
         helper.start()
         var pages: [Page] = []
-        var typesetter = PageTypesetter(theme: theme, geometry: geometry, fonts: FontContext())
+        var typesetter = PageTypesetter(geometry: geometry, fonts: FontContext())
         typesetter.waitsForHelper = true
         let outcome = try typesetter.typeset(stream, frontMatter: document.frontMatter,
                                              resources: Resources(file: "fonts.md", folder: nil)) {

@@ -101,8 +101,8 @@ import Testing
     @Test func aNoteWithoutMathLooksUpNoMathFont() throws {
         let fonts = FontContext()
         let document = try TestSupport.parse("Prices: $5 and $10, and `$x$` in code, or \\$ escaped.")
-        _ = try PageTypesetter(theme: TestSupport.defaultTheme, geometry: PageGeometry(size: .a4, margins: Self.margins), fonts: fonts)
-            .typeset(document, baseURL: nil, file: "test.md")
+        _ = try PageTypesetter(geometry: PageGeometry(size: .a4, margins: Self.margins), fonts: fonts)
+            .typeset(TestSupport.styled(document), baseURL: nil, file: "test.md")
         #expect(fonts.mathFonts.isEmpty)
     }
 

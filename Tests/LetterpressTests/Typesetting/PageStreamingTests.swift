@@ -48,13 +48,13 @@ import Testing
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(try TestSupport.parse(Self.paragraphs(200)).blocks,
                                                 paragraph: theme.body.text, warnings: &warnings)
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         defer { stream.close() }
         stream.send(Array(blocks[..<100]))
         let rest = Rest(Array(blocks[100...]), of: stream)
         DispatchQueue.global().asyncAfter(deadline: .now() + 5) { rest.send() }
         var firstPageCameFirst: Bool?
-        let outcome = try PageTypesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
+        let outcome = try PageTypesetter(geometry: Self.geometry, fonts: FontContext())
             .typeset(stream, frontMatter: FrontMatter(), resources: Resources(file: "t.md", folder: nil)) { _ in
                 if firstPageCameFirst == nil { firstPageCameFirst = rest.send() }
             }
@@ -68,10 +68,12 @@ import Testing
     func footersShowThePageCountWhenAsked(showsPageCount: Bool) throws {
         var theme = TestSupport.defaultTheme
         if showsPageCount { theme.page.footer?.center = "{page} of {pages}" }
-        let typesetter = PageTypesetter(theme: theme, geometry: Self.geometry, fonts: FontContext())
-        #expect(typesetter.showsPageCount == showsPageCount)
+        let typesetter = PageTypesetter(geometry: Self.geometry, fonts: FontContext())
+        #expect(PageTypesetter.showsPageCount(theme.page) == showsPageCount)
         var footers: [String] = []
-        let outcome = try typesetter.typeset(try TestSupport.parse(Self.paragraphs(300)), baseURL: nil, file: "t.md") { page in
+        let document = TestSupport.styled(try TestSupport.parse(Self.paragraphs(300)), theme: theme, file: "t.md")
+        let outcome = try typesetter.typeset(StyledBlockStream(document), frontMatter: document.frontMatter,
+                                             resources: Resources(file: "t.md", folder: nil)) { page in
             if case let .text(line) = page.items.last { footers.append(line.string) }
         }
         #expect(outcome.pageCount > 10 && footers.count == outcome.pageCount)
@@ -91,14 +93,15 @@ import Testing
                                              to: folder.appendingPathComponent("tone-\(number).png"))
         }
         let markdown = (1...40).map { "Paragraph \($0): a few words of text.\n\n![tone](tone-\($0).png)" }.joined(separator: "\n\n")
-        let typesetter = PageTypesetter(theme: TestSupport.defaultTheme, geometry: Self.geometry, fonts: FontContext())
+        let typesetter = PageTypesetter(geometry: Self.geometry, fonts: FontContext())
         final class Held {
             weak var image: LoadedImage?
             init(_ image: LoadedImage) { self.image = image }
         }
         var delivered: [[Held]] = []
         var aliveFromEarlierPages = 0
-        let outcome = try typesetter.typeset(try TestSupport.parse(markdown), baseURL: folder, file: "t.md") { page in
+        let outcome = try typesetter.typeset(TestSupport.styled(try TestSupport.parse(markdown), file: "t.md"), baseURL: folder,
+                                             file: "t.md") { page in
             aliveFromEarlierPages = max(aliveFromEarlierPages, delivered.dropLast().joined().filter { $0.image != nil }.count)
             delivered.append(page.items.compactMap { item in
                 guard case let .image(image, _) = item else { return nil }

@@ -85,7 +85,7 @@ import Testing
     }
 
     private static func collector(_ theme: Theme) -> Collector {
-        Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
+        Collector(styles: theme.layout, fonts: FontContext(), contentHeight: 700,
                   resources: Resources(file: "test.md", folder: TestSupport.fixtures))
     }
 
@@ -137,7 +137,7 @@ import Testing
         let aheadFonts = FontContext()
         func laidOut(in column: Column) -> [[Int]: LaidOutParagraph] {
             var laidOut: [[Int]: LaidOutParagraph] = [:]
-            for (path, setting) in ParagraphSetting.all(in: blocks, theme: theme, column: column,
+            for (path, setting) in ParagraphSetting.all(in: blocks, styles: theme.layout, column: column,
                                                         context: Collector.Context(paragraph: theme.body)) {
                 let source = setting.source()
                 laidOut[path] = LaidOutParagraph(source: source, lines: setting.lines(of: source, fonts: aheadFonts))
@@ -180,14 +180,14 @@ import Testing
         }.joined(separator: "\n")
         let document = try TestSupport.parse(String(repeating: section, count: 3))
         let theme = TestSupport.defaultTheme
-        var typesetter = PageTypesetter(theme: theme, geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
+        var typesetter = PageTypesetter(geometry: PageGeometry(size: .a4, margins: Margins(top: 72, right: 72, bottom: 72, left: 72)),
                                     fonts: FontContext())
-        let expected = try typesetter.typeset(document, baseURL: TestSupport.fixtures, file: "long.md")
+        let expected = try typesetter.typeset(TestSupport.styled(document, theme: theme, file: "long.md"), baseURL: TestSupport.fixtures, file: "long.md")
         typesetter.waitsForHelper = true
 
         var warnings: [Warning] = []
         let styler = Styler(theme: theme, file: "long.md")
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         stream.send(styler.style(document.blocks, paragraph: theme.body.text, warnings: &warnings))
         stream.finish(.init(footnotes: [], warnings: warnings))
         let helper = Thread { stream.help() }
@@ -224,7 +224,7 @@ import Testing
         var whole = Self.collector(theme)
         whole.collect(many, column: Self.column)
 
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         stream.send(many)
         stream.finish(.init(footnotes: [], warnings: []))
         let helper = Thread { stream.help() }
@@ -263,7 +263,7 @@ import Testing
 
     @Test func theFrontAndTheBackTakeEachBlockOnce() throws {
         let (_, blocks) = try Self.blocks()
-        let stream = StyledBlockStream()
+        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         stream.send(blocks)
         #expect(stream.takeFromBack(atMost: 4, ifAtLeast: 1) == nil, "nothing from the back before the end")
         stream.finish(.init(footnotes: [], warnings: []))
@@ -279,7 +279,7 @@ import Testing
     }
 
     @Test func helpWaitsForAnOfferOrADecline() {
-        let offered = StyledBlockStream()
+        let offered = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         let returned = DispatchSemaphore(value: 0)
         let helper = Thread {
             offered.help()
@@ -296,13 +296,13 @@ import Testing
         offered.help()
         #expect(work == 1, "an offer is done once")
 
-        let declined = StyledBlockStream()
+        let declined = StyledBlockStream(layout: TestSupport.defaultTheme.layout)
         declined.close()
         declined.offerHelp { _ in work += 1 }
         declined.help()
         #expect(work == 1, "an offer after a decline is not done")
 
-        let alone = StyledBlockStream(blocks: [], ending: .init(footnotes: [], warnings: []))
+        let alone = StyledBlockStream(blocks: [], ending: .init(footnotes: [], warnings: []), layout: TestSupport.defaultTheme.layout)
         alone.help()
     }
 }

@@ -388,7 +388,7 @@ private let paragraph = "Pagination moves whole lines between pages and never sp
         let theme = TestSupport.defaultTheme
         var warnings: [Warning] = []
         let blocks = Styler(theme: theme).style(try TestSupport.parse(markdown).blocks, paragraph: theme.body.text, warnings: &warnings)
-        var collector = Collector(theme: theme, fonts: FontContext(), contentHeight: 700,
+        var collector = Collector(styles: theme.layout, fonts: FontContext(), contentHeight: 700,
                                   resources: Resources(file: "test.md", folder: nil))
         collector.collect(blocks, column: Column(x: 72, width: 450))
         return collector.takeSlices().filter { $0.height > 0 }
