@@ -1,6 +1,7 @@
 import CCairo
 import CPNGWriter
 import Foundation
+import Synchronization
 import LetterpressCore
 import LetterpressTypesetting
 
@@ -140,16 +141,14 @@ package final class PNGWriter: PageWriter {
     }
 
     /// The first error the compressing threads met.
-    /// Unchecked: `firstError` is read and written under `lock` only.
-    private final class EncodingOutcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var firstError: Error?
+    private final class EncodingOutcome: Sendable {
+        private let firstError = Mutex<Error?>(nil)
 
-        var failure: Error? { lock.withLock { firstError } }
+        var failure: Error? { firstError.withLock { $0 } }
 
         func record(_ error: Error) {
-            lock.withLock {
-                if firstError == nil { firstError = error }
+            firstError.withLock {
+                if $0 == nil { $0 = error }
             }
         }
     }

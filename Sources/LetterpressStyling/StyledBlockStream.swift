@@ -10,7 +10,8 @@ import LetterpressCore
 ///
 /// The parser waits while `capacity` blocks are untaken, so that a long document is not held
 /// all at once, styled, while its pages are laid out and written.
-/// Unchecked: the queue, its ending and its flags are read and written under `condition` only.
+/// Unchecked: `concurrent` is set before either side starts, and never again; the rest is
+/// `queue`'s.
 package final class StyledBlockStream: @unchecked Sendable {
     /// What arrives at the end: the footnotes (referenced anywhere, so known only then) and
     /// the warnings of parsing and styling.
@@ -34,24 +35,34 @@ package final class StyledBlockStream: @unchecked Sendable {
     /// The block-level look of the theme the blocks were styled with.
     package let layout: LayoutStyle
 
-    private let condition = NSCondition()
-    /// Blocks sent and not yet taken: the front is `pending[front...]`.
-    private var pending: [StyledBlock] = []
-    private var front = 0
-    private var ending: Ending?
-    private var helper = Helper.undecided
+    private struct Queue {
+        /// Blocks sent and not yet taken: the front is `pending[front...]`.
+        var pending: [StyledBlock] = []
+        var front = 0
+        var ending: Ending?
+        var helper = Helper.undecided
+        var backRuns = 0
+        var closed = false
+        var waitingSeconds = 0.0
+        var sendingWaitSeconds = 0.0
+        var sendingWaits = 0
+
+        var untakenCount: Int { pending.count - front }
+        var isUndecided: Bool {
+            if case .undecided = helper { true } else { false }
+        }
+    }
     private enum Helper {
         case undecided
         case offered((StyledBlockStream) -> Void)
         case declined
     }
-    private var backRuns = 0
-    private var closed = false
+    private let queue = WaitableState(Queue())
     /// Time the consumer spent waiting for blocks, which is no work of its own.
-    package private(set) var waitingSeconds = 0.0
+    package var waitingSeconds: Double { queue.read(\.waitingSeconds) }
     /// Time the producer spent waiting for room, and how many times it waited.
-    package private(set) var sendingWaitSeconds = 0.0
-    package private(set) var sendingWaits = 0
+    package var sendingWaitSeconds: Double { queue.read(\.sendingWaitSeconds) }
+    package var sendingWaits: Int { queue.read(\.sendingWaits) }
 
     /// Blocks the front takes at a time: few, so that the back can take the rest as soon as
     /// the parser is done and pages are written as soon as they are laid out, but enough that
@@ -65,9 +76,11 @@ package final class StyledBlockStream: @unchecked Sendable {
 
     /// A stream already holding all of `blocks`.
     package init(blocks: [StyledBlock], ending: Ending, layout: LayoutStyle) {
-        pending = blocks
+        queue.update {
+            $0.pending = blocks
+            $0.ending = ending
+        }
         self.layout = layout
-        self.ending = ending
         concurrent = false
         capacity = .max
     }
@@ -85,101 +98,92 @@ package final class StyledBlockStream: @unchecked Sendable {
     /// runs after the producer on the same thread.
     package func send(_ blocks: [StyledBlock]) {
         guard !blocks.isEmpty else { return }
-        condition.lock()
-        if concurrent && !closed && pending.count - front >= capacity {
-            let start = Timings.now()
-            while concurrent && !closed && pending.count - front >= capacity { condition.wait() }
-            sendingWaitSeconds += Timings.now() - start
-            sendingWaits += 1
+        let capacity = capacity
+        let waits = concurrent
+        func hasRoom(_ queue: Queue) -> Bool { !waits || queue.closed || queue.untakenCount < capacity }
+        var start: Double?
+        if !queue.read(hasRoom) {
+            start = Timings.now()
         }
-        pending += blocks
-        condition.broadcast()
-        condition.unlock()
+        queue.wait(until: hasRoom) { queue in
+            if let start {
+                queue.sendingWaitSeconds += Timings.now() - start
+                queue.sendingWaits += 1
+            }
+            queue.pending += blocks
+        }
     }
 
     package func finish(_ ending: Ending) {
-        condition.lock()
-        self.ending = ending
-        condition.broadcast()
-        condition.unlock()
+        queue.update { $0.ending = ending }
     }
 
     /// The next few blocks from the front, waiting for some; empty once the stream is finished
     /// and every block has been taken.
     package func take() -> [StyledBlock] {
-        condition.lock()
-        defer { condition.unlock() }
-        if front == pending.count && ending == nil {
-            let start = Timings.now()
-            while front == pending.count && ending == nil { condition.wait() }
-            waitingSeconds += Timings.now() - start
-        }
-        let end = min(front + Self.frontBatch, pending.count)
-        if end > front && pending.count - front >= capacity { condition.broadcast() }
-        defer {
-            front = end
+        func ready(_ queue: Queue) -> Bool { queue.untakenCount > 0 || queue.ending != nil }
+        let start = queue.read(ready) ? nil : Timings.now()
+        return queue.wait(until: ready) { queue in
+            if let start { queue.waitingSeconds += Timings.now() - start }
+            let end = min(queue.front + Self.frontBatch, queue.pending.count)
+            let taken = Array(queue.pending[queue.front..<end])
+            queue.front = end
             // Drops taken blocks now and then rather than on every take, which would copy the
             // rest: at most 256 are kept, however many wait.
-            if front > 256 {
-                pending.removeFirst(front)
-                front = 0
+            if queue.front > 256 {
+                queue.pending.removeFirst(queue.front)
+                queue.front = 0
             }
+            return taken
         }
-        return Array(pending[front..<end])
     }
 
     /// Once the stream is finished and at least `minimum` blocks are left untaken: the last half
     /// of them (rounded up), at most `maximum`. Nil otherwise.
     package func takeFromBack(atMost maximum: Int, ifAtLeast minimum: Int) -> [StyledBlock]? {
-        condition.lock()
-        defer { condition.unlock() }
-        let left = pending.count - front
-        guard ending != nil, !closed, left >= max(minimum, 1) else { return nil }
-        let start = pending.count - min(maximum, (left + 1) / 2)
-        defer { pending.removeSubrange(start...) }
-        backRuns += 1
-        return Array(pending[start...])
+        queue.update { queue in
+            let left = queue.untakenCount
+            guard queue.ending != nil, !queue.closed, left >= max(minimum, 1) else { return nil }
+            let start = queue.pending.count - min(maximum, (left + 1) / 2)
+            defer { queue.pending.removeSubrange(start...) }
+            queue.backRuns += 1
+            return Array(queue.pending[start...])
+        }
     }
 
     /// The blocks not taken yet, once the stream is finished (empty before, and once closed).
     package func untaken() -> [StyledBlock] {
-        condition.lock()
-        defer { condition.unlock() }
-        guard ending != nil, !closed else { return [] }
-        return Array(pending[front...])
+        queue.read { queue in
+            guard queue.ending != nil, !queue.closed else { return [] }
+            return Array(queue.pending[queue.front...])
+        }
     }
 
     /// How many runs `takeFromBack` has handed out: final once `take` has returned nothing.
     package var runsTakenFromBack: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return backRuns
+        queue.read(\.backRuns)
     }
 
     /// Sets the work the producing thread does once it has sent everything (see `help`).
     package func offerHelp(_ work: @escaping (StyledBlockStream) -> Void) {
-        condition.lock()
-        if case .undecided = helper { helper = .offered(work) }
-        condition.broadcast()
-        condition.unlock()
+        queue.update { queue in
+            if queue.isUndecided { queue.helper = .offered(work) }
+        }
     }
 
     /// Tells the producing thread that no work will be offered, unless some already was, and
     /// hands out no more runs from the back: the consumer calls it when it is done or fails, so
     /// that `help` never waits for nothing, nor goes on working for nobody.
     package func close() {
-        condition.lock()
-        closed = true
-        if case .undecided = helper { helper = .declined }
-        condition.broadcast()
-        condition.unlock()
+        queue.update { queue in
+            queue.closed = true
+            if queue.isUndecided { queue.helper = .declined }
+        }
     }
 
     /// Whether the consumer is done or has failed (see `close`).
     package var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
+        queue.read(\.closed)
     }
 
     /// Called by the producing thread after `finish`: waits until the consumer offers work or
@@ -187,18 +191,15 @@ package final class StyledBlockStream: @unchecked Sendable {
     /// consumer runs after the producer on the same thread.
     package func help() {
         guard concurrent else { return }
-        condition.lock()
-        while case .undecided = helper { condition.wait() }
-        let offered = helper
-        helper = .declined
-        condition.unlock()
+        let offered = queue.wait(until: { !$0.isUndecided }) { queue in
+            defer { queue.helper = .declined }
+            return queue.helper
+        }
         if case let .offered(work) = offered { work(self) }
     }
 
     /// The footnotes and warnings, once `take` has returned nothing.
     package var end: Ending {
-        condition.lock()
-        defer { condition.unlock() }
-        return ending ?? Ending(footnotes: [], warnings: [])
+        queue.read { $0.ending ?? Ending(footnotes: [], warnings: []) }
     }
 }

@@ -30,19 +30,13 @@ final class RenderEngine: @unchecked Sendable {
     }
 
     /// How a note's Markdown is parsed and styled: all of it before typesetting starts, or on a
-    /// second thread, block by block into `stream` (made with the theme's `layout`), while this
-    /// one typesets.
+    /// second thread, block by block into a stream of at most `capacity` blocks (made for each
+    /// layout, with the note's theme), while this one typesets.
     enum Parsing {
         case first
-        case beside(StyledBlockStream)
+        case beside(capacity: Int)
 
-        /// The same way of parsing with a stream of its own, for another layout of the note.
-        var fresh: Parsing {
-            switch self {
-            case .first: .first
-            case let .beside(stream): .beside(StyledBlockStream(layout: stream.layout, capacity: stream.capacity))
-            }
-        }
+        static let beside = Parsing.beside(capacity: StyledBlockStream.defaultCapacity)
     }
 
     /// Renders the note at `input` (`-`: standard input) to `output` in `format`, writing each
@@ -96,7 +90,7 @@ final class RenderEngine: @unchecked Sendable {
                 writer.inputs = inputs
                 writer.sandbox = resources.sandbox
                 var opened: PageOutput?
-                let parsing: Parsing = usesSpareCores ? .beside(StyledBlockStream(layout: theme.layout)) : .first
+                let parsing: Parsing = usesSpareCores ? .beside : .first
                 let outcome = try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock,
                                                start: {
                                                    // A layout whose numbers did not hold is dropped, its files with it.
@@ -203,7 +197,7 @@ final class RenderEngine: @unchecked Sendable {
                 try start()
                 var found = PageNumbers()
                 var page = 0
-                outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing.fresh, pageNumbers: numbers,
+                outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: numbers,
                                      clock: clock) {
                     page += 1
                     found.record(destinationsOf: $0, page: page)
@@ -256,7 +250,7 @@ final class RenderEngine: @unchecked Sendable {
         try clock.measure(\.measure) {
             var found = PageNumbers()
             var page = 0
-            _ = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing.fresh, pageNumbers: nil,
+            _ = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil,
                            clock: StepClock()) {
                 page += 1
                 found.record(destinationsOf: $0, page: page)
@@ -285,12 +279,13 @@ final class RenderEngine: @unchecked Sendable {
             }
             return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
                           markup: markup)
-        case let (.markdown(body), .beside(stream)):
+        case let (.markdown(body), .beside(capacity)):
             // Checked before the parser starts. Once it runs, only delivering a page can fail,
             // which closes the stream: the parser then stops its walk, and the second thread
             // takes no more runs. Should this thread leave before offering it work, the
             // parser's thread stops waiting for the offer.
             try typesetter.checkRoom()
+            let stream = StyledBlockStream(layout: theme.layout, capacity: capacity)
             parseBeside(body, markup: markup, frontMatter: note.frontMatter, file: file, warnings: note.warnings, strings: strings,
                         pageNumbers: pageNumbers, theme: theme, into: stream)
             return stream

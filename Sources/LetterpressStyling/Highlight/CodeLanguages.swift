@@ -1,11 +1,11 @@
 import Foundation
+import Synchronization
 import LetterpressCore
 import LetterpressMarkup
 
 /// The languages one document's code blocks name, resolved to syntax definitions once each,
 /// with at most one warning for each misspelt name and one when the library is missing.
-/// Unchecked: its counts, definitions and warnings are read and written under `lock` only.
-final class CodeLanguages: @unchecked Sendable {
+final class CodeLanguages: Sendable {
     /// Names Markdown writers give code that is no language (or one with no definition worth
     /// a suggestion): left plain, without loading the library.
     static let plain: Set<String> = [
@@ -29,15 +29,19 @@ final class CodeLanguages: @unchecked Sendable {
     /// out by `looksLikeText`), so a note's colouring stays within a few seconds.
     static let mostColouredBytes = 512 << 10
 
-    private var colouredLines = 0
-    private var colouredBytes = 0
-    private var warnedAboutLength = false
-    private var definitions: [String: String?] = [:]
-    private var warned: Set<String> = []
-    private var warnedAboutLibrary = false
-    /// One styler styles one document on one thread; the lock keeps a styler shared by a
+    private struct Spent {
+        var colouredLines = 0
+        var colouredBytes = 0
+        var warnedAboutLength = false
+        var definitions: [String: String?] = [:]
+        var warned: Set<String> = []
+        var warnedAboutLibrary = false
+        var colouringSecondsLeft = colouringSeconds
+        var tokensLeft = mostTokens
+    }
+    /// One styler styles one document on one thread; the mutex keeps a styler shared by a
     /// library user's tasks safe anyway.
-    private let lock = NSLock()
+    private let spent = Mutex(Spent())
 
     /// The library and the definition for `language` (lower case), or nil: no language, a
     /// language it has no definition for (with a warning when it looks like a misspelling of
@@ -46,19 +50,19 @@ final class CodeLanguages: @unchecked Sendable {
                     warnings: inout [Warning]) -> (HighlightLibrary, String)? {
         let word = Self.aliases[language] ?? language
         guard !Self.plain.contains(word) else { return nil }
-        return lock.withLock {
+        return spent.withLock { spent in
             switch HighlightLibrary.shared {
             case let .failure(failure):
-                if !warnedAboutLibrary {
-                    warnedAboutLibrary = true
+                if !spent.warnedAboutLibrary {
+                    spent.warnedAboutLibrary = true
                     warnings.append(Warning(file: file, location: location, message: failure.message))
                 }
                 return nil
             case let .success(library):
-                if let known = definitions[word] { return known.map { (library, $0) } }
+                if let known = spent.definitions[word] { return known.map { (library, $0) } }
                 let found = library.definition(for: word)
-                definitions[word] = found
-                if found == nil, warned.insert(word).inserted, let suggestion = Self.suggestion(for: word, among: library.vocabulary) {
+                spent.definitions[word] = found
+                if found == nil, spent.warned.insert(word).inserted, let suggestion = Self.suggestion(for: word, among: library.vocabulary) {
                     warnings.append(Warning(file: file, location: location,
                                             message: "unknown code language \(Excerpt.quoted(language)), shown plain (did you mean '\(suggestion)'?)"))
                 }
@@ -74,27 +78,25 @@ final class CodeLanguages: @unchecked Sendable {
     /// about one token in five bytes. Past either, the rest of the note's code is in one colour.
     static let colouringSeconds = 2.0
     static let mostTokens = 100_000
-    private var colouringSecondsLeft = colouringSeconds
-    private var tokensLeft = mostTokens
 
     /// The tokens of `code` as `definition` reads it, as far as the note's colouring time and
     /// tokens go; a warning the first time either runs out.
     func tokens(of code: CodeBlock, library: HighlightLibrary, definition: String, file: String,
                 warnings: inout [Warning]) -> [HighlightLibrary.Token] {
-        let (seconds, count) = lock.withLock { (colouringSecondsLeft, tokensLeft) }
+        let (seconds, count) = spent.withLock { ($0.colouringSecondsLeft, $0.tokensLeft) }
         guard seconds > 0, count > 0 else { return [] }
         let started = Timings.threadSeconds()
         var (tokens, complete) = library.tokens(of: code.text, definition: definition, within: seconds)
-        let spent = Timings.threadSeconds() - started
+        let used = Timings.threadSeconds() - started
         if tokens.count > count {
             tokens.removeLast(tokens.count - count)
             complete = false
         }
-        lock.withLock {
-            colouringSecondsLeft = complete ? seconds - spent : 0
-            tokensLeft = complete ? count - tokens.count : 0
-            if !complete && !warnedAboutLength {
-                warnedAboutLength = true
+        spent.withLock { spent in
+            spent.colouringSecondsLeft = complete ? seconds - used : 0
+            spent.tokensLeft = complete ? count - tokens.count : 0
+            if !complete && !spent.warnedAboutLength {
+                spent.warnedAboutLength = true
                 warnings.append(Warning(file: file, location: code.location, message:
                     "colouring code stops after \(Self.format(Self.colouringSeconds)) s or \(Self.mostTokens) tokens in one note; the rest of its code is shown in one colour"))
             }
@@ -109,13 +111,13 @@ final class CodeLanguages: @unchecked Sendable {
     func mayColour(_ code: String, at location: SourceLocation?, file: String, warnings: inout [Warning]) -> Bool {
         guard Self.looksLikeText(code) else { return false }
         let lines = code.utf8.count { $0 == UInt8(ascii: "\n") } + 1
-        return lock.withLock {
-            colouredLines += lines
-            colouredBytes += code.utf8.count
+        return spent.withLock { spent in
+            spent.colouredLines += lines
+            spent.colouredBytes += code.utf8.count
             // Once past the budget, every later block too, so that colour stops at one place.
-            guard colouredLines > Self.mostColouredLines || colouredBytes > Self.mostColouredBytes else { return true }
-            if !warnedAboutLength {
-                warnedAboutLength = true
+            guard spent.colouredLines > Self.mostColouredLines || spent.colouredBytes > Self.mostColouredBytes else { return true }
+            if !spent.warnedAboutLength {
+                spent.warnedAboutLength = true
                 warnings.append(Warning(file: file, location: location, message:
                     "code past \(Self.mostColouredLines) lines or \(Self.mostColouredBytes >> 10) KB in one note is shown in one colour"))
             }

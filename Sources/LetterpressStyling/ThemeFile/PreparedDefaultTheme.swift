@@ -15,18 +15,22 @@ package enum PreparedDefaultTheme {
     private enum State {
         case absent, loading
         case loaded((theme: Theme, warnings: [Warning])?)
+
+        var isLoading: Bool {
+            if case .loading = self { true } else { false }
+        }
     }
-    private static let condition = NSCondition()
-    /// Unchecked: read and written under `condition` only.
-    nonisolated(unsafe) private static var state = State.absent
+    private static let state = WaitableState(State.absent)
 
     /// Starts loading the theme, once per process. It counts as loading from now on, so that
     /// a `result()` asked before the thread runs waits for it rather than loading it twice.
     package static func start() {
-        condition.lock()
-        guard case .absent = state else { return condition.unlock() }
-        state = .loading
-        condition.unlock()
+        let starts = state.update { state -> Bool in
+            guard case .absent = state else { return false }
+            state = .loading
+            return true
+        }
+        guard starts else { return }
         let running = DetachedThread.start(stackSize: 8 << 20) {
             finish(try? ThemeLoader(searchPaths: []).load(source, scale: 1))
         }
@@ -34,19 +38,15 @@ package enum PreparedDefaultTheme {
     }
 
     private static func finish(_ result: (theme: Theme, warnings: [Warning])?) {
-        condition.lock()
-        state = .loaded(result)
-        condition.broadcast()
-        condition.unlock()
+        state.update { $0 = .loaded(result) }
     }
 
     /// The loaded theme, once its load has finished; nil if none began or it failed (whoever
     /// asked then loads the theme and reports why it fails).
     static func result() -> (theme: Theme, warnings: [Warning])? {
-        condition.lock()
-        defer { condition.unlock() }
-        while case .loading = state { condition.wait() }
-        if case let .loaded(result) = state { return result }
-        return nil
+        state.wait(until: { !$0.isLoading }) { state in
+            if case let .loaded(result) = state { return result }
+            return nil
+        }
     }
 }

@@ -7,8 +7,7 @@ import LetterpressStyling
 /// (the document's last run first), with their headings and paragraphs laid out (those at the
 /// top, in quotes and in bullet lists: `ParagraphSetting.all`). The helper
 /// holds the gate while it lays them out and keeps nothing of them once it lets it go.
-/// Unchecked: its runs, `finished` and `seconds` are read and written under `condition` only.
-final class ParagraphsAhead: @unchecked Sendable {
+final class ParagraphsAhead: Sendable {
     struct Run {
         var blocks: [StyledBlock]
         /// By path in `blocks` (see `ParagraphSetting.all`).
@@ -19,11 +18,13 @@ final class ParagraphsAhead: @unchecked Sendable {
     private let faces: FaceOpening
     /// The lines the helper lays out at most.
     private let lineBudget: Int
-    private let condition = NSCondition()
-    private var runs: [Run] = []
-    private var finished = false
-    /// From the helper's start to its last run's end.
-    private var seconds = 0.0
+    private struct Progress {
+        var runs: [Run] = []
+        var finished = false
+        /// From the helper's start to its last run's end.
+        var seconds = 0.0
+    }
+    private let progress = WaitableState(Progress())
 
     /// Blocks the helper takes at a time, at most; the blocks that must be left for it to
     /// start (below that, the front is done before a second font map and its faces would be
@@ -46,10 +47,7 @@ final class ParagraphsAhead: @unchecked Sendable {
         gate.whenIdle {
             layOutRuns(from: stream, styles: styles, column: column, start: start)
         }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
+        progress.update { $0.finished = true }
     }
 
     private func layOutRuns(from stream: StyledBlockStream, styles: LayoutStyle, column: Column, start: Double) {
@@ -90,20 +88,19 @@ final class ParagraphsAhead: @unchecked Sendable {
                     run.laidOut[[index] + path] = laidOut
                 }
             }
-            condition.lock()
-            runs.append(run)
-            seconds = Timings.now() - start
-            condition.unlock()
+            progress.update {
+                $0.runs.append(run)
+                $0.seconds = Timings.now() - start
+            }
         }
     }
 
     /// The `count` runs taken from the back, once the helper is done with them (none are when
     /// `count` is 0), and the time it spent on them.
     func take(_ count: Int) -> (runs: [Run], seconds: Double) {
-        condition.lock()
-        defer { condition.unlock() }
-        while count > 0 && !finished { condition.wait() }
-        defer { runs = [] }
-        return (runs, seconds)
+        progress.wait(until: { count == 0 || $0.finished }) { progress in
+            defer { progress.runs = [] }
+            return (progress.runs, progress.seconds)
+        }
     }
 }

@@ -14,35 +14,31 @@ import Yams
 ///   the main thread waited for its own.
 /// - on another thread, the shipped default theme (see `PreparedDefaultTheme`).
 package enum StartUpWarmUp {
-    private static let condition = NSCondition()
-    /// Unchecked, with `finished`: read and written under `condition` only.
-    nonisolated(unsafe) private static var started = false
-    nonisolated(unsafe) private static var finished = false
+    private struct Progress {
+        var started = false
+        var finished = false
+    }
+    private static let progress = WaitableState(Progress())
 
     /// Starts loading, once per process; later calls do nothing. Without `fontconfig` (for
     /// isolated fonts, whose configuration replaces the system's), only the resolver loads.
     package static func start(fontconfig: Bool = true) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !started else { return }
-        started = true
-        let running = DetachedThread.start(stackSize: 512 << 10) {
-            // First, as the front matter needs it before any font is looked up.
-            _ = Resolver.stringsAndMerges
-            if fontconfig { FcInit() }
-            condition.lock()
-            finished = true
-            condition.broadcast()
-            condition.unlock()
+        progress.update { progress in
+            guard !progress.started else { return }
+            progress.started = true
+            let running = DetachedThread.start(stackSize: 512 << 10) {
+                // First, as the front matter needs it before any font is looked up.
+                _ = Resolver.stringsAndMerges
+                if fontconfig { FcInit() }
+                Self.progress.update { $0.finished = true }
+            }
+            if !running { progress.finished = true }
+            PreparedDefaultTheme.start()
         }
-        if !running { finished = true }
-        PreparedDefaultTheme.start()
     }
 
     /// Returns once a load `start` began has finished (at once if none began).
     static func wait() {
-        condition.lock()
-        defer { condition.unlock() }
-        while started && !finished { condition.wait() }
+        progress.wait(until: { !$0.started || $0.finished }) { _ in }
     }
 }

@@ -1,25 +1,25 @@
 import CPangoCairo
 import Foundation
+import Synchronization
 import LetterpressCore
 import LetterpressMarkup
 import LetterpressStyling
 
 /// Builds Pango font descriptions from text styles.
 enum FontDescriptionCache {
-    private static let lock = NSLock()
-    /// Unchecked: read and written under `lock` only; a description, once made, is only read.
-    nonisolated(unsafe) private static var cache: [FontKey: OpaquePointer] = [:]
+    /// A description, once made, is only read.
+    private static let cache = Mutex<[FontKey: OpaquePointer]>([:])
 
     /// A description for `style`, made once per font and kept for the process: Pango copies it
     /// into each attribute, and a paragraph has many runs in few fonts.
     static func shared(_ style: TextStyle) -> OpaquePointer {
         let key = FontKey(style)
-        lock.lock()
-        defer { lock.unlock() }
-        if let description = cache[key] { return description }
-        let description = make(style)
-        cache[key] = description
-        return description
+        return cache.withLock { cache in
+            if let description = cache[key] { return description }
+            let description = make(style)
+            cache[key] = description
+            return description
+        }
     }
 
     static func make(_ style: TextStyle) -> OpaquePointer {

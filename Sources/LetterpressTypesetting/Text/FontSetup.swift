@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import Synchronization
 import LetterpressCore
 
 /// Which fonts fontconfig offers to every font map created afterwards.
@@ -104,16 +105,15 @@ package enum FontSetup {
         </fontconfig>
         """
 
-    private static let rulesLock = NSLock()
-    /// Unchecked: read and written under `rulesLock` only.
-    nonisolated(unsafe) private static var configurationWithRules: OpaquePointer?
+    /// The configuration the rules were last added to.
+    private static let configurationWithRules = Mutex<OpaquePointer?>(nil)
 
     /// Adds `languageRules` to the current configuration, once for each configuration.
     static func addLanguageRules() {
-        rulesLock.lock()
-        defer { rulesLock.unlock() }
-        guard let config = FcConfigGetCurrent(), config != configurationWithRules else { return }
-        _ = FcConfigParseAndLoadFromMemory(config, languageRules, 1)
-        configurationWithRules = config
+        configurationWithRules.withLock { configurationWithRules in
+            guard let config = FcConfigGetCurrent(), config != configurationWithRules else { return }
+            _ = FcConfigParseAndLoadFromMemory(config, languageRules, 1)
+            configurationWithRules = config
+        }
     }
 }

@@ -48,26 +48,19 @@ struct DocumentBudget: Codable, Equatable {
     }
 
     /// The watching thread's view: whether the render has ended, and what it takes meanwhile.
-    /// Unchecked: `stopped` is read and written under `condition` only.
-    private final class Watch: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var stopped = false
+    private final class Watch: Sendable {
+        private let stopped = WaitableState(false)
 
         func stop() {
-            condition.lock()
-            stopped = true
-            condition.signal()
-            condition.unlock()
+            stopped.update { $0 = true }
         }
 
         /// Nil once stopped; else the status of a limit passed, or 0 after waiting an interval.
         func next(deadline: Date, megabytes: Int) -> Int32? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard !stopped else { return nil }
+            guard !stopped.read({ $0 }) else { return nil }
             if Date() >= deadline { return DocumentBudget.timeStatus }
             if megabytes > 0, DocumentBudget.residentMegabytes() > megabytes { return DocumentBudget.memoryStatus }
-            _ = condition.wait(until: min(deadline, Date(timeIntervalSinceNow: DocumentBudget.interval)))
+            _ = stopped.wait(until: { $0 }, deadline: min(deadline, Date(timeIntervalSinceNow: DocumentBudget.interval)))
             return 0
         }
     }

@@ -5,20 +5,15 @@ import Letterpress
 enum InterruptHandler {
     /// Unchecked: set once, on the main thread, before any signal is handled.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    /// Set as an interrupt begins, under `condition`; the process exits right after.
-    nonisolated(unsafe) private static var interrupted = false
-    private static let condition = NSCondition()
+    /// Set as an interrupt begins; the process exits right after.
+    private static let interrupted = WaitableState(false)
 
     /// Returns if no interrupt comes within `seconds` (0: none has begun); during an interrupt,
     /// waits for the handler to end the process. A job the interrupt broke off (its temporary
     /// files removed, so that making another throws) is thus not reported as failed.
     static func awaitInterrupt(within seconds: Double) {
         let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        while !interrupted && condition.wait(until: deadline) {}
-        let stopping = interrupted
-        condition.unlock()
-        guard stopping else { return }
+        guard interrupted.wait(until: { $0 }, deadline: deadline) else { return }
         while true { sleep(60) }
     }
 
@@ -33,10 +28,7 @@ enum InterruptHandler {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                condition.lock()
-                interrupted = true
-                condition.broadcast()
-                condition.unlock()
+                interrupted.update { $0 = true }
                 TemporaryFile.removeAll()
                 WorkerProcess.signalAll(number)
                 progress?.clear()

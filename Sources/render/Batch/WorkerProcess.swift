@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `render worker` child process, fed one job per line on its standard input and answering
 /// one outcome per line on its standard output, both as JSON.
@@ -10,9 +11,7 @@ final class WorkerProcess {
     private(set) var isAlive = true
 
     /// The running workers, so that an interrupt can stop them.
-    /// Unchecked: read and written under `runningLock` only.
-    nonisolated(unsafe) static var running: [Process] = []
-    static let runningLock = NSLock()
+    static let running = Mutex<[Process]>([])
 
     private init(process: Process, input: FileHandle, output: Int32) {
         self.process = process
@@ -40,9 +39,7 @@ final class WorkerProcess {
         } catch {
             return nil
         }
-        runningLock.lock()
-        running.append(process)
-        runningLock.unlock()
+        running.withLock { $0.append(process) }
         return WorkerProcess(process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading.fileDescriptor)
     }
 
@@ -116,9 +113,7 @@ final class WorkerProcess {
 
     /// Passes a signal on to every worker and waits for them to clean up.
     static func signalAll(_ number: Int32) {
-        runningLock.lock()
-        let processes = running
-        runningLock.unlock()
+        let processes = running.withLock { $0 }
         for process in processes where process.isRunning { kill(process.processIdentifier, number) }
         for process in processes { process.waitUntilExit() }
     }

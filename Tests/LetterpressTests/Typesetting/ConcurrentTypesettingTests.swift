@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: inputs) func parsingBesideTypesettingGivesTheSamePages(input: URL) throws {
         let source = try String(contentsOf: input, encoding: .utf8)
         let alone = try typeset(source, file: input.path, parsing: .first)
-        let beside = try typeset(source, file: input.path, parsing: .beside(StyledBlockStream(layout: TestSupport.defaultTheme.layout)))
+        let beside = try typeset(source, file: input.path, parsing: .beside)
         #expect(alone.document.timings.parseBeside == 0 && beside.document.timings.parseBeside > 0)
         #expect(beside.document.warnings == alone.document.warnings)
         #expect(beside.document.pages.count == alone.document.pages.count)
@@ -40,9 +40,7 @@ import Testing
         let paragraphs = (0..<300).map { "Paragraph \($0) with *some* emphasis, a [link](https://example.com/\($0)) and more words." }
         let source = "# Long\n\n" + paragraphs.joined(separator: "\n\n") + "\n\nA last note.[^1]\n\n[^1]: Its footnote.\n"
         let alone = try typeset(source, file: "long.md", parsing: .first)
-        let stream = StyledBlockStream(layout: TestSupport.defaultTheme.layout, capacity: 2)
-        let beside = try typeset(source, file: "long.md", parsing: .beside(stream))
-        #expect(stream.sendingWaits > 0)
+        let beside = try typeset(source, file: "long.md", parsing: .beside(capacity: 2))
         #expect(beside.document.pages.count == alone.document.pages.count && alone.document.pages.count > 5)
         #expect(try pdf(beside) == pdf(alone))
     }
@@ -68,7 +66,7 @@ import Testing
         let renderer = Renderer(options: RenderOptions())
         #expect(throws: LetterpressError.self) {
             try renderer.typeset(NoteSource(markdown: source, file: "wide.md"), file: "wide.md",
-                                 parsing: .beside(StyledBlockStream(layout: TestSupport.defaultTheme.layout)))
+                                 parsing: .beside)
         }
         // Parsing those 8 MB takes seconds; a small note right after must not wait for it
         // (other tests parse small notes meanwhile, hence the margin).
