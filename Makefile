@@ -16,7 +16,7 @@ FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all deps build install demo test docs bench scaling fuzz fuzz-smoke sanitize sanitize-threads clean
+.PHONY: all deps build install uninstall man dist deb demo test docs bench scaling fuzz fuzz-smoke sanitize sanitize-threads clean
 
 all: build
 
@@ -37,13 +37,57 @@ build: deps
 	$(SWIFT) build -c release --product render --static-swift-stdlib
 	$(SWIFT) build -c release --product LetterpressHighlight
 
-# Two files: the executable (the shipped themes are compiled into it) and the library that
+# The executable (the shipped themes are compiled into it), stripped, and the library that
 # colours code, which render opens from ../lib/letterpress only for notes whose code names a
-# language. No build here, so that `sudo make install` leaves .build alone.
+# language; the man page and the completion scripts (bash, zsh, fish), which render writes.
+# No build here, so that `sudo make install` leaves .build alone; `make uninstall` removes
+# exactly these files.
+INSTALLED := bin/render lib/letterpress/libLetterpressHighlight.so share/man/man1/render.1 \
+	share/bash-completion/completions/render share/zsh/site-functions/_render share/fish/vendor_completions.d/render.fish
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/Letterpress/Rendering/Renderer.swift)
+
 install:
 	@test -x $(RENDER) || { echo "$(RENDER) is missing: run 'make build' first"; exit 1; }
-	install -D -m 755 $(RENDER) $(DESTDIR)$(PREFIX)/bin/render
+	install -D -m 755 -s $(RENDER) $(DESTDIR)$(PREFIX)/bin/render
 	install -D -m 644 $(HIGHLIGHT) $(DESTDIR)$(PREFIX)/lib/letterpress/libLetterpressHighlight.so
+	strip --strip-unneeded $(DESTDIR)$(PREFIX)/lib/letterpress/libLetterpressHighlight.so
+	install -D -m 644 docs/render.1 $(DESTDIR)$(PREFIX)/share/man/man1/render.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(RENDER) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/render
+	$(RENDER) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_render
+	$(RENDER) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/render.fish
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(DESTDIR)$(PREFIX)/lib/letterpress 2>/dev/null
+
+# The man page, from the command's own help (ArgumentParser's generate-manual, built from the
+# checkout SwiftPM keeps); docs/render.1 is committed so that installing needs no Swift tools.
+man: build
+	$(SWIFT) build -c release --package-path .build/checkouts/swift-argument-parser --scratch-path .build/generate-manual \
+		--product generate-manual
+	.build/generate-manual/release/generate-manual $(RENDER) --output-directory docs --authors "the Letterpress authors" \
+		--section 1 --date 2026-01-01
+	@# The worker processes' command is internal (hidden from the help): not in the manual either.
+	sed -i '/^\.It Em worker$$/,/^\.El$$/d' docs/render.1
+	@echo "docs/render.1 (man ./docs/render.1)"
+
+# A release archive: the installed tree under render-VERSION-ARCH/, with README and LICENSE.
+dist: build
+	@rm -rf .build/dist && mkdir -p .build/dist out
+	$(MAKE) install DESTDIR=$(CURDIR)/.build/dist/render-$(VERSION)-$$(uname -m) PREFIX=
+	install -m 644 README.md LICENSE .build/dist/render-$(VERSION)-$$(uname -m)/
+	tar -C .build/dist --owner=0 --group=0 -czf out/render-$(VERSION)-$$(uname -m).tar.gz render-$(VERSION)-$$(uname -m)
+	@ls -l out/render-$(VERSION)-$$(uname -m).tar.gz
+
+# The Debian package (Debian 12), its Depends from dpkg-shlibdeps: see packaging/deb.sh.
+deb: build
+	@rm -rf .build/deb && mkdir -p .build/deb
+	$(MAKE) install DESTDIR=$(CURDIR)/.build/deb/root PREFIX=/usr
+	@bash packaging/deb.sh .build/deb/root $(VERSION) out
+	@dpkg-deb -c out/render_$(VERSION)_$$(dpkg --print-architecture).deb
+	@if command -v lintian >/dev/null; then lintian --no-tag-display-limit out/render_$(VERSION)_$$(dpkg --print-architecture).deb || true; fi
 
 demo: build
 	@mkdir -p out

@@ -8,6 +8,9 @@ struct GoldenCheck {
     var update: Bool
     var tolerance: Double
     var quiet: Bool
+    /// Whether each failure is also a GitHub Actions error annotation on the note
+    /// (`GITHUB_ACTIONS` set), which the run's page shows at the file.
+    var annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
 
     /// Renders, then compares or updates; returns the exit status (0 match or updated, 1
     /// differs or failed, 2 cannot compare).
@@ -22,6 +25,7 @@ struct GoldenCheck {
         } catch {
             InterruptHandler.awaitInterrupt(within: 0)
             Console.error("\(error)")
+            annotation("\(error)")
             return 1
         }
         defer { TemporaryFile.removeFolder(folder) }
@@ -30,10 +34,13 @@ struct GoldenCheck {
         let stored = storedPages(writer, format: format)
         guard !stored.isEmpty else {
             Console.error("\(golden.path): no reference yet; make one with --update-golden")
+            annotation("\(golden.path): no reference yet; make one with --update-golden")
             return 2
         }
         if stored.count != rendered.files.count {
-            print("\(input): \(rendered.files.count) page\(rendered.files.count == 1 ? "" : "s") rendered, the reference has \(stored.count)")
+            let message = "\(rendered.files.count) page\(rendered.files.count == 1 ? "" : "s") rendered, the reference has \(stored.count)"
+            print("\(input): \(message)")
+            annotation("\(message) (\(golden.path))")
             return 1
         }
         return compare(rendered.files, with: stored)
@@ -66,12 +73,15 @@ struct GoldenCheck {
                 let verdict = try comparison.compare(expected: reference, actual: file, diff: diff)
                 if !verdict.matches {
                     differs = true
-                    print(String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, verdict.worst * 100, diff.path))
+                    let message = String(format: "%@: %.4f%% of pixels differ; see %@", reference.path, verdict.worst * 100, diff.path)
+                    print(message)
+                    annotation(message)
                 } else {
                     try? FileManager.default.removeItem(at: diff)
                 }
             } catch {
                 Console.error("\(reference.path): cannot compare: \(error)")
+                annotation("\(reference.path): cannot compare: \(error)")
                 return 2
             }
         }
@@ -86,5 +96,18 @@ struct GoldenCheck {
     private func storedPages(_ writer: OutputWriter, format: OutputFormat) -> [URL] {
         guard format.writesFilePerPage else { return FileManager.default.fileExists(atPath: golden.path) ? [golden] : [] }
         return writer.existingPages(at: golden)
+    }
+
+    /// A GitHub Actions error on the note when `annotate` is set: `::error file=…::message`,
+    /// with the characters the workflow syntax reserves escaped.
+    private func annotation(_ message: String) {
+        guard annotate else { return }
+        func escaped(_ text: String, property: Bool) -> String {
+            var text = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+            if property { text = text.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+            return text
+        }
+        print("::error file=\(escaped(input, property: true)),title=golden image::\(escaped(message, property: false))")
     }
 }

@@ -27,7 +27,7 @@ import Testing
     @Test func pageSize() throws {
         #expect(try Parsed<PageSize>(argument: "a4").value() == .a4)
         #expect(try Parsed<PageSize>(argument: "200x100").value() == PageSize(width: 200, height: 100))
-        #expect(message(PageSize.self, "huge") == "--page-size 'huge' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+        #expect(message(PageSize.self, "huge") == "--page-size 'huge' is not a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive or WIDTHxHEIGHT, each with -landscape or not")
     }
 
     @Test func margin() throws {

@@ -51,7 +51,8 @@ struct PagePlan {
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
                 throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],
-                                                          message: "pageSize \(Excerpt.quoted(text)) is not a4, a5, letter, legal or WIDTHxHEIGHT")
+                                                          message: "pageSize \(Excerpt.quoted(text)) is not "
+                                                              + "\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT, each with -landscape or not")
             }
             geometry.size = size
         }
@@ -62,6 +63,7 @@ struct PagePlan {
             geometry.margins = margins
         }
         if let size = options.pageSize { geometry.size = size }
+        if options.landscape { geometry.size = geometry.size.landscape }
         if let margins = options.margins { geometry.margins = margins }
         return geometry
     }

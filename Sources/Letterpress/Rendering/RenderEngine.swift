@@ -57,11 +57,70 @@ final class RenderEngine: @unchecked Sendable {
         return RenderResult(files: rendered.files, pageCount: rendered.pageCount, warnings: rendered.warnings, timings: rendered.timings)
     }
 
+    /// Renders the notes at `inputs` into one PDF at `destination`, in their order: each starts
+    /// a page, keeps its own front matter and theme, and has an entry of the outline (see
+    /// `MergedNotes`); the first note's metadata is the document's. The notes are typeset one
+    /// at a time, each in memory, and its pages written before the next is read.
+    func renderMerged(inputs: [String], to destination: URL) throws -> RenderResult {
+        try FontWork.exclusively {
+            let clock = StepClock()
+            let merged = MergedNotes(inputs: inputs)
+            var output: PageOutput?
+            var warnings: [Warning] = []
+            var pageCount = 0
+            var imageFiles: [URL] = []
+            for (index, input) in inputs.enumerated() {
+                let resources = Resources(note: input, options: options)
+                let note = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
+                if case let .markdown(body) = note.body { HighlightLibrary.openAhead(for: body) }
+                defer { HighlightLibrary.settle() }
+                let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
+                let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
+                var pages: [Page] = []
+                let outcome = try clock.measure(\.typeset) {
+                    try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: .first, clock: clock,
+                                     start: { pages = [] }) { pages.append($0) }
+                }
+                if options.strict && !outcome.warnings.isEmpty {
+                    throw LetterpressError.strictWarnings(file: resources.file, warnings: outcome.warnings)
+                }
+                warnings += outcome.warnings
+                if output == nil {
+                    var writer = OutputWriter(format: .pdf, dpi: options.dpi, metadata: plan.metadata)
+                    writer.inputs = inputs.map { URL(fileURLWithPath: $0) }
+                    writer.sandbox = resources.sandbox
+                    output = try writer.open(destination)
+                }
+                let title = note.frontMatter.title ?? pages.lazy.flatMap(\.outline).first?.title
+                    ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+                for page in merged.pages(pages, ofNote: index, title: title) { try output?.add(page) }
+                pageCount += pages.count
+                imageFiles += resources.imageFiles
+            }
+            guard let output else { throw LetterpressError.invalidOption("no notes to merge") }
+            clock.add(output.drawSeconds, to: \.draw)
+            let files = try output.finish(protecting: imageFiles)
+            clock.add(output.writeSeconds, to: \.write)
+            return RenderResult(files: files, pageCount: pageCount, warnings: warnings, timings: clock.timings)
+        }
+    }
+
     /// Renders the note `read` gives, whose files `resources` reads, into memory.
     func renderInMemory(resources: Resources, format: OutputFormat, read: () throws -> NoteSource) throws -> RenderedDocument {
+        try renderInMemoryTimed(resources: resources, format: format, read: read).document
+    }
+
+    /// Renders the note at `input` (`-`: standard input) into memory, with its timings.
+    func renderInMemory(input: String, format: OutputFormat) throws -> (document: RenderedDocument, timings: Timings) {
+        let resources = Resources(note: input, options: options)
+        return try renderInMemoryTimed(resources: resources, format: format) { try NoteSource(resources.readNote(), file: input) }
+    }
+
+    private func renderInMemoryTimed(resources: Resources, format: OutputFormat,
+                                     read: () throws -> NoteSource) throws -> (document: RenderedDocument, timings: Timings) {
         let rendered = try render(resources: resources, format: format, inputs: [], read: read,
                                   open: { try $0.openInMemory() }, finish: { try $0.finishInMemory() })
-        return RenderedDocument(files: rendered.files, pageCount: rendered.pageCount, warnings: rendered.warnings)
+        return (RenderedDocument(files: rendered.files, pageCount: rendered.pageCount, warnings: rendered.warnings), rendered.timings)
     }
 
     /// What a rendering gives: its files (names or bytes), and what it found on the way.

@@ -6,6 +6,8 @@ public struct RenderOptions: Sendable, Codable {
     public var theme: String?
     /// The page size (`--page-size`); nil for the front matter's `pageSize`, else the theme's.
     public var pageSize: PageSize?
+    /// Turns the page, whichever size it has, so that its width is the longer side (`--landscape`).
+    public var landscape = false
     /// The margins (`--margin`); nil for the front matter's `margin`, else the theme's.
     public var margins: Margins?
     /// The resolution of PNG output in pixels per inch (`--dpi`), 9 to 1200: 72 gives a pixel

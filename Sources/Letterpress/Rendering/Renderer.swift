@@ -236,6 +236,18 @@ public struct Renderer: Sendable {
         try engine.render(input: input, to: output, format: format)
     }
 
+    /// Renders the notes at `inputs` into one PDF at `output`, in their order, each starting a
+    /// page and having an entry of the outline; links from one to another lead inside it.
+    package func render(inputs: [String], toOnePDF output: URL) throws -> RenderResult {
+        try engine.renderMerged(inputs: inputs, to: output)
+    }
+
+    /// Renders the note at `input` (`-`: standard input) into memory, as
+    /// `render(input:to:format:)` renders it to files, with the time each step took.
+    package func renderDocument(input: String, as format: OutputFormat) throws -> (document: RenderedDocument, timings: Timings) {
+        try engine.renderInMemory(input: input, format: format)
+    }
+
     // MARK: Typesetting in memory
 
     /// Parses and typesets the Markdown `source`; `file` names it in messages and locates its

@@ -7,6 +7,8 @@ struct Job: Codable {
     var output: URL
     var format: OutputFormat
     var toStandardOutput = false
+    /// The notes made one PDF, in order, when there are several (`render a.md b.md -o one.pdf`).
+    var mergedInputs: [String]?
     /// Why the job is not rendered (its output would be another's), reported as its failure.
     var refusal: String?
 }

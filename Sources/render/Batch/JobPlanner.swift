@@ -14,8 +14,45 @@ struct JobPlanner {
         guard let file = files.first else {
             throw LetterpressError.unreadableInput(file: inputs.joined(separator: ", "), reason: "no Markdown files (*.md, *.markdown) found")
         }
-        if files.count > 1 || sawFolder || outputIsFolder { return try folderJobs(files) }
-        return [try singleJob(file.input)]
+        let several = files.count > 1 || sawFolder
+        if outputIsFolder { return try folderJobs(files) }
+        guard several else { return [try singleJob(file.input)] }
+        guard let output else { return besideJobs(files) }
+        if let named = namedFormat(output) {
+            guard (format ?? named) == .pdf else { throw oneFileForSeveral(output, format: format ?? named, count: files.count) }
+            return [mergedJob(files, into: output)]
+        }
+        return try folderJobs(files)
+    }
+
+    /// The notes into one PDF, in the order given (a folder's sorted), each note once.
+    private func mergedJob(_ files: [(input: String, relative: String)], into output: String) -> Job {
+        var seen = Set<String>()
+        let notes = files.map(\.input).filter { $0 == "-" || seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        return Job(input: notes.joined(separator: ", "), output: URL(fileURLWithPath: output), format: .pdf, mergedInputs: notes)
+    }
+
+    /// How a command line with no `-o` names its output: `render notes.md out.pdf`, as
+    /// Typst's `compile IN OUT`, when the second of two inputs has an output's extension and
+    /// is not a folder (a `.pdf` is never a note, so one left by an earlier run counts too).
+    static func trailingOutput(_ inputs: [String], output: String?) -> (inputs: [String], output: String?) {
+        guard output == nil, inputs.count == 2, inputs[1] != "-", OutputFormat(pathExtension: URL(fileURLWithPath: inputs[1]).pathExtension) != nil
+        else { return (inputs, output) }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: inputs[1], isDirectory: &isFolder), isFolder.boolValue { return (inputs, output) }
+        return ([inputs[0]], inputs[1])
+    }
+
+    /// The format `-o`'s extension names, if it names one.
+    private func namedFormat(_ output: String) -> OutputFormat? {
+        OutputFormat(pathExtension: URL(fileURLWithPath: output).pathExtension)
+    }
+
+    /// The refusal of one PNG or SVG file for several notes, which one PDF can hold but one
+    /// image cannot.
+    private func oneFileForSeveral(_ output: String, format: OutputFormat, count: Int) -> ValidationError {
+        ValidationError("-o \(output) names one \(format.rawValue.uppercased()) file, but there are \(count) notes: "
+            + "name a .pdf to make them one PDF, give a folder (-o \((output as NSString).deletingPathExtension)/), or no -o to write each output beside its note")
     }
 
     /// The inputs' Markdown files, with their paths relative to the folder they were found in,
@@ -40,6 +77,19 @@ struct JobPlanner {
     private var outputIsFolder: Bool {
         var isFolder: ObjCBool = false
         return output.map { $0.hasSuffix("/") || (FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue) } ?? false
+    }
+
+    /// One job per file, its output beside it (standard input's in the current folder, as
+    /// `stdin.pdf`).
+    private func besideJobs(_ files: [(input: String, relative: String)]) -> [Job] {
+        let format = format ?? .pdf
+        var seen = Set<String>()
+        let jobs = files.compactMap { file -> Job? in
+            guard file.input == "-" || seen.insert(URL(fileURLWithPath: file.input).standardizedFileURL.path).inserted else { return nil }
+            let note = URL(fileURLWithPath: file.input == "-" ? file.relative : file.input)
+            return Job(input: file.input, output: note.deletingPathExtension().appendingPathExtension(format.fileExtension), format: format)
+        }
+        return Self.refusingCollisions(jobs)
     }
 
     /// One job per file, its output in the `-o` folder at the file's relative path.
@@ -115,11 +165,14 @@ struct JobPlanner {
         }
     }
 
-    /// A job written to a file in a private temporary folder, which then goes to standard
-    /// output.
+    /// A job rendered in memory, then written to standard output.
     private func standardOutputJob(_ input: String) throws -> Job {
         let format = format ?? .pdf
-        let folder = try TemporaryFile.makeFolder(prefix: "render")
-        return Job(input: input, output: folder.appendingPathComponent("stdout.\(format.fileExtension)"), format: format, toStandardOutput: true)
+        // PDF and PNG bytes would garble the terminal; SVG is text.
+        if format != .svg && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("\(input == "-" ? "standard input's" : input + "'s") \(format.rawValue.uppercased()) output would go to the terminal: "
+                + "give -o FILE, or send it to a file or program (render \(input) > out.\(format.fileExtension))")
+        }
+        return Job(input: input, output: URL(fileURLWithPath: "/dev/stdout"), format: format, toStandardOutput: true)
     }
 }

@@ -29,26 +29,19 @@ struct JobRenderer {
 
     func render(_ job: Job) -> Outcome {
         if let refusal = job.refusal { return Outcome(pages: nil, messages: [refusal]) }
-        // The private folder standard output's file was written in.
-        defer { if job.toStandardOutput { TemporaryFile.removeFolder(job.output.deletingLastPathComponent()) } }
         let name = job.input == "-" ? "<stdin>" : job.input
         var messages: [String] = []
         do {
+            if job.toStandardOutput { return try renderToStandardOutput(job, name: name) }
             if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
                 throw LetterpressError.invalidOption("the output would overwrite the input")
             }
             try Self.makeFolder(for: job.output)
             let result = try budget.watch(name, inWorker: inWorker) {
-                try renderer.render(input: job.input, to: job.output, format: job.format)
+                if let notes = job.mergedInputs { return try renderer.render(inputs: notes, toOnePDF: job.output) }
+                return try renderer.render(input: job.input, to: job.output, format: job.format)
             }
             if !quiet { messages += result.warnings.map(\.description) }
-            if job.toStandardOutput {
-                guard result.files.count == 1, let data = FileManager.default.contents(atPath: result.files[0].path) else {
-                    messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
-                    return Outcome(pages: nil, messages: messages)
-                }
-                try StandardOutput.write(data)
-            }
             return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
         } catch let error as LetterpressError {
             InterruptHandler.awaitInterrupt(within: 0)
@@ -61,5 +54,20 @@ struct JobRenderer {
             messages.append("\(name): \(error.localizedDescription)")
         }
         return Outcome(pages: nil, messages: messages)
+    }
+
+    /// Renders the job in memory and writes its one file to standard output: a PNG or SVG of
+    /// several pages is refused, nothing written.
+    private func renderToStandardOutput(_ job: Job, name: String) throws -> Outcome {
+        let (document, timings) = try budget.watch(name, inWorker: inWorker) {
+            try renderer.renderDocument(input: job.input, as: job.format)
+        }
+        var messages = quiet ? [] : document.warnings.map(\.description)
+        guard document.files.count == 1 else {
+            messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
+            return Outcome(pages: nil, messages: messages)
+        }
+        try StandardOutput.write(document.files[0])
+        return Outcome(pages: document.pageCount, messages: messages, timings: timings)
     }
 }

@@ -10,24 +10,32 @@ struct Convert: ParsableCommand {
         discussion: """
             INPUT may be Markdown files, folders (searched for *.md and *.markdown) or - for \
             standard input. The format follows the output's extension unless --format says \
-            otherwise. With several inputs or a folder, -o names an output folder.
+            otherwise. Without -o each output goes beside its note (standard input's to \
+            standard output); 'render notes.md out.pdf' is 'render notes.md -o out.pdf'. With \
+            several inputs or a folder, -o names an output folder.
             Exit status: 0 all rendered, 1 some input failed, 2 usage error.
             """)
 
-    @Argument(help: "Markdown files, folders, or - for standard input.")
+    @Argument(help: "Markdown files, folders, or - for standard input.", completion: .file(extensions: ["md", "markdown", "txt"]))
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Output file, folder (several inputs), or - for standard output.")
+    @Option(name: .shortAndLong, help: "Output file, folder (several inputs), or - for standard output.", completion: .file())
     var output: String?
 
-    @Option(help: "Theme name (see 'render themes') or path to a theme YAML file.")
+    @Option(help: "Theme name (see 'render themes') or path to a theme YAML file.",
+            completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
     var theme: String?
 
-    @Option(help: ArgumentHelp("Output format: \(OutputFormat.list())."))
+    @Option(help: ArgumentHelp("Output format: \(OutputFormat.list())."), completion: .list(OutputFormat.allCases.map(\.rawValue)))
     var format: Parsed<OutputFormat>?
 
-    @Option(help: "a4, a5, letter, legal or WIDTHxHEIGHT (points, or with mm, cm, in).")
+    @Option(help: ArgumentHelp("\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT (points, or with mm, cm, in); "
+                               + "-landscape after either turns the page (a4-landscape).", valueName: "size"),
+            completion: .list(PageSize.names))
     var pageSize: Parsed<PageSize>?
+
+    @Flag(help: "Turn the page, whichever size it has (this option's, the front matter's or the theme's), to landscape.")
+    var landscape = false
 
     @Option(help: "Page margins: one length, or 'vertical,horizontal', or 'top,right,bottom,left'.")
     var margin: Parsed<Margins>?
@@ -38,11 +46,11 @@ struct Convert: ParsableCommand {
     @Option(help: "The note's date when its front matter has none, the badge's and the PDF's: YYYY-MM-DD, modified (the file's time) or today.")
     var date: String?
 
-    @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.")
+    @Option(help: "The language of the badge's date, such as en, fr or zh-Hans.", completion: .list(LocaleName.common))
     var locale = Parsed<LocaleName>(argument: "en")
 
     @Option(help: ArgumentHelp("The language of notes whose front matter has no lang, such as ja or pt-BR: it picks fonts and line breaks.",
-                               valueName: "tag"))
+                               valueName: "tag"), completion: .list(LocaleName.common))
     var lang: Parsed<LanguageTag>?
 
     @Flag(help: "Draw no date badge.")
@@ -56,13 +64,15 @@ struct Convert: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
-        valueName: "size"))
+        valueName: "size"), completion: .list(TextSize.allCases.map(\.rawValue)))
     var textSize: Parsed<TextSize>?
 
     @Option(parsing: .unconditional, help: "Multiply every text size by this factor (0.5 to 4).")
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Render, then compare with this reference image (PNG; pages NAME-N.png) or PDF.", valueName: "path"))
+    @Option(help: ArgumentHelp("Render, then compare with this reference image (PNG; pages NAME-N.png) or PDF; with several notes or a folder, "
+                               + "a folder of references named as the notes (golden/sub/note.png).", valueName: "path"),
+            completion: .file(extensions: ["png", "pdf"]))
     var golden: String?
 
     @Flag(help: "With --golden: write the rendering as the new reference instead of comparing.")
@@ -105,7 +115,7 @@ struct Convert: ParsableCommand {
 
     @Option(name: .customLong("strings"), help: ArgumentHelp(
         "A string table (.xcstrings, .strings or .stringsdict) for ^[text](localized: 'key') and {{n, localized: 'key'}} (repeatable).",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["xcstrings", "strings", "stringsdict"]))
     var strings: [String] = []
 
     func validate() throws {
@@ -128,14 +138,21 @@ struct Convert: ParsableCommand {
         if let theme {
             do { _ = try ThemeLoader().file(for: theme) } catch let error as LetterpressError { throw ValidationError("--theme: \(error.description)") }
         }
+        let (inputs, output) = JobPlanner.trailingOutput(inputs, output: output)
         if let golden {
-            guard inputs.count == 1 && output == nil else { throw ValidationError("--golden takes one input and no -o") }
-            guard ["png", "pdf"].contains(URL(fileURLWithPath: golden).pathExtension.lowercased()) else {
-                throw ValidationError("--golden \(golden): a reference is a .png or .pdf file")
+            guard output == nil else { throw ValidationError("--golden takes no -o: the references are the outputs compared with") }
+            if GoldenBatch.namesFolder(golden, inputs: inputs) {
+                guard URL(fileURLWithPath: golden).pathExtension.isEmpty || golden.hasSuffix("/") else {
+                    throw ValidationError("--golden \(golden): with several notes or a folder, --golden names a folder of references (such as golden/)")
+                }
+                if (try? format?.value()) == .svg { throw ValidationError("--golden compares PNG or PDF references, not SVG") }
+            } else if !["png", "pdf"].contains(URL(fileURLWithPath: golden).pathExtension.lowercased()) {
+                throw ValidationError("--golden \(golden): a reference is a .png or .pdf file (or a folder of them, ending in /)")
             }
+            if inputs.contains("-") { throw ValidationError("--golden checks notes in files, not standard input") }
         }
         if watch && (inputs.count != 1 || inputs[0] == "-" || output == "-" || golden != nil) {
-            throw ValidationError("--watch takes one input file and an output file")
+            throw ValidationError("--watch takes one note or one folder of notes, and writes files (not standard output)")
         }
         if let jobCount, !(1...256).contains(jobCount) { throw ValidationError("--jobs must be between 1 and 256") }
         _ = try shard?.value()
@@ -154,20 +171,25 @@ struct Convert: ParsableCommand {
             throw ValidationError(error.description)
         }
         let options = try renderOptions()
+        let (inputs, output) = JobPlanner.trailingOutput(inputs, output: output)
         if let golden {
-            let check = GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
-                                    tolerance: try tolerance.value().fraction, quiet: quiet)
             // Under the same limits as a rendering: a reference comes from the repository tested.
             InterruptHandler.install(progress: nil)
-            let status = DocumentBudget(seconds: limitTime, megabytes: limitMemory).watch(inputs[0], inWorker: false) {
-                check.run(with: Renderer(options: options))
+            let budget = DocumentBudget(seconds: limitTime, megabytes: limitMemory)
+            guard GoldenBatch.namesFolder(golden, inputs: inputs) else {
+                let check = GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
+                                        tolerance: try tolerance.value().fraction, quiet: quiet)
+                throw ExitCode(budget.watch(inputs[0], inWorker: false) { check.run(with: Renderer(options: options)) })
             }
-            throw ExitCode(status)
+            let jobs = try JobPlanner(inputs: inputs, output: golden.hasSuffix("/") ? golden : golden + "/", format: try format?.value() ?? .png).jobs()
+            let batch = GoldenBatch(jobs: jobs, update: updateGolden, tolerance: try tolerance.value().fraction, quiet: quiet)
+            throw ExitCode(batch.run(with: Renderer(options: options), budget: budget))
         }
-        var jobs = try JobPlanner(inputs: inputs, output: output, format: try format?.value()).jobs()
-        if watch, let job = jobs.first {
+        let planner = JobPlanner(inputs: inputs, output: output, format: try format?.value())
+        var jobs = try planner.jobs()
+        if watch {
             InterruptHandler.install(progress: nil)
-            try Watcher(job: job, options: options, quiet: quiet).run()
+            try Watcher(planner: planner, jobs: jobs, options: options, quiet: quiet).run()
         }
         if let shard = try shard?.value() { jobs = shard.slice(jobs) }
         runBatch(jobs, options: options, startup: startup)
@@ -177,6 +199,7 @@ struct Convert: ParsableCommand {
         var options = RenderOptions()
         options.theme = theme
         options.pageSize = try pageSize?.value()
+        options.landscape = landscape
         options.margins = try margin?.value()
         options.dpi = dpi
         options.date = date

@@ -18,6 +18,14 @@ struct RenderCommand: ParsableCommand {
         // options.
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first != "worker" { StartUpWarmUp.start(fontconfig: !arguments.contains("--isolated-fonts")) }
+        if let shell = CompletionScripts.requestedShell(in: Array(arguments)) {
+            print(CompletionScripts.script(for: shell))
+            RenderCommand.exit(status: 0)
+        }
+        if RootHelp.isRequested(by: Array(arguments)) {
+            print(RootHelp.message)
+            RenderCommand.exit(status: 0)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -25,6 +33,10 @@ struct RenderCommand: ParsableCommand {
             HighlightLibrary.quiesce()
         } catch let exit as ExitCode {
             RenderCommand.exit(status: exit.rawValue)
+        } catch let error as ValidationError {
+            // Thrown while running, where the parser would print the usage of `render` alone.
+            FileHandle.standardError.write(Data("Error: \(error.message)\nSee 'render --help' for more information.\n".utf8))
+            RenderCommand.exit(status: 2)
         } catch let error as LetterpressError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             RenderCommand.exit(status: 1)

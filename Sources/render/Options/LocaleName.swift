@@ -8,6 +8,10 @@ struct LocaleName: ArgumentValue {
     /// `C.UTF-8`, as `$LANG` often holds) is English.
     var identifier: String
 
+    /// Languages offered when completing `--locale` and `--lang` (any other ISO 639 code works too).
+    static let common = ["en", "de", "fr", "es", "it", "pt-BR", "nl", "sv", "pl", "ru", "uk", "tr", "ar", "he", "hi", "bn",
+                         "ta", "th", "ja", "ko", "zh-Hans", "zh-Hant"]
+
     init(argumentText text: String) throws {
         let name = String(text.prefix { $0 != "." && $0 != "@" })
         identifier = name == "C" || name == "POSIX" ? "en" : name

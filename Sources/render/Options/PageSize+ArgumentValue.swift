@@ -5,7 +5,7 @@ import Letterpress
 extension PageSize: ArgumentValue {
     init(argumentText text: String) throws {
         guard let size = PageSize(parsing: text) else {
-            throw ValidationError("--page-size '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT")
+            throw ValidationError("--page-size '\(text)' is not \(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT, each with -landscape or not")
         }
         self = size
     }

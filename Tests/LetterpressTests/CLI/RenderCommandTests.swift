@@ -423,7 +423,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     @Test func frontMatterValuesAreReportedAtTheirLocation() throws {
         let cases = [
             ("margin: lots", "bad.md:3:9: front matter: margin 'lots' is not 1, 2 or 4 lengths"),
-            ("pageSize: huge", "bad.md:3:11: front matter: pageSize 'huge' is not a4, a5, letter, legal or WIDTHxHEIGHT"),
+            ("pageSize: huge", "bad.md:3:11: front matter: pageSize 'huge' is not a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive or WIDTHxHEIGHT, each with -landscape or not"),
             ("theme: nosuch", "bad.md:3:8: front matter: theme: unknown theme 'nosuch' (known themes: default,"),
             ("theme: nosuch.yaml", "bad.md:3:8: front matter: theme: nosuch.yaml: theme file not found"),
             ("theme: [menlo]", "bad.md:3:8: front matter: theme is one value, not a list"),
