@@ -110,7 +110,7 @@ struct Collector {
         collect(blocks, column: column, context: Context(paragraph: theme.body))
     }
 
-    private mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
+    mutating func collect(_ blocks: [StyledBlock], column: Column, context: Context) {
         for (index, block) in blocks.enumerated() {
             path.append(index)
             collect(block, column: column, context: context)
@@ -171,6 +171,8 @@ struct Collector {
             self.contents(contents, column: column)
         case let .math(span):
             displayFormula(span, column: column, context: context)
+        case let .definitionList(list):
+            definitionList(list, column: column, context: context)
         }
     }
 
