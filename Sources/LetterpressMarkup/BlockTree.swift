@@ -45,6 +45,8 @@ public indirect enum BlockTree<Text: BlockText> {
     /// A display formula: `$$…$$`, `\[…\]`, a ` ```math ` fence or a top-level
     /// `\begin{equation}` (or `align`, `gather`, `multline`) block.
     case math(MathSpan)
+    /// A definition list: terms, each with its definitions below, indented.
+    case definitionList(DefinitionList)
 
     /// A bullet or ordered list.
     public struct List {

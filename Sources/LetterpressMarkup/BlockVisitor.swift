@@ -20,6 +20,7 @@ protocol BlockVisitor {
     mutating func visitDivision(_ division: BlockTree<Text>.Division) -> Result
     mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> Result
     mutating func visitMath(_ math: MathSpan) -> Result
+    mutating func visitDefinitionList(_ list: BlockTree<Text>.DefinitionList) -> Result
 }
 
 extension BlockVisitor {
@@ -39,6 +40,7 @@ extension BlockVisitor {
         case let .division(division): return visitDivision(division)
         case let .contents(contents): return visitContents(contents)
         case let .math(math): return visitMath(math)
+        case let .definitionList(list): return visitDefinitionList(list)
         }
     }
 }

@@ -52,5 +52,8 @@ extension Document {
         mutating func visitDivision(_ division: Block.Division) -> [String] { division.blocks.flatMap { visit($0) } }
         mutating func visitContents(_ contents: Block.Contents) -> [String] { [] }
         mutating func visitMath(_ math: MathSpan) -> [String] { [] }
+        mutating func visitDefinitionList(_ list: Block.DefinitionList) -> [String] {
+            list.items.flatMap { item in item.terms.flatMap(inLine) + item.definitions.joined().flatMap { visit($0) } }
+        }
     }
 }

@@ -98,6 +98,12 @@ package struct DocumentArchive: Codable, Sendable {
         mutating func visitDivision(_ division: Block.Division) { division.blocks.forEach { visit($0) } }
         mutating func visitContents(_ contents: Block.Contents) { ([contents.title].compactMap { $0 } + contents.entries.map(\.text)).forEach { add($0) } }
         mutating func visitMath(_ math: MathSpan) { characters += math.tex.count }
+        mutating func visitDefinitionList(_ list: Block.DefinitionList) {
+            for item in list.items {
+                item.terms.forEach { add($0) }
+                item.definitions.joined().forEach { visit($0) }
+            }
+        }
     }
 }
 
@@ -105,7 +111,7 @@ package struct DocumentArchive: Codable, Sendable {
 /// first archives did (synthesized coding would nest each kind under its own key).
 extension BlockTree: Codable where Text == AttributedString {
     private enum Kind: String, Codable {
-        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents, math
+        case heading, paragraph, list, blockQuote, alert, code, thematicBreak, table, image, pageBreak, division, contents, math, definitionList
     }
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
@@ -142,6 +148,7 @@ extension BlockTree: Codable where Text == AttributedString {
         case .division: self = .division(try Division(from: decoder))
         case .contents: self = .contents(try Contents(from: decoder))
         case .math: self = .math(try fields.decode(MathSpan.self, forKey: .math))
+        case .definitionList: self = .definitionList(try DefinitionList(from: decoder))
         }
     }
 
@@ -193,6 +200,9 @@ extension BlockTree: Codable where Text == AttributedString {
         case let .math(math):
             try fields.encode(Kind.math, forKey: .type)
             try fields.encode(math, forKey: .math)
+        case let .definitionList(list):
+            try fields.encode(Kind.definitionList, forKey: .type)
+            try list.encode(to: encoder)
         }
     }
 }

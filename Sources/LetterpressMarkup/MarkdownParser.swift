@@ -72,10 +72,11 @@ package enum MarkdownParser {
     /// `math` says whether TeX formulas are read, and with which macros.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
-                                 pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting()) -> Document {
+                                 pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
+                                 dialect: MarkupDialect = .automatic) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers, math: math) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math, dialect: dialect) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -87,7 +88,8 @@ package enum MarkdownParser {
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
-                                 math: MathSetting = MathSetting(), delivering deliver: ([Block]) -> Bool) -> Document {
+                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic,
+                                 delivering deliver: ([Block]) -> Bool) -> Document {
         var (body, guardWarnings) = SourceGuard.guarded(body, file: file)
         var noteMath: NoteMath?
         if math.enabled {
@@ -99,11 +101,13 @@ package enum MarkdownParser {
         session.math = noteMath
         session.contents = contents
         session.pageNumbers = pageNumbers
+        session.dialect = dialect
+        (body, session.dialectSource) = DialectSource.prepared(body, dialect: dialect, file: file)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(root, file: file, source: body, session: session)
         walker.document(deliver)
-        var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
+        var warnings = guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {

@@ -39,6 +39,8 @@ final class ParseSession {
     var math: NoteMath?
     /// Which tools' constructs are read.
     var dialect: MarkupDialect = .automatic
+    /// What the pass before cmark found of the dialect's constructs.
+    var dialectSource = DialectSource()
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

@@ -114,5 +114,18 @@ package enum RunDump {
             [indent + "Math" + (math.numbers.isEmpty ? "" : " (" + math.numbers.joined(separator: ", ") + ")") + " \(math.tex.debugDescription)"
                 + (math.references.isEmpty ? "" : " refs=" + math.references.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ","))]
         }
+
+        mutating func visitDefinitionList(_ list: Block.DefinitionList) -> [String] {
+            var lines = [indent + "DefinitionList"]
+            for item in list.items {
+                lines.append(indent + "  Item" + (item.tight ? "" : " loose"))
+                for term in item.terms { lines.append(indent + "    Term " + String(term.characters).debugDescription) }
+                for definition in item.definitions {
+                    lines.append(indent + "    Definition")
+                    lines += RunDump.blocks(definition, indent: indent + "      ")
+                }
+            }
+            return lines
+        }
     }
 }

@@ -56,6 +56,13 @@ extension Styler {
             return .contents(style(contents, warnings: &warnings))
         case let .math(math):
             return .math(math)
+        case let .definitionList(list):
+            let items = list.items.map { item in
+                StyledBlock.DefinitionList.Item(terms: item.terms.map { style($0, base: theme.definitionList.term.text, warnings: &warnings) },
+                                                definitions: item.definitions.map { style($0, paragraph: paragraph, warnings: &warnings) },
+                                                tight: item.tight)
+            }
+            return .definitionList(StyledBlock.DefinitionList(items: items))
         }
     }
 

@@ -13,6 +13,9 @@ struct BlockConverter {
     private let variables: VariableSubstitution
     private let index: CmarkIndex
     private var inline: InlineConverter
+    /// The lines of the definition markers the dialect pass made list markers, and whether
+    /// each is loose.
+    private let definitionMarkers: [Int: Bool]
     /// How many quotes and lists enclose the node being converted.
     private var depth = 0
     /// An anchor HTML named with no text after it, which the next block's text starts.
@@ -21,8 +24,10 @@ struct BlockConverter {
     // definitions nobody references and moves the rest to the end in number order.
     private var footnoteDefinitions: [[Block]] = []
 
-    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, log: ConversionLog) {
+    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, log: ConversionLog,
+         definitionMarkers: [Int: Bool] = [:]) {
         self.index = index
+        self.definitionMarkers = definitionMarkers
         self.inline = inline
         sourceLines = lines
         self.variables = variables
@@ -75,10 +80,45 @@ struct BlockConverter {
     private mutating func blocks(in parent: OpaquePointer) -> [Block] {
         var blocks: [Block] = []
         var html = HTMLRun()
+        var taken: OpaquePointer?
         for node in CmarkNode.children(of: parent) {
+            if let last = taken {
+                if node == last { taken = nil }
+                continue
+            }
+            if !html.isOpen, let (list, last) = definitionList(startingAt: node) {
+                blocks.append(contentsOf: anchoringPending([list]))
+                taken = last
+                continue
+            }
             blocks.append(contentsOf: self.blocks(for: node, html: &html))
         }
         return blocks + converted(&html)
+    }
+
+    /// The definition list whose first term paragraph is `node`, and the last sibling it takes:
+    /// each term paragraph is followed by the list the dialect pass made of its definition
+    /// markers (see `DialectSource`). Nil when `node` starts none.
+    mutating func definitionList(startingAt node: OpaquePointer) -> (Block, last: OpaquePointer)? {
+        guard !definitionMarkers.isEmpty else { return nil }
+        var items: [Block.DefinitionList.Item] = []
+        var term: OpaquePointer? = node
+        var last = node
+        while let paragraph = term, cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+              let list = cmark_node_next(paragraph), cmark_node_get_type(list) == CMARK_NODE_LIST,
+              cmark_node_get_list_type(list) == CMARK_BULLET_LIST {
+            let markers = CmarkNode.children(of: list).map { definitionMarkers[Int(cmark_node_get_start_line($0))] }
+            guard !markers.isEmpty, markers.allSatisfy({ $0 != nil }) else { break }
+            depth += 1
+            items.append(Block.DefinitionList.Item(terms: inline.lines(of: paragraph),
+                                                   definitions: CmarkNode.children(of: list).map { blocks(in: $0) },
+                                                   tight: !markers.contains(true) && cmark_node_get_list_tight(list) != 0))
+            depth -= 1
+            last = list
+            term = cmark_node_next(list)
+        }
+        guard !items.isEmpty else { return nil }
+        return (.definitionList(Block.DefinitionList(items: items)), last)
     }
 
     /// `blocks` with the anchor HTML left pending on their first text, when they have one.
@@ -119,7 +159,9 @@ struct BlockConverter {
             if let span = MathFormula.of(node)?.span { return [.math(span)] }
             var text = CmarkNode.literal(node)
             if text.hasSuffix("\n") { text.removeLast() }
-            return [.code(CodeBlock(info: CmarkNode.string(cmark_node_get_fence_info(node)), text: text, location: infoLocation(of: node)))]
+            var info = CmarkNode.string(cmark_node_get_fence_info(node))
+            if info.hasSuffix("}"), inline.dialectReads(.headingAttributes) { info = PandocAttributes.fenceInfo(info) ?? "" }
+            return [.code(CodeBlock(info: info, text: text, location: infoLocation(of: node)))]
         case CMARK_NODE_HTML_BLOCK:
             var html = HTMLRun()
             return blocks(for: node, html: &html) + converted(&html)

@@ -32,14 +32,16 @@ package struct CmarkConverter {
         let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         let variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                              sourceLines: lines, session: session)
-        index = CmarkIndex(root, source: source, lines: lines, contents: session.contents, math: session.math)
+        index = CmarkIndex(root, source: source, lines: lines, contents: session.contents, math: session.math,
+                           headingAttributes: session.dialectSource.headingAttributes)
         if let math = session.math {
             math.finish()
             log.warnings += math.warnings
         }
         contents = TableOfContents(headings: index.listedHeadings, setting: session.contents, pageNumbers: session.pageNumbers)
         let inline = InlineConverter(index: index, contents: contents, lines: lines, variables: variables, session: session, log: log)
-        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, log: log)
+        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, log: log,
+                                        definitionMarkers: session.dialectSource.definitionMarkers)
     }
 
     /// What the conversion found wrong, in the order it was found.
@@ -61,7 +63,15 @@ package struct CmarkConverter {
                 guard body([contents.block()]) else { return }
             }
             var blocks: [Block]
-            if index.contentsLines.contains(node), html.isOpen {
+            if !html.isOpen, let (list, last) = blockConverter.definitionList(startingAt: node) {
+                // The terms and lists after `node` that the definition list took.
+                var next = cmark_node_next(node)
+                while let taken = next {
+                    next = taken == last ? nil : cmark_node_next(taken)
+                    cmark_node_free(taken)
+                }
+                blocks = [list]
+            } else if index.contentsLines.contains(node), html.isOpen {
                 // Inside an HTML element still open, as any block there.
                 html.insert(contentsOnce(at: node))
                 blocks = []

@@ -30,7 +30,11 @@ struct CmarkIndex {
     ///
     /// With `math`, each formula is read where the walk meets it, in document order (a
     /// heading's before its contents entry is made), and its labels become anchors.
-    init(_ root: OpaquePointer, source: String, lines: [Substring], contents: ContentsSetting?, math: NoteMath? = nil) {
+    ///
+    /// `headingAttributes` are pandoc's `{#id .class}` written after headings, by line: an id
+    /// is the heading's anchor, `.unlisted` keeps it out of the contents.
+    init(_ root: OpaquePointer, source: String, lines: [Substring], contents: ContentsSetting?, math: NoteMath? = nil,
+         headingAttributes: [Int: PandocAttributes] = [:]) {
         // Without either, no heading is gathered and no paragraph looked at for the contents.
         let listsContents = contents != nil || ContentsLine.scan(source).contentsLine
         // Without a `<`, no node is HTML.
@@ -53,8 +57,15 @@ struct CmarkIndex {
             } else if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
                 addHTMLAnchors(CmarkNode.literal(node), parser: &anchorParser)
             } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
-                let unlisted = ContentsLine.takeUnlistedMarker(from: node)
-                let anchor = anchors.heading(Self.anchorText(of: node))
+                let attributes = headingAttributes.isEmpty ? nil : headingAttributes[Int(cmark_node_get_start_line(node))]
+                let unlisted = ContentsLine.takeUnlistedMarker(from: node) || attributes?.classes.contains("unlisted") == true
+                let anchor: String
+                if let id = attributes?.id, !anchors.names.contains(id) {
+                    anchors.add(id)
+                    anchor = id
+                } else {
+                    anchor = anchors.heading(Self.anchorText(of: node))
+                }
                 headingAnchors[node] = anchor
                 if listsContents, !unlisted, node != titleHeading, cmark_node_parent(node) == root {
                     let text = Self.entryText(of: node).trimmingCharacters(in: .whitespaces)

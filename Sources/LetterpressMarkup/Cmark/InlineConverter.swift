@@ -55,6 +55,27 @@ struct InlineConverter {
         return finished(text, in: node)
     }
 
+    /// The lines of a paragraph, each its own text (a definition list's terms).
+    mutating func lines(of node: OpaquePointer) -> [AttributedString] {
+        inlineHTML = InlineHTML()
+        defer { inlineHTML = InlineHTML() }
+        var lines: [AttributedString] = []
+        var text = InlineRuns()
+        for child in CmarkNode.children(of: node) {
+            if cmark_node_get_type(child) == CMARK_NODE_SOFTBREAK {
+                lines.append(finished(text, in: node))
+                text = InlineRuns()
+            } else {
+                text.append(inlines(for: child, intent: [], link: nil))
+            }
+        }
+        lines.append(finished(text, in: node))
+        return lines
+    }
+
+    /// Whether the note's dialect reads `construct`.
+    func dialectReads(_ construct: DialectConstruct) -> Bool { session.dialect.reads(construct) }
+
     /// A paragraph, with its images set in its lines; or the image it is made of alone; or a
     /// page break marker. A floating image is a block of its own between the paragraph's parts.
     /// An anchor of inline HTML with no text after it goes in `pendingAnchor` when that is nil.

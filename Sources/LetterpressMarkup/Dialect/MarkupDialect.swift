@@ -20,7 +20,7 @@ package enum DialectConstruct: CaseIterable, Sendable {
     // Obsidian
     case callouts, wikilinks, embeds, highlights, comments, tags, blockIDs
     // pandoc (and Quarto)
-    case definitionLists, headingAttributes, bracketedSpans, fencedDivs, inlineNotes, lineBlocks, citations, rawTeX, percentTitle
+    case definitionLists, headingAttributes, bracketedSpans, fencedDivs, inlineNotes, lineBlocks, citations, bareCitations, rawTeX, percentTitle
     // MkDocs (Material)
     case admonitions, contentTabs, abbreviations, snippets
     // Docusaurus, VuePress, VitePress
@@ -32,7 +32,7 @@ package enum DialectConstruct: CaseIterable, Sendable {
     var dialects: Set<MarkupDialect> {
         switch self {
         case .callouts, .wikilinks, .embeds, .highlights, .comments, .tags, .blockIDs: [.obsidian]
-        case .definitionLists, .headingAttributes, .bracketedSpans, .fencedDivs, .inlineNotes, .lineBlocks, .citations, .rawTeX, .percentTitle: [.pandoc]
+        case .definitionLists, .headingAttributes, .bracketedSpans, .fencedDivs, .inlineNotes, .lineBlocks, .citations, .bareCitations, .rawTeX, .percentTitle: [.pandoc]
         case .admonitions, .contentTabs, .abbreviations, .snippets: [.mkdocs]
         case .containers, .mdxStatements: [.docusaurus]
         case .liquidTags, .kramdownAttributes: [.jekyll]
@@ -45,7 +45,7 @@ package enum DialectConstruct: CaseIterable, Sendable {
     var isUnambiguous: Bool {
         switch self {
         // `#word` is often just text, `@name` a handle, `| ` a line of a table being written.
-        case .tags, .lineBlocks: false
+        case .tags, .lineBlocks, .bareCitations: false
         default: true
         }
     }

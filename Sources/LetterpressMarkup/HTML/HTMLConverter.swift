@@ -392,6 +392,11 @@ struct HTMLConverter {
                 var piece = AttributedString(math.tex)
                 piece[LetterpressAttributes.MathAttribute.self] = math
                 line(piece)
+            case let .definitionList(list):
+                for item in list.items {
+                    item.terms.forEach(line)
+                    for definition in item.definitions { line(AttributedString("\u{2003}") + cellText(definition)) }
+                }
             case .thematicBreak, .pageBreak, .contents: continue
             }
         }
@@ -451,7 +456,7 @@ struct HTMLConverter {
             guard let item = list.items.first, let marked = anchored(item.blocks, anchor) else { return nil }
             list.items[0].blocks = marked
             first = .list(list)
-        case .code, .thematicBreak, .table, .image, .pageBreak, .contents, .math:
+        case .code, .thematicBreak, .table, .image, .pageBreak, .contents, .math, .definitionList:
             return nil
         }
         return [first] + blocks.dropFirst()

@@ -15,6 +15,7 @@ package struct LayoutStyle: Sendable {
     package var code: BlockStyle
     package var quote: BlockStyle
     package var list: ListStyle
+    package var definitionList: DefinitionListStyle
     package var table: TableStyle
     package var rule: RuleStyle
     package var footnotes: BlockStyle
@@ -39,7 +40,8 @@ package struct LayoutStyle: Sendable {
 extension Theme {
     /// What layout needs of this theme.
     package var layout: LayoutStyle {
-        LayoutStyle(themeName: name, page: page, body: body, headings: headings, code: code, quote: quote, list: list, table: table,
+        LayoutStyle(themeName: name, page: page, body: body, headings: headings, code: code, quote: quote, list: list,
+                    definitionList: definitionList, table: table,
                     rule: rule, footnotes: footnotes, footnotePlacement: footnotePlacement, alerts: alerts, toc: toc, math: math,
                     badge: badge, shapes: shapes, textScale: textScale, inlineCodeFamilies: inlineCode.fontFamilies,
                     themeFamilies: Set(familyLists.compactMap(\.first)))

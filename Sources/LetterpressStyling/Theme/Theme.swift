@@ -28,6 +28,8 @@ public struct Theme: Sendable, Encodable {
     package var alerts: AlertStyle
     /// The table of contents.
     package var toc: ContentsStyle
+    /// Definition lists' terms and indent.
+    package var definitionList: DefinitionListStyle
     /// Formulas.
     package var math: MathTheme
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
@@ -53,7 +55,7 @@ public struct Theme: Sendable, Encodable {
 extension Theme {
     /// Every family list the theme gives, in its styles, custom styles and highlight rules.
     package var familyLists: [[String]] {
-        var lists = [body, code, quote, footnotes, table.cell, table.header, toc.title].map(\.text.fontFamilies)
+        var lists = [body, code, quote, footnotes, table.cell, table.header, toc.title, definitionList.term].map(\.text.fontFamilies)
             + (headings + toc.levels).map(\.text.fontFamilies)
         lists += [badge.fontFamilies, page.header?.style.fontFamilies, page.footer?.style.fontFamilies, inlineCode.fontFamilies]
             .compactMap { $0 }

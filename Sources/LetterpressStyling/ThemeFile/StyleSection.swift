@@ -4,7 +4,7 @@ import Foundation
 /// values reach what is drawn of it. The schema leaves out the others, with a warning naming
 /// these; the README's table of them is checked against this.
 enum StyleSection: CaseIterable {
-    case body, heading, code, quote, footnotes, alertBody, alertTitle, tableCell, tableHeader, contentsTitle, contentsEntry, pageText
+    case body, heading, code, quote, footnotes, alertBody, alertTitle, tableCell, tableHeader, contentsTitle, contentsEntry, definitionTerm, pageText
 
     /// Where a theme writes it (`[]`: each item of a list).
     var paths: [String] {
@@ -20,6 +20,7 @@ enum StyleSection: CaseIterable {
         case .tableHeader: ["table.header"]
         case .contentsTitle: ["toc.title"]
         case .contentsEntry: ["toc.entry", "toc.levels[]"]
+        case .definitionTerm: ["definitionList.term"]
         case .pageText: ["page.header.style", "page.footer.style"]
         }
     }
@@ -45,7 +46,7 @@ enum StyleSection: CaseIterable {
         case .tableCell: return scaled.union(["lineHeight"])
         case .tableHeader: return scaled.union(["lineHeight", "backgroundColor"])
         // Flush left.
-        case .contentsTitle, .contentsEntry: return spaced
+        case .contentsTitle, .contentsEntry, .definitionTerm: return spaced
         // One line, at a size `--text-size` leaves.
         case .pageText: return text
         }

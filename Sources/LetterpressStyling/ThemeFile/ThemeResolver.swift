@@ -17,6 +17,8 @@ enum ThemeResolver {
     static let builtinStyles: [String: InlineAttributes] = [
         "boldcaps": { var a = InlineAttributes(); a.fontWeight = .bold; a.textTransform = .uppercase; return a }(),
         "smallitalics": { var a = InlineAttributes(); a.italic = true; a.textTransform = .lowercase; return a }(),
+        // pandoc's `[text]{.mark}`.
+        "mark": { var a = InlineAttributes(); a.backgroundColor = Color(parsing: "#fff176"); return a }(),
     ]
 
     static let builtinColors: [String: InlineAttributes] = [
@@ -75,6 +77,7 @@ enum ThemeResolver {
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
         theme.table.header = scaled(theme.table.header, spec.table?.header)
         theme.toc.title = scaled(theme.toc.title, spec.toc?.title)
+        theme.definitionList.term = scaled(theme.definitionList.term, spec.definitionList?.term)
         theme.toc.levels = theme.toc.levels.enumerated().map { level, style in
             scaled(style, spec.toc?.levels.flatMap { level < $0.count ? $0[level] : nil }, under: spec.toc?.entry)
         }
@@ -147,6 +150,9 @@ enum ThemeResolver {
             footnotePlacement: spec.footnotes?.place ?? .end,
             alerts: alerts(spec.alerts, defaults: defaults.alerts, body: body),
             toc: contents(spec.toc, defaults: defaults.toc, body: body, headings: headings),
+            definitionList: DefinitionListStyle(
+                term: apply(spec.definitionList?.term, to: apply(bodyRelative(defaults.definitionList?.term), to: body)),
+                indent: spec.definitionList?.indent ?? given(defaults.definitionList?.indent)),
             math: math(spec.math, defaults: defaults.math),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },

@@ -53,6 +53,7 @@ enum ThemeSchema {
         .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style(.alertBody), .title: style(.alertTitle)]),
         .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style(.contentsTitle), .entry: style(.contentsEntry),
                                                       .levels: .list(style(.contentsEntry))]),
+        .definitionList: keys(of: DefinitionListSpec.CodingKeys.self, [.term: style(.definitionTerm)]),
         .customStyles: .named(.attributes), .customColors: .named(.attributes),
         .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
         .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),

@@ -20,6 +20,7 @@ struct ThemeSpec: Codable {
     var footnotes: FootnotesSpec?
     var alerts: AlertSpec?
     var toc: ContentsSpec?
+    var definitionList: DefinitionListSpec?
     var math: MathSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
@@ -31,6 +32,7 @@ struct ThemeSpec: Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
+        case definitionList
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

@@ -171,6 +171,8 @@ struct Collector {
             self.contents(contents, column: column)
         case let .math(span):
             displayFormula(span, column: column, context: context)
+        case let .definitionList(list):
+            definitionList(list, column: column, context: context)
         }
     }
 

@@ -86,7 +86,7 @@ struct ParagraphSetting {
                     found += all(in: item.blocks, styles: styles, column: column, context: context, path: path + [number])
                 }
             // A division's paragraphs are laid out as the collector reaches them: HTML is rare.
-            case .code, .thematicBreak, .table, .image, .pageBreak, .division, .contents, .math:
+            case .code, .thematicBreak, .table, .image, .pageBreak, .division, .contents, .math, .definitionList:
                 continue
             }
         }

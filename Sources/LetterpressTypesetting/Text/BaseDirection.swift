@@ -34,6 +34,15 @@ enum BaseDirection {
                 }
             case let .division(division):
                 if let found = division.direction ?? of(division.blocks) { return found }
+            case let .definitionList(list):
+                for item in list.items {
+                    for term in item.terms {
+                        if let found = of(term) { return found }
+                    }
+                    for definition in item.definitions {
+                        if let found = of(definition) { return found }
+                    }
+                }
             case .code, .thematicBreak, .image, .pageBreak, .contents, .math:
                 continue
             }

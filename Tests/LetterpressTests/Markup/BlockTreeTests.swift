@@ -27,10 +27,13 @@ import Testing
         $$
         x + y
         $$
+
+        Term
+        :   A definition.
         """
 
     static let kinds = ["heading", "paragraph", "list", "blockQuote", "alert", "code", "thematicBreak", "table", "image",
-                        "pageBreak", "contents", "math"]
+                        "pageBreak", "contents", "math", "definitionList"]
 
     /// The kinds of blocks and of the blocks inside them, in document order.
     struct KindNames<Text: BlockText>: BlockVisitor {
@@ -49,6 +52,9 @@ import Testing
         mutating func visitDivision(_ division: BlockTree<Text>.Division) -> [String] { ["division"] + division.blocks.flatMap { visit($0) } }
         mutating func visitContents(_ contents: BlockTree<Text>.Contents) -> [String] { ["contents"] }
         mutating func visitMath(_ math: MathSpan) -> [String] { ["math"] }
+        mutating func visitDefinitionList(_ list: BlockTree<Text>.DefinitionList) -> [String] {
+            ["definitionList"] + list.items.flatMap { $0.definitions.joined().flatMap { visit($0) } }
+        }
     }
 
     static func names<Text: BlockText>(_ blocks: [BlockTree<Text>]) -> [String] {
@@ -86,7 +92,7 @@ import Testing
                 return .table(Block.Table(alignments: table.alignments, header: table.header.map(plain), rows: table.rows.map { $0.map(plain) }))
             case let .division(division):
                 return .division(Block.Division(alignment: division.alignment, indented: division.indented, blocks: division.blocks.map(plain)))
-            case .code, .thematicBreak, .image, .pageBreak, .contents, .math: return block
+            case .code, .thematicBreak, .image, .pageBreak, .contents, .math, .definitionList: return block
             }
         }
         document.blocks = document.blocks.map(plain)
@@ -98,7 +104,7 @@ import Testing
         let document = try Self.document()
         let names = Self.names(document.blocks)
         #expect(Set(names) == Set(Self.kinds))
-        #expect(names.filter { $0 == "paragraph" }.count == 8, "in list items, quotes and alerts too")
+        #expect(names.filter { $0 == "paragraph" }.count == 9, "in list items, quotes, alerts and definitions too")
         #expect(Self.names(document.footnotes.flatMap(\.blocks)) == ["paragraph"], "the image is in the line")
         #expect(document.imageSources == ["pic.png", "inner.png"])
     }

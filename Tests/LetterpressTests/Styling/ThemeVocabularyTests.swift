@@ -58,6 +58,7 @@ import Yams
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
         alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
         toc: {title: {\(style(.contentsTitle))}, entry: {\(style(.contentsEntry))}, levels: [{\(style(.contentsEntry))}], leader: '-', indent: 12}
+        definitionList: {term: {\(style(.definitionTerm))}, indent: 20}
         """
 
     /// A value for every key `section` applies.
