@@ -17,18 +17,19 @@ struct GoldenCheck {
     func run(with renderer: Renderer) -> Int32 {
         let format = OutputFormat(pathExtension: golden.pathExtension) ?? .png
         if update { return updateReference(with: renderer, format: format) }
-        let rendered: RenderResult
-        let folder: URL
+        // Rendered in memory, each file a memory file that comparing opens by its
+        // /proc/self/fd path: no scratch folder, and nothing left if the process is killed.
+        let rendered: RenderedDocument
+        let files: [MemoryFile]
         do {
-            folder = try TemporaryFile.makeFolder(prefix: "render-golden")
-            rendered = try renderer.render(input: input, to: folder.appendingPathComponent(golden.lastPathComponent), format: format)
+            rendered = try renderer.renderDocument(input: input, as: format).document
+            files = try rendered.files.map(Self.memoryFile)
         } catch {
             InterruptHandler.awaitInterrupt(within: 0)
             Console.error("\(error)")
             annotation("\(error)")
             return 1
         }
-        defer { TemporaryFile.removeFolder(folder) }
         if !quiet { for warning in rendered.warnings { Console.error(warning.description) } }
         let writer = OutputWriter(format: format)
         let stored = storedPages(writer, format: format)
@@ -43,7 +44,18 @@ struct GoldenCheck {
             annotation("\(message) (\(golden.path))")
             return 1
         }
-        return compare(rendered.files, with: stored)
+        return withExtendedLifetime(files) {
+            compare(files.map { URL(fileURLWithPath: "/proc/self/fd/\($0.descriptor)") }, with: stored)
+        }
+    }
+
+    /// A memory file holding `data`.
+    private static func memoryFile(_ data: Data) throws -> MemoryFile {
+        let file = try MemoryFile()
+        if let failure = data.withUnsafeBytes({ Descriptor.writeAll($0, to: file.descriptor) }) {
+            throw LetterpressError.outputFailed(file: "<memory>", reason: String(cString: strerror(failure)))
+        }
+        return file
     }
 
     /// Renders the note as the new reference, in place of the old one's files as a whole (and

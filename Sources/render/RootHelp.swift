@@ -15,5 +15,6 @@ enum RootHelp {
         guard let overview = conversion.range(of: "\n\n"),
               let commands = root.range(of: "SUBCOMMANDS:") else { return conversion + "\n" + root }
         return "OVERVIEW: \(RenderCommand.configuration.abstract)" + conversion[overview.lowerBound...] + "\n\n" + root[commands.lowerBound...]
+            + "\n  Completion: render --generate-completion-script bash|zsh|fish (make install installs them); manual: man render."
     }
 }

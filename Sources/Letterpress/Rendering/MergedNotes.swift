@@ -15,18 +15,23 @@ struct MergedNotes {
     private func prefix(_ index: Int) -> String { "note\(index + 1)-" }
 
     /// `pages` of note `index`, its anchors renamed, its links to merged notes pointing inside
-    /// the document, and its outline one level under an entry titled `title`.
-    /// A note without headings has no entry: entries are made only by typesetting, so the
-    /// note's own first one is the one the note's entry is made from.
-    func pages(_ pages: [Page], ofNote index: Int, title: String) -> [Page] {
+    /// the document, and its outline one level under the note's entry: one titled `title` (the
+    /// front matter's) at the top of its first page, else its first heading. A note with
+    /// neither has no entry: entries are made only by typesetting, so the note's own first
+    /// one is the one its entry is made from.
+    func pages(_ pages: [Page], ofNote index: Int, title: String?) -> [Page] {
         let first = pages.lazy.flatMap(\.outline).first
+        var promoted = title != nil
         return pages.enumerated().map { number, page in
             var page = page
             page.items = page.items.map { item(renamed: $0, inNote: index) }
-            for entry in page.outline.indices { page.outline[entry].level += 1 }
+            for entry in page.outline.indices {
+                page.outline[entry].level = promoted ? page.outline[entry].level + 1 : 1
+                promoted = true
+            }
             if number == 0 {
                 page.items.insert(.destination(prefix(index) + "top", at: Point(x: 0, y: 0)), at: 0)
-                if var entry = first {
+                if let title, var entry = first {
                     entry.level = 1
                     entry.title = title
                     entry.y = 0

@@ -91,9 +91,7 @@ final class RenderEngine: @unchecked Sendable {
                     writer.sandbox = resources.sandbox
                     output = try writer.open(destination)
                 }
-                let title = note.frontMatter.title ?? pages.lazy.flatMap(\.outline).first?.title
-                    ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-                for page in merged.pages(pages, ofNote: index, title: title) { try output?.add(page) }
+                for page in merged.pages(pages, ofNote: index, title: note.frontMatter.title) { try output?.add(page) }
                 pageCount += pages.count
                 imageFiles += resources.imageFiles
             }

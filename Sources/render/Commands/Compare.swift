@@ -15,10 +15,10 @@ struct Compare: ParsableCommand {
             differ. 2 when they cannot be compared.
             """)
 
-    @Argument(help: "The expected rendering (PNG or PDF).")
+    @Argument(help: "The expected rendering (PNG or PDF).", completion: .file(extensions: ["png", "pdf"]))
     var expected: String
 
-    @Argument(help: "The actual rendering (PNG or PDF).")
+    @Argument(help: "The actual rendering (PNG or PDF).", completion: .file(extensions: ["png", "pdf"]))
     var actual: String
 
     @Option(parsing: .unconditional, help: "Share of pixels allowed to differ: a fraction (0.002) or a percentage (0.2%).")

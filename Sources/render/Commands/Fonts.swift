@@ -8,10 +8,10 @@ struct Fonts: ParsableCommand {
         commandName: "fonts",
         abstract: "List the font files a rendering uses (family and style → file), fallbacks included, then the characters no font has.")
 
-    @Argument(help: "Markdown files.")
+    @Argument(help: "Markdown files.", completion: .file(extensions: ["md", "markdown", "txt"]))
     var files: [String]
 
-    @Option(help: "Theme name or path.")
+    @Option(help: "Theme name or path.", completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
     var theme: String?
 
     @Option(help: ArgumentHelp("The language of notes whose front matter has no lang, as for rendering.", valueName: "tag"))

@@ -8,13 +8,13 @@ struct Inspect: ParsableCommand {
         commandName: "inspect",
         abstract: "Show the blocks and attributed runs of a Markdown file, with counts.")
 
-    @Argument(help: "A Markdown file, or - for standard input.")
+    @Argument(help: "A Markdown file, or - for standard input.", completion: .file(extensions: ["md", "markdown", "txt"]))
     var file: String
 
     @Flag(help: "Print the document as JSON that 'render' can read back and render.")
     var json = false
 
-    @Option(help: "The theme the JSON names (default: the front matter's).")
+    @Option(help: "The theme the JSON names (default: the front matter's).", completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
     var theme: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp(

@@ -9,7 +9,7 @@ struct Themes: ParsableCommand {
         commandName: "themes",
         abstract: "List the available themes, or print one resolved (every value filled in).")
 
-    @Argument(help: "A theme name or path to show resolved.")
+    @Argument(help: "A theme name or path to show resolved.", completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
     var name: String?
 
     func run() throws {

@@ -91,9 +91,15 @@ private func note(_ number: Int) -> String {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        Thread.sleep(forTimeInterval: 0.8)
-        // As Ctrl-C in a terminal does: the batch and its workers at once.
-        let workers = childProcesses(of: process.processIdentifier)
+        // Once both workers run (on a loaded machine a debug build takes more than a second to
+        // start them, and a SIGINT before the batch handles it is lost where the test runner
+        // ignores it), as Ctrl-C in a terminal does: the batch and its workers at once.
+        var workers: [Int32] = []
+        for _ in 0..<500 where workers.count < 2 {
+            Thread.sleep(forTimeInterval: 0.02)
+            workers = childProcesses(of: process.processIdentifier)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(workers.count == 2)
         process.interrupt()
         for worker in workers { kill(worker, SIGINT) }
