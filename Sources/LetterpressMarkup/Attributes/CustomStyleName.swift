@@ -22,4 +22,7 @@ public struct CustomStyleName: RawRepresentable, ExpressibleByStringLiteral, Has
     public static let boldcaps: CustomStyleName = "boldcaps"
     /// Every theme has it: lower-case italics, unless the theme restyles it.
     public static let smallitalics: CustomStyleName = "smallitalics"
+    /// Every theme has it: a yellow background, as pandoc's `[text]{.mark}` asks, unless the
+    /// theme restyles it.
+    public static let mark: CustomStyleName = "mark"
 }

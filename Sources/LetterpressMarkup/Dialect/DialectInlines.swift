@@ -15,6 +15,20 @@ struct DialectInlines {
     /// Where the first citation is and how many there are.
     private(set) var firstCitation: SourceLocation?
     private(set) var citations = 0
+    /// The LaTeX commands left out of the text, and where the first is.
+    private(set) var firstCommand: SourceLocation?
+    private(set) var commands: [String] = []
+
+    /// How far a bracket or brace is looked for its closer, so that a line of thousands of
+    /// `[` costs linear time.
+    static let longestConstruct = 1024
+
+    /// The LaTeX commands pandoc passes to LaTeX alone when they stand in a line (bookdown's
+    /// `\index{term}`, `\label{x}`): left out of the text, with their arguments.
+    static let texCommands: Set<String> = [
+        "index", "label", "vspace", "hspace", "noindent", "medskip", "smallskip", "bigskip", "hfill", "vfill", "linebreak",
+        "nolinebreak", "nopagebreak", "protect", "phantomsection", "addcontentsline", "glossary", "nocite",
+    ]
 
     init(dialect: MarkupDialect) {
         self.dialect = dialect
@@ -29,16 +43,29 @@ struct DialectInlines {
         "highlight": "customStyle: 'mark'",
     ]
 
-    /// Whether `bytes` may hold something to rewrite, looked at before anything else.
+    /// Whether `bytes` may hold something to rewrite (`^[`, `]{`, `@`, `\\`), looked at before
+    /// anything else: a line of links alone holds nothing.
     static func mayHave(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.contains(UInt8(ascii: "[")) || bytes.contains(UInt8(ascii: "@"))
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "@"), UInt8(ascii: "\\"): return true
+            case UInt8(ascii: "[") where previous == UInt8(ascii: "^"): return true
+            case UInt8(ascii: "{") where previous == UInt8(ascii: "]"): return true
+            default: break
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// The bytes of `range` rewritten, or nil when nothing changed; `spans` gives, for each
     /// backtick run opening a code span, the index past its closing run. `line` numbers the
     /// line, for warnings.
-    mutating func rewrite(_ bytes: [UInt8], _ range: Range<Int>, spans: [Int: Int], line: Int) -> [UInt8]? {
+    /// Inline notes inside an inline note stay as written (pandoc reads none).
+    mutating func rewrite(_ bytes: [UInt8], _ range: Range<Int>, spans: [Int: Int], line: Int, inNote: Bool = false) -> [UInt8]? {
         guard Self.mayHave(bytes[range]) else { return nil }
+        let closers = Self.closingBrackets(bytes, in: range, spans: spans)
         var output: [UInt8] = []
         var copied = range.lowerBound
         var index = range.lowerBound
@@ -53,8 +80,21 @@ struct DialectInlines {
         while index < range.upperBound {
             let byte = bytes[index]
             switch byte {
+            case UInt8(ascii: "\\") where dialect.reads(.rawTeX):
+                guard let end = Self.commandEnd(bytes, at: index, before: range.upperBound) else {
+                    index += 2
+                    continue
+                }
+                if firstCommand == nil { firstCommand = SourceLocation(line: line, column: index - range.lowerBound + 1) }
+                commands.append(String(decoding: bytes[index..<min(end, index + 24)], as: UTF8.self))
+                replace(end, with: [], from: index)
             case UInt8(ascii: "\\"):
                 index += 2
+            case UInt8(ascii: "$"):
+                index = Self.formulaEnd(bytes, at: index, before: range.upperBound)
+            case MathSource.marker:
+                // A formula `MathSource` marked (`\(…\)`): nothing in it is rewritten.
+                index = bytes[(index + 1)..<range.upperBound].firstIndex(of: MathSource.marker).map { $0 + 1 } ?? index + 1
             case UInt8(ascii: "`"):
                 if let end = spans[index] {
                     index = end
@@ -62,7 +102,7 @@ struct DialectInlines {
                     while index < range.upperBound, bytes[index] == UInt8(ascii: "`") { index += 1 }
                 }
             case UInt8(ascii: "^") where index + 1 < range.upperBound && bytes[index + 1] == UInt8(ascii: "["):
-                guard dialect.reads(.inlineNotes), let close = Self.closingBracket(bytes, from: index + 1, before: range.upperBound, spans: spans),
+                guard dialect.reads(.inlineNotes), !inNote, let close = closers[index + 1],
                       close + 1 == range.upperBound || ![UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ":")].contains(bytes[close + 1]),
                       close > index + 2 else {
                     index += 2
@@ -70,20 +110,22 @@ struct DialectInlines {
                 }
                 let label = "inline-note-\(notes.count + 1)"
                 var body = Array(bytes[(index + 2)..<close])
-                body = rewrite(body, 0..<body.count, spans: Self.codeSpanEnds(body, in: 0..<body.count), line: line) ?? body
+                body = rewrite(body, 0..<body.count, spans: Self.codeSpanEnds(body, in: 0..<body.count), line: line, inNote: true) ?? body
                 notes.append((label, body))
                 replace(close + 1, with: Array("[^\(label)]".utf8), from: index)
             case UInt8(ascii: "["):
                 let previous = index > range.lowerBound ? bytes[index - 1] : UInt8(ascii: " ")
                 guard previous != UInt8(ascii: "!"), previous != UInt8(ascii: "]"),
                       index + 1 < range.upperBound, bytes[index + 1] != UInt8(ascii: "^"),
-                      let close = Self.closingBracket(bytes, from: index, before: range.upperBound, spans: spans) else {
+                      let close = closers[index] else {
                     index += 1
                     continue
                 }
                 let next = close + 1 < range.upperBound ? bytes[close + 1] : UInt8(ascii: "\n")
                 if next == UInt8(ascii: "{"), dialect.reads(.bracketedSpans),
-                   let brace = bytes[(close + 1)..<range.upperBound].firstIndex(of: UInt8(ascii: "}")),
+                   let brace = bytes[(close + 2)..<min(range.upperBound, close + 2 + Self.longestConstruct)]
+                       .firstIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }),
+                   bytes[brace] == UInt8(ascii: "}"),
                    let attributes = PandocAttributes(Substring(decoding: bytes[(close + 2)..<brace], as: UTF8.self)) {
                     replace(brace + 1, with: Self.span(Array(bytes[(index + 1)..<close]), attributes), from: index)
                 } else if next != UInt8(ascii: "("), next != UInt8(ascii: "["), next != UInt8(ascii: ":"), dialect.reads(.citations),
@@ -118,24 +160,79 @@ struct DialectInlines {
         if firstCitation == nil { firstCitation = location }
     }
 
-    /// The `]` that closes the `[` at `open` on the same line, past escapes and code spans.
-    static func closingBracket(_ bytes: [UInt8], from open: Int, before end: Int, spans: [Int: Int]) -> Int? {
-        var depth = 0
-        var index = open
-        while index < end {
+    /// Past a LaTeX command at `index` that `texCommands` holds, with its star and its
+    /// arguments (`[…]`, `{…}`, on the line); nil for any other.
+    static func commandEnd(_ bytes: [UInt8], at index: Int, before end: Int) -> Int? {
+        var position = index + 1
+        while position < end, (bytes[position] | 0x20) >= UInt8(ascii: "a"), (bytes[position] | 0x20) <= UInt8(ascii: "z") { position += 1 }
+        guard position > index + 1, texCommands.contains(String(decoding: bytes[(index + 1)..<position], as: UTF8.self)) else { return nil }
+        if position < end, bytes[position] == UInt8(ascii: "*") { position += 1 }
+        while position < end, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[") {
+            let close = bytes[position] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            var depth = 0
+            var probe = position
+            while probe < min(end, position + longestConstruct) {
+                if bytes[probe] == bytes[position] { depth += 1 }
+                if bytes[probe] == close {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                probe += 1
+            }
+            guard probe < end, bytes[probe] == close, depth == 0 else { return nil }
+            position = probe + 1
+        }
+        return position
+    }
+
+    /// Past the `$…$` or `$$…$$` formula at `index` as GitHub pairs them (no blank inside the
+    /// delimiters, no digit after the closer), or past the `$` when it opens none: the TeX of
+    /// a formula is never rewritten.
+    static func formulaEnd(_ bytes: [UInt8], at index: Int, before end: Int) -> Int {
+        let double = index + 1 < end && bytes[index + 1] == UInt8(ascii: "$")
+        let start = index + (double ? 2 : 1)
+        guard start < end, bytes[start] != UInt8(ascii: " ") else { return start }
+        var probe = start
+        while probe < min(end, start + longestConstruct) {
+            if bytes[probe] == UInt8(ascii: "\\") {
+                probe += 2
+                continue
+            }
+            if bytes[probe] == UInt8(ascii: "$") {
+                if double {
+                    if probe + 1 < end, bytes[probe + 1] == UInt8(ascii: "$") { return probe + 2 }
+                } else if bytes[probe - 1] != UInt8(ascii: " "),
+                          probe + 1 == end || !(bytes[probe + 1] >= UInt8(ascii: "0") && bytes[probe + 1] <= UInt8(ascii: "9")) {
+                    return probe + 1
+                }
+                return start
+            }
+            probe += 1
+        }
+        return start
+    }
+
+    /// For each `[` of `range` that a `]` closes on the same line, the index of that `]`, past
+    /// escapes and code spans, found in one pass with a stack (a line of thousands of `[`
+    /// costs linear time).
+    static func closingBrackets(_ bytes: [UInt8], in range: Range<Int>, spans: [Int: Int]) -> [Int: Int] {
+        var closers: [Int: Int] = [:]
+        var open: [Int] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
             switch bytes[index] {
             case UInt8(ascii: "\\"): index += 1
             case UInt8(ascii: "`"):
                 if let spanEnd = spans[index] { index = spanEnd - 1 }
-            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "["): open.append(index)
             case UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return index }
+                if let last = open.popLast() { closers[last] = index }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): open.removeAll()
             default: break
             }
             index += 1
         }
-        return nil
+        return closers
     }
 
     /// A bracketed span's replacement: `^[text](…)` for the classes known, else the text.

@@ -40,6 +40,8 @@ struct DialectSource {
         "pagestyle", "setcounter", "addcontentsline", "hypersetup", "geometry", "linespread", "FloatBarrier", "vfill", "hfill",
         "normalsize", "small", "footnotesize", "large", "Large", "huge", "index", "makeatletter", "makeatother", "let",
     ]
+    /// The lines a raw LaTeX environment is looked for its end in.
+    static let longestEnvironment = 2000
     /// The commands that start a new page.
     static let pageBreakCommands: Set<String> = ["newpage", "clearpage", "pagebreak", "cleardoublepage"]
 
@@ -240,8 +242,10 @@ struct DialectSource {
         var containerIndents: [Int] = []
         /// The lines of the line block being read.
         var lineBlock: [Int] = []
-        /// The closing line of a snippet block, when one is open.
+        /// Whether a snippet block (`--8<--` alone, the files, `--8<--`) is open.
         var snippetBlock = false
+        /// The raw environments that never end, by name, and the line their search stopped at.
+        var unclosedEnvironments: [String: Int] = [:]
 
         mutating func run() {
             var index = 0
@@ -251,6 +255,12 @@ struct DialectSource {
             endParagraph()
             endLineBlock()
             fenceOpenAtEnd = fence != nil
+            if let first = inlines.firstCommand {
+                let names = Array(Set(inlines.commands.map { String($0.prefix { $0 != "{" && $0 != "[" && $0 != "*" }) })).sorted()
+                let count = inlines.commands.count
+                result.warnings.append(Warning(file: file, location: first,
+                                               message: "\(count) LaTeX command\(count == 1 ? "" : "s") in the text left out (\(names.joined(separator: ", "))): \(count == 1 ? "it means" : "they mean") something only to LaTeX"))
+            }
             if let first = inlines.firstCitation {
                 let count = inlines.citations
                 result.warnings.append(Warning(file: file, location: first,
@@ -530,8 +540,10 @@ struct DialectSource {
         /// warning; math environments are `MathSource`'s and never reach here. One that never
         /// ends is kept as text.
         mutating func rawEnvironment(_ name: String, from first: Int, at content: Int) -> Int? {
+            // A search that found no end: none of an environment of the name before where it stopped will.
+            if let stop = unclosedEnvironments[name], stop > first { return nil }
             var depth = 0
-            for index in first..<lines.count {
+            for index in first..<min(lines.count, first + DialectSource.longestEnvironment) {
                 let line = lines[index]
                 var position = index == first ? content : line.lowerBound
                 while position < line.upperBound {
@@ -548,8 +560,8 @@ struct DialectSource {
                     }
                     position += 1
                 }
-                if index > first, shape(line).isBlank, index - first > 200 { break }
             }
+            unclosedEnvironments[name] = min(lines.count, first + DialectSource.longestEnvironment)
             result.warnings.append(warn("LaTeX environment '\(name)' never ends (no \\end{\(name)}), so it is shown as written", line: first,
                                         column: content - lines[first].lowerBound + 1))
             return nil

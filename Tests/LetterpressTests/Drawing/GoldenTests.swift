@@ -204,6 +204,32 @@ import LetterpressTesting
             """)
     }
 
+    /// pandoc's definition list: bold terms on lines of their own, two terms for one
+    /// definition, tight definitions close under their term, a loose one with a second
+    /// paragraph and a list, all indented; and pandoc's inline constructs beside it.
+    @Test func definitionList() throws {
+        try check("definition-list", page: PageSize(width: 300, height: 260), """
+            Apple
+            :   A fruit.
+            :   A company.
+
+            Orange
+            Tangerine
+            ~   Citrus fruits.
+
+            Loose term
+
+            :   A definition of two paragraphs.
+
+                The second, with a list:
+
+                - one
+                - two
+
+            [Small caps]{.smallcaps}, [marked]{.mark}, a note^[Inline.] and [@doe99, p. 3].
+            """)
+    }
+
     @Test func menloTheme() throws {
         try check("theme-menlo", theme: "menlo", """
             # Menlo notes

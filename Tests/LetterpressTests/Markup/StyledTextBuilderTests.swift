@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func theNamedStylesAndColoursAreTheBuiltInOnes() {
-        #expect(Set([CustomStyleName.boldcaps, .smallitalics].map(\.rawValue)) == Set(ThemeResolver.builtinStyles.keys))
+        #expect(Set([CustomStyleName.boldcaps, .smallitalics, .mark].map(\.rawValue)) == Set(ThemeResolver.builtinStyles.keys))
         #expect(Set([CustomColorName.danger, .highlight].map(\.rawValue)) == Set(ThemeResolver.builtinColors.keys))
         let named: CustomColorName = "brand"
         #expect(InlineAttributes(customColor: named).customColor == "brand")
