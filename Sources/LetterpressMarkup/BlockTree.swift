@@ -26,8 +26,9 @@ public indirect enum BlockTree<Text: BlockText> {
     case list(List)
     /// A block quote (`>`) and the blocks inside it.
     case blockQuote([BlockTree])
-    /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
-    case alert(AlertKind, [BlockTree])
+    /// A call-out: a GitHub alert (`> [!NOTE]`), an Obsidian call-out, an MkDocs admonition, a
+    /// Docusaurus container or a pandoc div of an admonition's class, set under its title.
+    case alert(Callout, [BlockTree])
     /// A code block: its text as written, and the language and options its fence names.
     case code(Text.Code)
     /// A thematic break (`---`), drawn as a rule.

@@ -39,6 +39,9 @@ final class ParseSession {
     var math: NoteMath?
     /// Which tools' constructs are read.
     var dialect: MarkupDialect = .automatic
+    /// The call-outs the dialect pass made quotes of (admonitions, containers), by the line
+    /// their quote starts on.
+    var calloutLines: [Int: Callout] = [:]
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

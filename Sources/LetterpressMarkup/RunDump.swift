@@ -68,8 +68,8 @@ package enum RunDump {
             [indent + "BlockQuote"] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
-        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) -> [String] {
-            [indent + "Alert \(kind.rawValue)"] + RunDump.blocks(blocks, indent: indent + "  ")
+        mutating func visitAlert(_ callout: Callout, _ blocks: [Block]) -> [String] {
+            [indent + "Alert \(callout.kind.rawValue)" + (callout.title == callout.kind.title ? "" : " \(Excerpt.quoted(callout.title))")] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
         mutating func visitCode(_ code: CodeBlock) -> [String] {

@@ -37,8 +37,8 @@ extension Styler {
             return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
         case let .blockQuote(blocks):
             return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
-        case let .alert(kind, blocks):
-            return .alert(kind, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
+        case let .alert(callout, blocks):
+            return .alert(callout, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
         case let .code(code):
             return .code(style(code, warnings: &warnings))
         case .thematicBreak:

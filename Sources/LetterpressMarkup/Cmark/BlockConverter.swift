@@ -12,6 +12,7 @@ struct BlockConverter {
     /// Puts variables in HTML's `href` and `src`.
     private let variables: VariableSubstitution
     private let index: CmarkIndex
+    private let session: ParseSession
     private var inline: InlineConverter
     /// How many quotes and lists enclose the node being converted.
     private var depth = 0
@@ -21,8 +22,9 @@ struct BlockConverter {
     // definitions nobody references and moves the rest to the end in number order.
     private var footnoteDefinitions: [[Block]] = []
 
-    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, log: ConversionLog) {
+    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, session: ParseSession, log: ConversionLog) {
         self.index = index
+        self.session = session
         self.inline = inline
         sourceLines = lines
         self.variables = variables
@@ -109,7 +111,7 @@ struct BlockConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             depth += 1
             defer { depth -= 1 }
-            if let kind = AlertMarker.take(from: node) { return [.alert(kind, blocks(in: node))] }
+            if let callout = AlertMarker.take(from: node, session: session) { return [.alert(callout, blocks(in: node))] }
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
             depth += 1

@@ -39,7 +39,7 @@ package struct CmarkConverter {
         }
         contents = TableOfContents(headings: index.listedHeadings, setting: session.contents, pageNumbers: session.pageNumbers)
         let inline = InlineConverter(index: index, contents: contents, lines: lines, variables: variables, session: session, log: log)
-        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, log: log)
+        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, session: session, log: log)
     }
 
     /// What the conversion found wrong, in the order it was found.

@@ -24,6 +24,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var locale: String?
     /// How the body is read (`markup: plain` or `markdown`), before the theme's choice.
     public var markup: NoteMarkup?
+    /// The writing tool whose Markdown the note is in (`markup: obsidian`), before the theme's.
+    public var dialect: MarkupDialect?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     package var badge = BadgeSetting()
     /// The table of contents `toc:` asks for; nil without one (or with `toc: false`).

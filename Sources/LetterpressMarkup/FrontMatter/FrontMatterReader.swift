@@ -133,11 +133,12 @@ package enum FrontMatterReader {
                 }
                 frontMatter.locale = tag.description
             case "markup":
-                guard let markup = NoteMarkup(rawValue: scalar) else {
+                guard let choice = MarkupChoice(name: scalar) else {
                     throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: "markup: \(Excerpt.quoted(scalar)) is neither 'markdown' nor 'plain'")
+                                                              message: MarkupChoice.problem(scalar))
                 }
-                frontMatter.markup = markup
+                frontMatter.markup = choice.markup
+                frontMatter.dialect = choice.dialect
             default: break
             }
         }

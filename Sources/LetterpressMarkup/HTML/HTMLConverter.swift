@@ -440,9 +440,9 @@ struct HTMLConverter {
         case let .blockQuote(inner):
             guard let marked = anchored(inner, anchor) else { return nil }
             first = .blockQuote(marked)
-        case let .alert(kind, inner):
+        case let .alert(callout, inner):
             guard let marked = anchored(inner, anchor) else { return nil }
-            first = .alert(kind, marked)
+            first = .alert(callout, marked)
         case var .division(division):
             guard let marked = anchored(division.blocks, anchor) else { return nil }
             division.blocks = marked

@@ -45,6 +45,9 @@ public struct Theme: Sendable, Encodable {
     /// How the notes it styles are read, unless their front matter says: nil leaves it to the
     /// file's name (`notepad` reads them as plain text, as TextKit's notepad did).
     public var markup: NoteMarkup?
+    /// The dialect of the Markdown notes it styles (`markup: obsidian`), unless their front
+    /// matter or `--from` says; nil for `automatic`.
+    public var dialect: MarkupDialect?
 
     /// The style of heading `level`, clamped to 1…6.
     package func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }

@@ -167,7 +167,8 @@ enum ThemeResolver {
                 fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
                 strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
-            markup: spec.markup)
+            markup: spec.markup?.markup,
+            dialect: spec.markup?.dialect)
     }
 
     /// `math: false` turns formulas off; otherwise each key not given is the default theme's.
@@ -306,7 +307,9 @@ enum ThemeResolver {
             tip: spec?.tip ?? given(defaults?.tip),
             important: spec?.important ?? given(defaults?.important),
             warning: spec?.warning ?? given(defaults?.warning),
-            caution: spec?.caution ?? given(defaults?.caution))
+            caution: spec?.caution ?? given(defaults?.caution),
+            others: (defaults?.others ?? [:]).merging(spec?.others ?? [:]) { $1 },
+            plain: spec?.plain ?? given(defaults?.plain))
     }
 
     /// A title like a second-level heading, at least 8 pt above what follows; entries in the

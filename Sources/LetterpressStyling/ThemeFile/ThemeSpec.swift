@@ -27,7 +27,7 @@ struct ThemeSpec: Codable {
     var fonts: [String: FontList]?
     var badge: BadgeSpec?
     var shapes: ShapeSpec?
-    var markup: NoteMarkup?
+    var markup: MarkupChoice?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
