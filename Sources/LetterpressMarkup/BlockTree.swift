@@ -135,6 +135,9 @@ public indirect enum BlockTree<Text: BlockText> {
         public var direction: TextDirection?
         /// The blocks inside.
         public var blocks: [BlockTree]
+        /// For the note's title block, which part each of `blocks` is (set in the theme's
+        /// `titleBlock` styles); nil for any other division.
+        public var titleParts: [TitlePart]?
 
         /// A division of `blocks`.
         /// - Parameters:
@@ -143,11 +146,14 @@ public indirect enum BlockTree<Text: BlockText> {
         ///   - indented: Whether the blocks are indented, as a `<dd>` is.
         ///   - direction: The base direction of the blocks; nil leaves each its own.
         ///   - blocks: The blocks inside.
-        public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree]) {
+        ///   - titleParts: For a title block, the part each block is; nil for any other.
+        public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree],
+                    titleParts: [TitlePart]? = nil) {
             self.alignment = alignment
             self.indented = indented
             self.direction = direction
             self.blocks = blocks
+            self.titleParts = titleParts
         }
     }
 

@@ -98,7 +98,8 @@ package enum RunDump {
 
         mutating func visitDivision(_ division: Block.Division) -> [String] {
             [indent + "Division " + division.alignment.rawValue + (division.indented ? " indented" : "")
-             + (division.direction.map { " " + $0.rawValue } ?? "")]
+             + (division.direction.map { " " + $0.rawValue } ?? "")
+             + (division.titleParts.map { " title block: " + $0.map(\.rawValue).joined(separator: " ") } ?? "")]
                 + RunDump.blocks(division.blocks, indent: indent + "  ")
         }
 

@@ -50,8 +50,11 @@ extension Styler {
         case .pageBreak:
             return .pageBreak
         case let .division(division):
+            let blocks = division.titleParts.map { parts in
+                zip(division.blocks, parts).map { style($0, paragraph: theme.titleBlock.style($1).text, warnings: &warnings) }
+            } ?? style(division.blocks, paragraph: paragraph, warnings: &warnings)
             return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented, direction: division.direction,
-                                                  blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
+                                                  blocks: blocks, titleParts: division.titleParts))
         case let .contents(contents):
             return .contents(style(contents, warnings: &warnings))
         case let .math(math):

@@ -316,7 +316,9 @@ final class RenderEngine: @unchecked Sendable {
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
                                             locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
                                             pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme.math),
-                                            dialect: options.dialect ?? frontMatter.dialect ?? theme.dialect ?? .automatic, delivering: deliver)
+                                            dialect: options.dialect ?? frontMatter.dialect ?? theme.dialect ?? .automatic,
+                                            titleBlock: theme.titleBlock.enabled == false ? nil : TitleBlock(frontMatter, always: theme.titleBlock.enabled == true),
+                                            delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])

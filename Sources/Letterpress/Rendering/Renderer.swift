@@ -289,7 +289,7 @@ public struct Renderer: Sendable {
                                        locale: frontMatter.locale ?? locale,
                                        strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources),
                                        contents: frontMatter.toc, math: frontMatter.math.enabled(math),
-                                       dialect: frontMatter.dialect ?? .automatic)
+                                       dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document

@@ -12,7 +12,8 @@ import LetterpressCore
 ///   divs `::: warning`, `::: {.callout-note title="…"}`: an admonition's word makes a call-out,
 ///   whose lines get `> ` (two columns more); a div
 ///   of another class keeps its blocks, its fences blank lines;
-/// - MDX's `import` and `export` statements, dropped (blank lines) with one warning.
+/// - MDX's `import` and `export` statements, dropped (blank lines) with one warning, and the
+///   fences of Docusaurus' ` ```mdx-code-block `, whose lines are Markdown, not code.
 ///
 /// Warnings inside get their columns back (`columnShifts`). The call-outs are kept by the line
 /// their quote starts on (`calloutLines`), where
@@ -129,6 +130,8 @@ struct ContainerSource {
         private var firstStatement: SourceLocation?
         /// The line an `import` or `export` goes on to, while its braces are open.
         private var statementDepth = 0
+        /// The fence of an ` ```mdx-code-block ` open at the top level.
+        private var mdxBlock: (UInt8, Int)?
 
         init(lines: [Substring], file: String, reads: Reading, dialect: MarkupDialect, unopened: Set<Int>) {
             self.lines = lines
@@ -174,6 +177,11 @@ struct ContainerSource {
                      carriageReturn: carriageReturn)
                 return
             }
+            if stack.isEmpty, let fence = mdxBlock, relative < 4, Self.closes(content, fence: fence) {
+                mdxBlock = nil
+                emit("", "", original: raw, number: number, carriageReturn: carriageReturn)
+                return
+            }
             let markerAllowed = relative < 4 || (stack.last?.inList ?? topInList)
             if markerAllowed, case .fenced? = stack.last?.kind, Self.isClosingFence(content) {
                 stack.removeLast()
@@ -194,7 +202,15 @@ struct ContainerSource {
                 }
                 return
             }
-            if relative < 4, let fence = Self.opensFence(content) { currentFence = fence }
+            if relative < 4, let fence = Self.opensFence(content) {
+                if reads.statements, stack.isEmpty, mdxBlock == nil,
+                   content.utf8.dropFirst(fence.1).split(separator: UInt8(ascii: " ")).first.map({ String(decoding: $0, as: UTF8.self) }) == "mdx-code-block" {
+                    mdxBlock = fence
+                    emit("", "", original: raw, number: number, carriageReturn: carriageReturn)
+                    return
+                }
+                currentFence = fence
+            }
             if relative < 4 { setInList(Self.startsListItem(content)) }
             emit(prefix(upTo: stack.count, width: width), Self.spaces(width - consumed(width)) + content, original: raw, number: number,
                  carriageReturn: carriageReturn)

@@ -5,6 +5,8 @@ import LetterpressCore
 public struct FrontMatter: Sendable, Equatable {
     /// The note's title, which a PDF's metadata takes.
     public var title: String?
+    /// The note's subtitle, shown under its title in the title block.
+    public var subtitle: String?
     /// The note's author, which a PDF's metadata takes.
     public var author: String?
     /// The note's date as written (`YYYY-MM-DD`, or with a time and zone), for the badge and

@@ -112,6 +112,7 @@ package enum FrontMatterReader {
             frontMatter.variables[name] = scalar
             switch name {
             case "title": frontMatter.title = scalar
+            case "subtitle": frontMatter.subtitle = scalar
             case "author": frontMatter.author = scalar
             case "date": frontMatter.date = scalar
             case "theme": frontMatter.theme = scalar

@@ -28,6 +28,8 @@ public struct Theme: Sendable, Encodable {
     package var alerts: AlertStyle
     /// The table of contents.
     package var toc: ContentsStyle
+    /// The title block the front matter's title makes.
+    package var titleBlock: TitleBlockStyle
     /// Formulas.
     package var math: MathTheme
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.

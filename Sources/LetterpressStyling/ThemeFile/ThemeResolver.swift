@@ -75,6 +75,9 @@ enum ThemeResolver {
         theme.table.cell = scaled(theme.table.cell, spec.table?.cell)
         theme.table.header = scaled(theme.table.header, spec.table?.header)
         theme.toc.title = scaled(theme.toc.title, spec.toc?.title)
+        for (part, path) in [(TitlePart.title, \TitleBlockStyle.title), (.subtitle, \.subtitle), (.author, \.author), (.date, \.date)] {
+            theme.titleBlock[keyPath: path] = scaled(theme.titleBlock[keyPath: path], spec.titleBlock?.spec(part))
+        }
         theme.toc.levels = theme.toc.levels.enumerated().map { level, style in
             scaled(style, spec.toc?.levels.flatMap { level < $0.count ? $0[level] : nil }, under: spec.toc?.entry)
         }
@@ -147,6 +150,7 @@ enum ThemeResolver {
             footnotePlacement: spec.footnotes?.place ?? .end,
             alerts: alerts(spec.alerts, defaults: defaults.alerts, body: body),
             toc: contents(spec.toc, defaults: defaults.toc, body: body, headings: headings),
+            titleBlock: titleBlock(spec.titleBlock, defaults: defaults.titleBlock, body: body, headings: headings),
             math: math(spec.math, defaults: defaults.math),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
@@ -310,6 +314,29 @@ enum ThemeResolver {
             caution: spec?.caution ?? given(defaults?.caution),
             others: (defaults?.others ?? [:]).merging(spec?.others ?? [:]) { $1 },
             plain: spec?.plain ?? given(defaults?.plain))
+    }
+
+    /// The title as a first-level heading with no space above, the subtitle larger than the
+    /// body, the author and date in the body's size, the block well apart from what follows:
+    /// each the default theme's, then the theme's own.
+    private static func titleBlock(_ spec: TitleBlockSpec?, defaults: TitleBlockSpec?, body: BlockStyle,
+                                   headings: [BlockStyle]) -> TitleBlockStyle {
+        var title = headings[0]
+        title.spaceBefore = 0
+        title.spaceAfter = 4
+        var subtitle = body
+        subtitle.text.size = (body.text.size * 1.3 * 2).rounded() / 2
+        subtitle.spaceAfter = 6
+        var author = body
+        author.spaceAfter = 1
+        var date = body
+        date.spaceAfter = 16
+        func resolved(_ base: BlockStyle, _ part: TitlePart) -> BlockStyle {
+            apply(spec?.spec(part), to: apply(bodyRelative(defaults?.spec(part)), to: base))
+        }
+        return TitleBlockStyle(enabled: spec?.enabled ?? defaults?.enabled,
+                               title: resolved(title, .title), subtitle: resolved(subtitle, .subtitle),
+                               author: resolved(author, .author), date: resolved(date, .date))
     }
 
     /// A title like a second-level heading, at least 8 pt above what follows; entries in the

@@ -53,6 +53,8 @@ enum ThemeSchema {
         .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style(.alertBody), .title: style(.alertTitle)]),
         .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style(.contentsTitle), .entry: style(.contentsEntry),
                                                       .levels: .list(style(.contentsEntry))]),
+        .titleBlock: keys(of: TitleBlockSpec.CodingKeys.self, [.title: style(.titleBlock), .subtitle: style(.titleBlock),
+                                                               .author: style(.titleBlock), .date: style(.titleBlock)]),
         .customStyles: .named(.attributes), .customColors: .named(.attributes),
         .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
         .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),

@@ -20,6 +20,7 @@ struct ThemeSpec: Codable {
     var footnotes: FootnotesSpec?
     var alerts: AlertSpec?
     var toc: ContentsSpec?
+    var titleBlock: TitleBlockSpec?
     var math: MathSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
@@ -30,7 +31,7 @@ struct ThemeSpec: Codable {
     var markup: MarkupChoice?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
+        case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, titleBlock, math
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

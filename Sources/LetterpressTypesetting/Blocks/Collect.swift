@@ -165,6 +165,17 @@ struct Collector {
                 inner.direction = direction
                 inner.inherited = direction
             }
+            if let parts = division.titleParts {
+                // The title block: each line in the theme's style of its part.
+                for (index, (block, part)) in zip(division.blocks, parts).enumerated() {
+                    var line = inner
+                    line.paragraph = theme.titleBlock.style(part)
+                    path.append(index)
+                    collect(block, column: column, context: line)
+                    path.removeLast()
+                }
+                return
+            }
             collect(division.blocks, column: division.indented ? column.nested(by: theme.list.indent, direction: inner.inherited) : column,
                     context: inner)
         case let .contents(contents):
