@@ -39,7 +39,7 @@ public enum AlertKind: String, Sendable, Codable, CaseIterable {
     }
 
     private static let aliases: [String: AlertKind] = [
-        "summary": .abstract, "tldr": .abstract, "hint": .tip, "check": .success, "done": .success,
+        "seealso": .note, "summary": .abstract, "tldr": .abstract, "hint": .tip, "check": .success, "done": .success,
         "help": .question, "faq": .question, "attention": .warning, "fail": .failure, "missing": .failure,
         "error": .danger, "cite": .quote,
     ]

@@ -130,6 +130,8 @@ struct ContainerSource {
         private var firstStatement: SourceLocation?
         /// The line an `import` or `export` goes on to, while its braces are open.
         private var statementDepth = 0
+        /// Whether a marker past `maximumDepth` was warned of.
+        private var tooDeep = false
         /// The fence of an ` ```mdx-code-block ` open at the top level.
         private var mdxBlock: (UInt8, Int)?
 
@@ -187,6 +189,11 @@ struct ContainerSource {
                 stack.removeLast()
                 emit(prefix(upTo: stack.count, width: width), "", original: raw, number: number, carriageReturn: carriageReturn, trim: true)
                 return
+            }
+            if markerAllowed, stack.count >= ContainerSource.maximumDepth, !tooDeep, opener(content, number: number) != nil {
+                tooDeep = true
+                result.warnings.append(Warning(file: file, location: SourceLocation(line: number, column: width + 1),
+                                               message: "containers nested deeper than \(ContainerSource.maximumDepth) levels: this marker and those like it are shown as written"))
             }
             if markerAllowed, stack.count < ContainerSource.maximumDepth, let opener = opener(content, number: number) {
                 let outer = prefix(upTo: stack.count, width: width)
@@ -334,7 +341,8 @@ struct ContainerSource {
                 rest = rest.dropFirst(more.count)
             }
             rest = rest.drop { $0 == " " }
-            let kind = AlertKind(type: String(type))
+            // MkDocs Material sets a type it does not know as a note.
+            let kind = AlertKind(type: String(type)) == .plain ? .note : AlertKind(type: String(type))
             guard !rest.isEmpty else { return Callout(kind, title: Self.titled(type)) }
             guard let title = quoted(rest) else { return nil }
             return Callout(kind, title: title)

@@ -42,7 +42,9 @@ import Testing
         #expect(dump("???+ warning \"Open\"\n    Body").hasPrefix("Alert warning 'Open'"))
         #expect(dump("!!! danger inline end \"Side\"\n    Body").hasPrefix("Alert danger 'Side'"))
         #expect(dump("!!! info \"\"\n    Body").hasPrefix("Alert info ''"))
-        #expect(dump("!!! definition\n    Body").hasPrefix("Alert plain 'Definition'"))
+        // MkDocs Material sets a type it does not know as a note.
+        #expect(dump("!!! definition\n    Body").hasPrefix("Alert note 'Definition'"))
+        #expect(dump("!!! seealso\n    Body").hasPrefix("Alert note 'Seealso'"))
         // Prose that only looks like a marker stays prose.
         #expect(dump("!!! Important !!!").hasPrefix("Paragraph"))
         #expect(dump("!!!note").hasPrefix("Paragraph"))
@@ -124,6 +126,20 @@ import Testing
         #expect(kinds(.mkdocs) == ["Alert note", "Paragraph", "Paragraph"])
         #expect(kinds(.docusaurus) == ["Paragraph", "Alert tip"])
         #expect(kinds(.automatic) == ["Alert note", "Alert tip"])
+    }
+
+    @Test func nestingIsBoundedWithOneWarning() {
+        let depth = 40
+        let note = (0..<depth).map { ":::tip Level \($0)" }.joined(separator: "\n") + "\nDeep\n" + String(repeating: ":::\n", count: depth)
+        let document = parse(note)
+        var levels = 0
+        var blocks = document.blocks
+        while case let .alert(_, inner)? = blocks.first {
+            levels += 1
+            blocks = inner
+        }
+        #expect(levels == ContainerSource.maximumDepth)
+        #expect(document.warnings.map(\.description).first == "n.md:17:1: warning: containers nested deeper than 16 levels: this marker and those like it are shown as written")
     }
 
     @Test func aNoteWithoutContainersIsHandedOverUnchanged() {
