@@ -117,6 +117,21 @@ import Testing
         #expect(warnings(note) == ["n.md:1:1: warning: 7 lines of MDX import and export statements dropped"])
     }
 
+    @Test func docusaurusComponentsAreCallouts() {
+        #expect(dump("<Admonition type=\"tip\" title=\"Did you know\">\n  <p>Text</p>\n</Admonition>") == """
+            Alert tip 'Did you know'
+              Paragraph
+                [0..<4] "Text"
+            """)
+        let tabs = dump("<Tabs>\n  <TabItem value=\"a\" label=\"Apple\">An apple</TabItem>\n  <TabItem value=\"o\">An orange</TabItem>\n</Tabs>")
+        #expect(tabs.hasPrefix("Alert plain 'Apple'\n  Paragraph\n    [0..<8] \"An apple\"\nAlert plain 'o'"), "\(tabs)")
+    }
+
+    @Test func mdxCodeBlocksAreMarkdown() {
+        #expect(dump("```mdx-code-block\n:::tip\nx\n:::\n```") == "Alert tip\n  Paragraph\n    [0..<1] \"x\"")
+        #expect(dump("```mdx-code-block\n:::tip\nx\n:::\n```", dialect: .gfm).hasPrefix("Code mdx-code-block"))
+    }
+
     @Test func eachDialectReadsItsOwn() {
         let note = "!!! note\n    Body\n\n:::tip\nx\n:::\n\nimport A from 'a';"
         func kinds(_ dialect: MarkupDialect) -> [String] {
