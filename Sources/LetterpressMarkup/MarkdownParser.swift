@@ -120,6 +120,7 @@ package enum MarkdownParser {
         session.math = noteMath
         session.dialect = dialect
         session.calloutLines = containers.calloutLines
+        session.columnShifts = containers.columnShifts
         session.contents = contents
         session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }

@@ -42,6 +42,14 @@ final class ParseSession {
     /// The call-outs the dialect pass made quotes of (admonitions, containers), by the line
     /// their quote starts on.
     var calloutLines: [Int: Callout] = [:]
+    /// Columns the dialect pass added before the text of a line, by line.
+    var columnShifts: [Int: Int] = [:]
+
+    /// `location` in the note as written, where the dialect pass moved its line's text: for the
+    /// places blocks carry to later stages (images, code blocks), whose warnings are made there.
+    func noted(_ location: SourceLocation) -> SourceLocation {
+        ContainerSource.unshifted(location, shifts: columnShifts)
+    }
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

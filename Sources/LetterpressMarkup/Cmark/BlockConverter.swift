@@ -145,7 +145,7 @@ struct BlockConverter {
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         while index < bytes.count, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") { index += 1 }
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        return SourceLocation(line: line, column: index + 1)
+        return session.noted(SourceLocation(line: line, column: index + 1))
     }
 
     /// The blocks inside `node` with its quotes and lists taken away, without recursion, so

@@ -56,11 +56,18 @@ struct ContainerSource {
 
     /// `warning` at the column the note has, where the pass moved the text of its line.
     func unshifted(_ warning: Warning) -> Warning {
-        guard var location = warning.location, let shift = columnShifts[location.line], location.column > shift else { return warning }
-        location.column -= shift
+        guard let location = warning.location else { return warning }
         var warning = warning
-        warning.location = location
+        warning.location = Self.unshifted(location, shifts: columnShifts)
         return warning
+    }
+
+    /// `location` with its line's shift taken off.
+    static func unshifted(_ location: SourceLocation, shifts: [Int: Int]) -> SourceLocation {
+        guard let shift = shifts[location.line], location.column > shift else { return location }
+        var location = location
+        location.column -= shift
+        return location
     }
 
     /// Which constructs a dialect reads.
