@@ -93,7 +93,23 @@ struct ContainerSource {
         (reads.admonitions && (body.contains("!!!") || body.contains("???")))
             || (reads.tabs && body.contains("==="))
             || ((reads.containers || reads.divs) && body.contains(":::"))
-            || (reads.statements && (body.contains("import ") || body.contains("export ")))
+            || (reads.statements && (body.contains("import ") || body.contains("export ") || hasComponentLine(body)))
+    }
+
+    /// Whether a line of `body` starts, after spaces, with `<` and a capital: a JSX component.
+    private static func hasComponentLine(_ body: String) -> Bool {
+        var lineStart = true
+        var previous: UInt8 = 0
+        for byte in body.utf8 {
+            if previous == UInt8(ascii: "<"), lineStart, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { return true }
+            if previous == UInt8(ascii: "\n") {
+                lineStart = true
+            } else if previous != UInt8(ascii: " ") && previous != 0 {
+                lineStart = previous == UInt8(ascii: "<") ? lineStart : false
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// An open container.
@@ -137,6 +153,9 @@ struct ContainerSource {
         private var firstStatement: SourceLocation?
         /// The line an `import` or `export` goes on to, while its braces are open.
         private var statementDepth = 0
+        /// Lines that start an MDX component other than those drawn, and the first.
+        private var components = 0
+        private var firstComponent: SourceLocation?
         /// Whether a marker past `maximumDepth` was warned of.
         private var tooDeep = false
         /// The fence of an ` ```mdx-code-block ` open at the top level.
@@ -155,6 +174,10 @@ struct ContainerSource {
             for index in lines.indices { line(index) }
             unclosed = stack.compactMap {
                 if case .fenced = $0.kind { SourceLocation(line: $0.line, column: $0.indent + 1) } else { nil }
+            }
+            if let firstComponent {
+                result.warnings.append(Warning(file: file, location: firstComponent,
+                                               message: "\(components) MDX component\(components == 1 ? "" : "s") (<Name …>) not drawn: only the Markdown and text inside \(components == 1 ? "is" : "are") shown"))
             }
             if let firstStatement {
                 result.warnings.append(Warning(file: file, location: firstStatement,
@@ -215,6 +238,14 @@ struct ContainerSource {
                     emit(outer, "", original: raw, number: number, carriageReturn: carriageReturn, trim: true)
                 }
                 return
+            }
+            if markerAllowed, relative < 4, Self.looksLikeMarker(content, reads: reads) {
+                result.warnings.append(Warning(file: file, location: SourceLocation(line: number, column: width + 1),
+                                               message: "\(Excerpt.quoted(String(content.prefix(3)))) starts no admonition or tab here (write !!! type \"Title\" or === \"Label\", the title in double quotes), so the line is shown as written"))
+            }
+            if reads.statements, relative < 4, Self.isComponent(content) {
+                components += 1
+                firstComponent = firstComponent ?? SourceLocation(line: number, column: width + 1)
             }
             if relative < 4, let fence = Self.opensFence(content) {
                 if reads.statements, stack.isEmpty, mdxBlock == nil,
@@ -420,6 +451,22 @@ struct ContainerSource {
         static func isClosingFence(_ content: String) -> Bool {
             let colons = content.prefix { $0 == ":" }.count
             return colons >= 3 && content.dropFirst(colons).allSatisfy { $0 == " " || $0 == "\t" }
+        }
+
+        /// A line that begins as a marker would, with a title in quotes, but is none (an
+        /// unclosed quote, a missing type): a broken marker rather than prose.
+        static func looksLikeMarker(_ content: String, reads: Reading) -> Bool {
+            let admonition = reads.admonitions && (content.hasPrefix("!!! ") || content.hasPrefix("??? ") || content.hasPrefix("???+ "))
+            let tab = reads.tabs && (content.hasPrefix("=== ") || content.hasPrefix("===+ ") || content.hasPrefix("===! "))
+            return (admonition || tab) && content.contains("\"")
+        }
+
+        /// `<Name` or `<Name …/>`: a JSX component; Docusaurus' `Admonition`, `Tabs` and
+        /// `TabItem` are drawn (by `HTMLConverter`), `<details>` and other HTML are HTML.
+        static func isComponent(_ content: String) -> Bool {
+            guard content.hasPrefix("<"), let first = content.dropFirst().first, first.isUppercase else { return false }
+            let name = content.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." }
+            return !["Admonition", "Tabs", "TabItem"].contains(name)
         }
 
         // MARK: MDX statements

@@ -105,6 +105,21 @@ import Testing
         #expect(warnings(note) == ["n.md:3:1: warning: this ':::' container is never closed (a line of ':::' ends it), so it is shown as written"])
     }
 
+    @Test func aBrokenMarkerIsTextWithAWarning() {
+        let note = "Intro\n\n!!! tip \"Unclosed\n    Body\n\n=== Unquoted \"x\n\n!!! Important !!!"
+        #expect(warnings(note) == [
+            "n.md:3:1: warning: '!!!' starts no admonition or tab here (write !!! type \"Title\" or === \"Label\", the title in double quotes), so the line is shown as written",
+            "n.md:6:1: warning: '===' starts no admonition or tab here (write !!! type \"Title\" or === \"Label\", the title in double quotes), so the line is shown as written",
+        ])
+        #expect(dump(note).contains("!!! tip \\\"Unclosed"))
+    }
+
+    @Test func mdxComponentsAreCountedOnce() {
+        let note = "<BrowserWindow>\n\nText\n\n</BrowserWindow>\n\n<DocCardList />\n\n<Tabs>\n<TabItem label=\"A\">x</TabItem>\n</Tabs>"
+        #expect(warnings(note) == ["n.md:1:1: warning: 2 MDX components (<Name …>) not drawn: only the Markdown and text inside are shown"])
+        #expect(warnings(note, dialect: .gfm).isEmpty)
+    }
+
     @Test func warningsInsideKeepTheirColumns() {
         let note = "!!! note\n    See [x](#nowhere).\n\n:::tip\nSee [y](#nowhere).\n:::\n\n- item\n  :::tip\n  See [z](#nowhere).\n  :::"
         #expect(warnings(note).map { $0.prefix(9) } == ["n.md:2:9:", "n.md:5:5:", "n.md:10:7"])
