@@ -161,8 +161,20 @@ struct ContainerSource {
         /// The fence of an ` ```mdx-code-block ` open at the top level.
         private var mdxBlock: (UInt8, Int)?
 
+        /// The width of the next line that is not blank, by line (nil at the end): a run of blank
+        /// lines asks once, not once a line.
+        private let nextWidths: [Int?]
+
         init(lines: [Substring], file: String, reads: Reading, dialect: MarkupDialect, unopened: Set<Int>) {
             self.lines = lines
+            var widths = [Int?](repeating: nil, count: lines.count)
+            var next: Int?
+            for index in lines.indices.reversed() {
+                widths[index] = next
+                let (width, content) = Self.leading(lines[index])
+                if !content.allSatisfy({ $0 == "\r" }) { next = width }
+            }
+            nextWidths = widths
             self.file = file
             self.reads = reads
             self.dialect = dialect
@@ -266,10 +278,7 @@ struct ContainerSource {
         /// How many open containers a blank line at `index` stays in: the indented ones the
         /// next line that is not blank is indented into (and every fenced one inside them).
         private func blankKeeps(after index: Int) -> Int {
-            var next = index + 1
-            while next < lines.count, Self.leading(lines[next]).content.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { next += 1 }
-            guard next < lines.count else { return stack.prefix { !$0.isIndented }.count }
-            let width = Self.leading(lines[next]).width
+            guard let width = nextWidths[index] else { return stack.prefix { !$0.isIndented }.count }
             return stack.prefix { !$0.isIndented || width >= $0.bodyIndent }.count
         }
 
