@@ -26,8 +26,9 @@ public indirect enum BlockTree<Text: BlockText> {
     case list(List)
     /// A block quote (`>`) and the blocks inside it.
     case blockQuote([BlockTree])
-    /// A GitHub alert (`> [!NOTE]`): a block quote set as a titled call-out.
-    case alert(AlertKind, [BlockTree])
+    /// A call-out: a GitHub alert (`> [!NOTE]`), an Obsidian call-out, an MkDocs admonition, a
+    /// Docusaurus container or a pandoc div of an admonition's class, set under its title.
+    case alert(Callout, [BlockTree])
     /// A code block: its text as written, and the language and options its fence names.
     case code(Text.Code)
     /// A thematic break (`---`), drawn as a rule.
@@ -136,6 +137,9 @@ public indirect enum BlockTree<Text: BlockText> {
         public var direction: TextDirection?
         /// The blocks inside.
         public var blocks: [BlockTree]
+        /// For the note's title block, which part each of `blocks` is (set in the theme's
+        /// `titleBlock` styles); nil for any other division.
+        public var titleParts: [TitlePart]?
 
         /// A division of `blocks`.
         /// - Parameters:
@@ -144,11 +148,14 @@ public indirect enum BlockTree<Text: BlockText> {
         ///   - indented: Whether the blocks are indented, as a `<dd>` is.
         ///   - direction: The base direction of the blocks; nil leaves each its own.
         ///   - blocks: The blocks inside.
-        public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree]) {
+        ///   - titleParts: For a title block, the part each block is; nil for any other.
+        public init(alignment: ColumnAlignment, indented: Bool = false, direction: TextDirection? = nil, blocks: [BlockTree],
+                    titleParts: [TitlePart]? = nil) {
             self.alignment = alignment
             self.indented = indented
             self.direction = direction
             self.blocks = blocks
+            self.titleParts = titleParts
         }
     }
 

@@ -11,7 +11,7 @@ protocol BlockVisitor {
     mutating func visitParagraph(_ text: Text) -> Result
     mutating func visitList(_ list: BlockTree<Text>.List) -> Result
     mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> Result
-    mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> Result
+    mutating func visitAlert(_ callout: Callout, _ blocks: [BlockTree<Text>]) -> Result
     mutating func visitCode(_ code: Text.Code) -> Result
     mutating func visitThematicBreak() -> Result
     mutating func visitTable(_ table: BlockTree<Text>.Table) -> Result
@@ -31,7 +31,7 @@ extension BlockVisitor {
         case let .paragraph(text): return visitParagraph(text)
         case let .list(list): return visitList(list)
         case let .blockQuote(blocks): return visitBlockQuote(blocks)
-        case let .alert(kind, blocks): return visitAlert(kind, blocks)
+        case let .alert(callout, blocks): return visitAlert(callout, blocks)
         case let .code(code): return visitCode(code)
         case .thematicBreak: return visitThematicBreak()
         case let .table(table): return visitTable(table)

@@ -43,7 +43,7 @@ extension Document {
         mutating func visitParagraph(_ text: AttributedString) -> [String] { inLine(text) }
         mutating func visitList(_ list: Block.List) -> [String] { list.items.flatMap { $0.blocks.flatMap { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) -> [String] { blocks.flatMap { visit($0) } }
-        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) -> [String] { blocks.flatMap { visit($0) } }
+        mutating func visitAlert(_ callout: Callout, _ blocks: [Block]) -> [String] { blocks.flatMap { visit($0) } }
         mutating func visitCode(_ code: CodeBlock) -> [String] { [] }
         mutating func visitThematicBreak() -> [String] { [] }
         mutating func visitTable(_ table: Block.Table) -> [String] { [] }

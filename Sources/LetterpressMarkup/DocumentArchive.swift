@@ -89,7 +89,7 @@ package struct DocumentArchive: Codable, Sendable {
         mutating func visitParagraph(_ text: AttributedString) { add(text) }
         mutating func visitList(_ list: Block.List) { list.items.forEach { $0.blocks.forEach { visit($0) } } }
         mutating func visitBlockQuote(_ blocks: [Block]) { blocks.forEach { visit($0) } }
-        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) { blocks.forEach { visit($0) } }
+        mutating func visitAlert(_ callout: Callout, _ blocks: [Block]) { blocks.forEach { visit($0) } }
         mutating func visitCode(_ code: CodeBlock) { characters += code.text.count }
         mutating func visitThematicBreak() {}
         mutating func visitTable(_ table: Block.Table) { (table.header + table.rows.joined()).forEach { add($0) } }
@@ -116,7 +116,7 @@ extension BlockTree: Codable where Text == AttributedString {
 
     /// The fields of the kinds that are not a list's or a table's, which code their own.
     private enum CodingKeys: String, CodingKey {
-        case type, level, runs, blocks, language, info, text, location, image, alert, math
+        case type, level, runs, blocks, language, info, text, location, image, alert, title, math
     }
 
     /// Decodes a block as a run archive writes it: its kind in `type`, its fields beside it.
@@ -135,7 +135,10 @@ extension BlockTree: Codable where Text == AttributedString {
         case .paragraph: self = .paragraph(try fields.decode(ArchivedText.self, forKey: .runs).text)
         case .list: self = .list(try List(from: decoder))
         case .blockQuote: self = .blockQuote(try fields.decode([Block].self, forKey: .blocks))
-        case .alert: self = .alert(try fields.decode(AlertKind.self, forKey: .alert), try fields.decode([Block].self, forKey: .blocks))
+        case .alert:
+            let kind = try fields.decode(AlertKind.self, forKey: .alert)
+            self = .alert(Callout(kind, title: try fields.decodeIfPresent(String.self, forKey: .title)),
+                          try fields.decode([Block].self, forKey: .blocks))
         case .code:
             // `info` is written only when the fence says more than the language.
             let info = try fields.decodeIfPresent(String.self, forKey: .info) ?? fields.decodeIfPresent(String.self, forKey: .language)
@@ -171,9 +174,11 @@ extension BlockTree: Codable where Text == AttributedString {
         case let .blockQuote(blocks):
             try fields.encode(Kind.blockQuote, forKey: .type)
             try fields.encode(blocks, forKey: .blocks)
-        case let .alert(kind, blocks):
+        case let .alert(callout, blocks):
             try fields.encode(Kind.alert, forKey: .type)
-            try fields.encode(kind, forKey: .alert)
+            try fields.encode(callout.kind, forKey: .alert)
+            // The kind's own title is left out, as archives before titles wrote it.
+            if callout.title != callout.kind.title { try fields.encode(callout.title, forKey: .title) }
             try fields.encode(blocks, forKey: .blocks)
         case let .code(code):
             try fields.encode(Kind.code, forKey: .type)

@@ -57,7 +57,7 @@ package enum MarkdownParser {
         let (frontMatter, body) = try FrontMatterReader.split(source, file: file)
         var document = parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                  locale: frontMatter.locale ?? locale, strings: strings, contents: frontMatter.toc,
-                                 math: frontMatter.math)
+                                 math: frontMatter.math, dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter
         return document
     }
@@ -69,14 +69,16 @@ package enum MarkdownParser {
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
     /// `locale`); warnings name `file`. `contents` is the front matter's `toc:`, and
     /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`;
-    /// `math` says whether TeX formulas are read, and with which macros.
+    /// `math` says whether TeX formulas are read, and with which macros; `dialect`, which
+    /// writing tools' constructs; `titleBlock`, the front matter's title block (nil when the
+    /// theme shows none).
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
                                  pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
-                                 dialect: MarkupDialect = .automatic) -> Document {
+                                 dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers, math: math, dialect: dialect) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math, dialect: dialect, titleBlock: titleBlock) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -88,9 +90,26 @@ package enum MarkdownParser {
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
-                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic,
+                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil,
                                  delivering deliver: ([Block]) -> Bool) -> Document {
-        var (body, guardWarnings) = SourceGuard.guarded(body, file: file)
+        var body = body
+        var titleBlock = titleBlock
+        if dialect.reads(.percentTitle), let (percent, rest) = TitleBlock.percentLines(body) {
+            body = rest
+            titleBlock = titleBlock?.filled(from: percent)
+        }
+        var pendingTitle = titleBlock.flatMap { $0.isShown(in: dialect) ? $0.block(locale: locale) : nil }
+        // A note that starts with its own level-1 heading has its title already.
+        let deliverTitled = { (blocks: [Block]) -> Bool in
+            guard let title = pendingTitle, let first = blocks.first else { return deliver(blocks) }
+            pendingTitle = nil
+            if case .heading(level: 1, text: _) = first { return deliver(blocks) }
+            return deliver([title] + blocks)
+        }
+        defer { if let title = pendingTitle { _ = deliver([title]) } }
+        let (containerBody, containers) = ContainerSource.prepared(body, file: file, dialect: dialect)
+        var guardWarnings: [Warning]
+        (body, guardWarnings) = SourceGuard.guarded(containerBody, file: file)
         var noteMath: NoteMath?
         if math.enabled {
             let source: MathSource
@@ -99,20 +118,23 @@ package enum MarkdownParser {
         }
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
         session.math = noteMath
+        session.dialect = dialect
+        session.calloutLines = containers.calloutLines
+        session.columnShifts = containers.columnShifts
         session.contents = contents
         session.pageNumbers = pageNumbers
-        session.dialect = dialect
         (body, session.dialectSource) = DialectSource.prepared(body, dialect: dialect, file: file)
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(root, file: file, source: body, session: session)
-        walker.document(deliver)
-        var warnings = guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
+        walker.document(deliverTitled)
+        var warnings = containers.warnings + guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {
             warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
+        if !containers.columnShifts.isEmpty { warnings = warnings.map { containers.unshifted($0) } }
         return Document(blocks: [], footnotes: walker.footnotes(), warnings: warnings)
     }
 

@@ -41,6 +41,17 @@ final class ParseSession {
     var dialect: MarkupDialect = .automatic
     /// What the pass before cmark found of the dialect's constructs.
     var dialectSource = DialectSource()
+    /// The call-outs the dialect pass made quotes of (admonitions, containers), by the line
+    /// their quote starts on.
+    var calloutLines: [Int: Callout] = [:]
+    /// Columns the dialect pass added before the text of a line, by line.
+    var columnShifts: [Int: Int] = [:]
+
+    /// `location` in the note as written, where the dialect pass moved its line's text: for the
+    /// places blocks carry to later stages (images, code blocks), whose warnings are made there.
+    func noted(_ location: SourceLocation) -> SourceLocation {
+        ContainerSource.unshifted(location, shifts: columnShifts)
+    }
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

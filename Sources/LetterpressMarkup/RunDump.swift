@@ -68,8 +68,8 @@ package enum RunDump {
             [indent + "BlockQuote"] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
-        mutating func visitAlert(_ kind: AlertKind, _ blocks: [Block]) -> [String] {
-            [indent + "Alert \(kind.rawValue)"] + RunDump.blocks(blocks, indent: indent + "  ")
+        mutating func visitAlert(_ callout: Callout, _ blocks: [Block]) -> [String] {
+            [indent + "Alert \(callout.kind.rawValue)" + (callout.title == callout.kind.title ? "" : " \(Excerpt.quoted(callout.title))")] + RunDump.blocks(blocks, indent: indent + "  ")
         }
 
         mutating func visitCode(_ code: CodeBlock) -> [String] {
@@ -98,7 +98,8 @@ package enum RunDump {
 
         mutating func visitDivision(_ division: Block.Division) -> [String] {
             [indent + "Division " + division.alignment.rawValue + (division.indented ? " indented" : "")
-             + (division.direction.map { " " + $0.rawValue } ?? "")]
+             + (division.direction.map { " " + $0.rawValue } ?? "")
+             + (division.titleParts.map { " title block: " + $0.map(\.rawValue).joined(separator: " ") } ?? "")]
                 + RunDump.blocks(division.blocks, indent: indent + "  ")
         }
 

@@ -37,8 +37,8 @@ extension Styler {
             return .list(StyledList(ordered: list.ordered, start: list.start, tight: list.tight, items: items))
         case let .blockQuote(blocks):
             return .blockQuote(style(blocks, paragraph: theme.quote.text, warnings: &warnings))
-        case let .alert(kind, blocks):
-            return .alert(kind, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
+        case let .alert(callout, blocks):
+            return .alert(callout, style(blocks, paragraph: theme.alerts.body.text, warnings: &warnings))
         case let .code(code):
             return .code(style(code, warnings: &warnings))
         case .thematicBreak:
@@ -50,8 +50,11 @@ extension Styler {
         case .pageBreak:
             return .pageBreak
         case let .division(division):
+            let blocks = division.titleParts.map { parts in
+                zip(division.blocks, parts).map { style($0, paragraph: theme.titleBlock.style($1).text, warnings: &warnings) }
+            } ?? style(division.blocks, paragraph: paragraph, warnings: &warnings)
             return .division(StyledBlock.Division(alignment: division.alignment, indented: division.indented, direction: division.direction,
-                                                  blocks: style(division.blocks, paragraph: paragraph, warnings: &warnings)))
+                                                  blocks: blocks, titleParts: division.titleParts))
         case let .contents(contents):
             return .contents(style(contents, warnings: &warnings))
         case let .math(math):

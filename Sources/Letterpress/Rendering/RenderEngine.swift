@@ -332,7 +332,7 @@ final class RenderEngine: @unchecked Sendable {
                 && body.contains("[^"):
             let document = clock.measure(\.parse) {
                 parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
-                      theme: theme.math)
+                      theme: theme)
             }
             return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
                           markup: markup)
@@ -372,12 +372,15 @@ final class RenderEngine: @unchecked Sendable {
     /// Parses `body` as `markup` says, handing `deliver` the blocks as they are made; the
     /// document returned has the footnotes and warnings, not the blocks.
     private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       pageNumbers: PageNumbers?, theme: MathTheme, delivering deliver: ([Block]) -> Bool) -> Document {
+                       pageNumbers: PageNumbers?, theme: Theme, delivering deliver: ([Block]) -> Bool) -> Document {
         switch markup {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
                                             locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
-                                            pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme), delivering: deliver)
+                                            pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme.math),
+                                            dialect: options.dialect ?? frontMatter.dialect ?? theme.dialect ?? .automatic,
+                                            titleBlock: theme.titleBlock.enabled == false ? nil : TitleBlock(frontMatter, always: theme.titleBlock.enabled == true),
+                                            delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])
@@ -386,7 +389,7 @@ final class RenderEngine: @unchecked Sendable {
 
     /// The whole document in `body`, parsed as `markup` says.
     private func parse(_ body: String, markup: NoteMarkup, frontMatter: FrontMatter, file: String, strings: StringTable,
-                       pageNumbers: PageNumbers?, theme: MathTheme) -> Document {
+                       pageNumbers: PageNumbers?, theme: Theme) -> Document {
         var blocks: [Block] = []
         var document = parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
                              theme: theme) {
@@ -409,7 +412,7 @@ final class RenderEngine: @unchecked Sendable {
             var styleSeconds = 0.0
             let start = Timings.now()
             let document = self.parse(body, markup: markup, frontMatter: frontMatter, file: file, strings: strings,
-                                      pageNumbers: pageNumbers, theme: theme.math) { blocks in
+                                      pageNumbers: pageNumbers, theme: theme) { blocks in
                 guard !stream.isClosed else { return false }
                 let styleStart = Timings.now()
                 let styled = styler.style(blocks, paragraph: base, warnings: &warnings)

@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable, Codable {
     /// numbered environments); false (`--no-math`) leaves every `$` as text, as does the front
     /// matter's `math: false`.
     public var math = true
+    /// The writing tool whose Markdown the notes are in (`--from`), before the front matter's
+    /// and the theme's `markup:`; nil leaves it to them, else `automatic`.
+    public var dialect: MarkupDialect?
     /// The locale of the badge's date, of formatted `{{…}}` values and of `localized` phrases,
     /// such as `en`, `de` or `zh-Hans`, when the front matter names none.
     public var locale = "en"

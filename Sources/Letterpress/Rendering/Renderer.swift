@@ -300,7 +300,8 @@ public struct Renderer: Sendable {
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                        locale: frontMatter.locale ?? locale,
                                        strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources),
-                                       contents: frontMatter.toc, math: frontMatter.math.enabled(math))
+                                       contents: frontMatter.toc, math: frontMatter.math.enabled(math),
+                                       dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter
         document.warnings = warnings + document.warnings
         return document

@@ -12,6 +12,7 @@ struct BlockConverter {
     /// Puts variables in HTML's `href` and `src`.
     private let variables: VariableSubstitution
     private let index: CmarkIndex
+    private let session: ParseSession
     private var inline: InlineConverter
     /// The lines of the definition markers the dialect pass made list markers, and whether
     /// each is loose.
@@ -24,9 +25,10 @@ struct BlockConverter {
     // definitions nobody references and moves the rest to the end in number order.
     private var footnoteDefinitions: [[Block]] = []
 
-    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, log: ConversionLog,
+    init(index: CmarkIndex, inline: InlineConverter, lines: [Substring], variables: VariableSubstitution, session: ParseSession, log: ConversionLog,
          definitionMarkers: [Int: Bool] = [:]) {
         self.index = index
+        self.session = session
         self.definitionMarkers = definitionMarkers
         self.inline = inline
         sourceLines = lines
@@ -149,7 +151,7 @@ struct BlockConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             depth += 1
             defer { depth -= 1 }
-            if let kind = AlertMarker.take(from: node) { return [.alert(kind, blocks(in: node))] }
+            if let callout = AlertMarker.take(from: node, session: session) { return [.alert(callout, blocks(in: node))] }
             return [.blockQuote(blocks(in: node))]
         case CMARK_NODE_LIST:
             depth += 1
@@ -185,7 +187,7 @@ struct BlockConverter {
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         while index < bytes.count, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") { index += 1 }
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        return SourceLocation(line: line, column: index + 1)
+        return session.noted(SourceLocation(line: line, column: index + 1))
     }
 
     /// The blocks inside `node` with its quotes and lists taken away, without recursion, so

@@ -40,7 +40,7 @@ package struct CmarkConverter {
         }
         contents = TableOfContents(headings: index.listedHeadings, setting: session.contents, pageNumbers: session.pageNumbers)
         let inline = InlineConverter(index: index, contents: contents, lines: lines, variables: variables, session: session, log: log)
-        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, log: log,
+        blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, session: session, log: log,
                                         definitionMarkers: session.dialectSource.definitionMarkers)
     }
 

@@ -54,4 +54,19 @@ enum CmarkNode {
         }
         return text
     }
+
+    /// The text `node` shows without its markup: a text or code span's literal, else its
+    /// descendants' (a call-out's title written with emphasis or a link).
+    static func plainText(of node: OpaquePointer) -> String {
+        func reading(_ node: OpaquePointer, _ type: cmark_node_type) -> Reading {
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: .text(literal(node))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: .text(" ")
+            case CMARK_NODE_HTML_INLINE: .skipped
+            default: .children
+            }
+        }
+        if case let .text(text) = reading(node, cmark_node_get_type(node)) { return text }
+        return descendantText(of: node, reading)
+    }
 }

@@ -5,6 +5,8 @@ import LetterpressCore
 public struct FrontMatter: Sendable, Equatable {
     /// The note's title, which a PDF's metadata takes.
     public var title: String?
+    /// The note's subtitle, shown under its title in the title block.
+    public var subtitle: String?
     /// The note's author, which a PDF's metadata takes.
     public var author: String?
     /// The note's date as written (`YYYY-MM-DD`, or with a time and zone), for the badge and
@@ -24,6 +26,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var locale: String?
     /// How the body is read (`markup: plain` or `markdown`), before the theme's choice.
     public var markup: NoteMarkup?
+    /// The writing tool whose Markdown the note is in (`markup: obsidian`), before the theme's.
+    public var dialect: MarkupDialect?
     /// The date badge: shown unless `badge: false`, placed and sized when given.
     package var badge = BadgeSetting()
     /// The table of contents `toc:` asks for; nil without one (or with `toc: false`).

@@ -112,6 +112,7 @@ package enum FrontMatterReader {
             frontMatter.variables[name] = scalar
             switch name {
             case "title": frontMatter.title = scalar
+            case "subtitle": frontMatter.subtitle = scalar
             case "author": frontMatter.author = scalar
             case "date": frontMatter.date = scalar
             case "theme": frontMatter.theme = scalar
@@ -133,11 +134,12 @@ package enum FrontMatterReader {
                 }
                 frontMatter.locale = tag.description
             case "markup":
-                guard let markup = NoteMarkup(rawValue: scalar) else {
+                guard let choice = MarkupChoice(name: scalar) else {
                     throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: "markup: \(Excerpt.quoted(scalar)) is neither 'markdown' nor 'plain'")
+                                                              message: MarkupChoice.problem(scalar))
                 }
-                frontMatter.markup = markup
+                frontMatter.markup = choice.markup
+                frontMatter.dialect = choice.dialect
             default: break
             }
         }

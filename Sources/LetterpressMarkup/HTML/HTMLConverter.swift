@@ -156,6 +156,14 @@ struct HTMLConverter {
             flow.append(directed(.blockQuote(blocks(of: element.children, format: format)), by: element))
         case "details":
             details(element, format: format, to: &flow)
+        // Docusaurus' MDX components: `<Admonition type="tip" title="…">` is its `:::tip`, each
+        // `<TabItem label="…">` of `<Tabs>` is shown under its label, as MkDocs' content tabs.
+        case "admonition":
+            let callout = Callout(AlertKind(type: element.attribute("type") ?? "note"), title: element.attribute("title"))
+            flow.append(.alert(callout, blocks(of: element.children, format: format)))
+        case "tabitem":
+            let label = element.attribute("label") ?? element.attribute("value") ?? ""
+            flow.append(.alert(Callout(.plain, title: label), blocks(of: element.children, format: format)))
         case "summary":
             append(blocks(of: element.children, format: HTMLInlineFormat(intent: .strong).inside(format)), aligned: element, to: &flow)
         case "dt":
@@ -445,9 +453,9 @@ struct HTMLConverter {
         case let .blockQuote(inner):
             guard let marked = anchored(inner, anchor) else { return nil }
             first = .blockQuote(marked)
-        case let .alert(kind, inner):
+        case let .alert(callout, inner):
             guard let marked = anchored(inner, anchor) else { return nil }
-            first = .alert(kind, marked)
+            first = .alert(callout, marked)
         case var .division(division):
             guard let marked = anchored(division.blocks, anchor) else { return nil }
             division.blocks = marked

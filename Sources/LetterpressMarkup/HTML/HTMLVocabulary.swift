@@ -113,6 +113,8 @@ enum HTMLVocabulary {
         "div", "center", "details", "section", "article", "aside", "header", "footer", "main", "nav", "figure",
         "blockquote", "ul", "ol", "li", "dl", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "html", "body",
         "form", "fieldset", "picture",
+        // Docusaurus' MDX components, which `HTMLConverter` sets as call-outs.
+        "admonition", "tabs", "tabitem",
     ]
     private static let blockElements: Set = [
         "p", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "pre", "summary", "figcaption", "dt", "address", "caption", "legend",

@@ -16,6 +16,8 @@ package struct LayoutStyle: Sendable {
     package var quote: BlockStyle
     package var list: ListStyle
     package var definitionList: DefinitionListStyle
+    /// The front matter's title block.
+    package var titleBlock: TitleBlockStyle
     package var table: TableStyle
     package var rule: RuleStyle
     package var footnotes: BlockStyle
@@ -41,7 +43,7 @@ extension Theme {
     /// What layout needs of this theme.
     package var layout: LayoutStyle {
         LayoutStyle(themeName: name, page: page, body: body, headings: headings, code: code, quote: quote, list: list,
-                    definitionList: definitionList, table: table,
+                    definitionList: definitionList, titleBlock: titleBlock, table: table,
                     rule: rule, footnotes: footnotes, footnotePlacement: footnotePlacement, alerts: alerts, toc: toc, math: math,
                     badge: badge, shapes: shapes, textScale: textScale, inlineCodeFamilies: inlineCode.fontFamilies,
                     themeFamilies: Set(familyLists.compactMap(\.first)))

@@ -30,6 +30,8 @@ public struct Theme: Sendable, Encodable {
     package var toc: ContentsStyle
     /// Definition lists' terms and indent.
     package var definitionList: DefinitionListStyle
+    /// The title block the front matter's title makes.
+    package var titleBlock: TitleBlockStyle
     /// Formulas.
     package var math: MathTheme
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
@@ -47,6 +49,9 @@ public struct Theme: Sendable, Encodable {
     /// How the notes it styles are read, unless their front matter says: nil leaves it to the
     /// file's name (`notepad` reads them as plain text, as TextKit's notepad did).
     public var markup: NoteMarkup?
+    /// The dialect of the Markdown notes it styles (`markup: obsidian`), unless their front
+    /// matter or `--from` says; nil for `automatic`.
+    public var dialect: MarkupDialect?
 
     /// The style of heading `level`, clamped to 1…6.
     package func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }

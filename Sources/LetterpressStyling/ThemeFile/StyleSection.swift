@@ -4,7 +4,7 @@ import Foundation
 /// values reach what is drawn of it. The schema leaves out the others, with a warning naming
 /// these; the README's table of them is checked against this.
 enum StyleSection: CaseIterable {
-    case body, heading, code, quote, footnotes, alertBody, alertTitle, tableCell, tableHeader, contentsTitle, contentsEntry, definitionTerm, pageText
+    case body, heading, code, quote, footnotes, alertBody, alertTitle, tableCell, tableHeader, contentsTitle, contentsEntry, definitionTerm, titleBlock, pageText
 
     /// Where a theme writes it (`[]`: each item of a list).
     var paths: [String] {
@@ -21,6 +21,7 @@ enum StyleSection: CaseIterable {
         case .contentsTitle: ["toc.title"]
         case .contentsEntry: ["toc.entry", "toc.levels[]"]
         case .definitionTerm: ["definitionList.term"]
+        case .titleBlock: ["titleBlock.title", "titleBlock.subtitle", "titleBlock.author", "titleBlock.date"]
         case .pageText: ["page.header.style", "page.footer.style"]
         }
     }
@@ -34,7 +35,7 @@ enum StyleSection: CaseIterable {
         let scaled = text.union(["minSize", "maxSize"])
         let spaced = scaled.union(["lineHeight", "spaceBefore", "spaceAfter"])
         switch self {
-        case .body, .heading, .footnotes: return spaced.union(["align"])
+        case .body, .heading, .footnotes, .titleBlock: return spaced.union(["align"])
         case .quote: return spaced.union(["align", "indent", "barColor", "barWidth"])
         // Its bar is in the alert's colour.
         case .alertBody: return spaced.union(["align", "indent", "barWidth"])

@@ -127,6 +127,7 @@ enum ThemeRanges {
         add([.name("shapes"), .name("strokeWidth")], spec.shapes?.strokeWidth, lineWidth)
         style([.name("alerts"), .name("body")], spec.alerts?.body)
         style([.name("alerts"), .name("title")], spec.alerts?.title)
+        for part in TitlePart.allCases { style([.name("titleBlock"), .name(part.rawValue)], spec.titleBlock?.spec(part)) }
         if let toc = spec.toc {
             style([.name("toc"), .name("title")], toc.title)
             style([.name("toc"), .name("entry")], toc.entry)

@@ -78,6 +78,9 @@ enum ThemeResolver {
         theme.table.header = scaled(theme.table.header, spec.table?.header)
         theme.toc.title = scaled(theme.toc.title, spec.toc?.title)
         theme.definitionList.term = scaled(theme.definitionList.term, spec.definitionList?.term)
+        for (part, path) in [(TitlePart.title, \TitleBlockStyle.title), (.subtitle, \.subtitle), (.author, \.author), (.date, \.date)] {
+            theme.titleBlock[keyPath: path] = scaled(theme.titleBlock[keyPath: path], spec.titleBlock?.spec(part))
+        }
         theme.toc.levels = theme.toc.levels.enumerated().map { level, style in
             scaled(style, spec.toc?.levels.flatMap { level < $0.count ? $0[level] : nil }, under: spec.toc?.entry)
         }
@@ -153,6 +156,7 @@ enum ThemeResolver {
             definitionList: DefinitionListStyle(
                 term: apply(spec.definitionList?.term, to: apply(bodyRelative(defaults.definitionList?.term), to: body)),
                 indent: spec.definitionList?.indent ?? given(defaults.definitionList?.indent)),
+            titleBlock: titleBlock(spec.titleBlock, defaults: defaults.titleBlock, body: body, headings: headings),
             math: math(spec.math, defaults: defaults.math),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
@@ -173,7 +177,8 @@ enum ThemeResolver {
                 fill: spec.shapes?.fill ?? Color(parsing: "#eef1f5"),
                 stroke: spec.shapes?.stroke ?? Color(parsing: "#9aa5b1"),
                 strokeWidth: spec.shapes?.strokeWidth ?? 0.75),
-            markup: spec.markup)
+            markup: spec.markup?.markup,
+            dialect: spec.markup?.dialect)
     }
 
     /// `math: false` turns formulas off; otherwise each key not given is the default theme's.
@@ -312,7 +317,32 @@ enum ThemeResolver {
             tip: spec?.tip ?? given(defaults?.tip),
             important: spec?.important ?? given(defaults?.important),
             warning: spec?.warning ?? given(defaults?.warning),
-            caution: spec?.caution ?? given(defaults?.caution))
+            caution: spec?.caution ?? given(defaults?.caution),
+            others: (defaults?.others ?? [:]).merging(spec?.others ?? [:]) { $1 },
+            plain: spec?.plain ?? given(defaults?.plain))
+    }
+
+    /// The title as a first-level heading with no space above, the subtitle larger than the
+    /// body, the author and date in the body's size, the block well apart from what follows:
+    /// each the default theme's, then the theme's own.
+    private static func titleBlock(_ spec: TitleBlockSpec?, defaults: TitleBlockSpec?, body: BlockStyle,
+                                   headings: [BlockStyle]) -> TitleBlockStyle {
+        var title = headings[0]
+        title.spaceBefore = 0
+        title.spaceAfter = 4
+        var subtitle = body
+        subtitle.text.size = (body.text.size * 1.3 * 2).rounded() / 2
+        subtitle.spaceAfter = 6
+        var author = body
+        author.spaceAfter = 1
+        var date = body
+        date.spaceAfter = 16
+        func resolved(_ base: BlockStyle, _ part: TitlePart) -> BlockStyle {
+            apply(spec?.spec(part), to: apply(bodyRelative(defaults?.spec(part)), to: base))
+        }
+        return TitleBlockStyle(enabled: spec?.enabled ?? defaults?.enabled,
+                               title: resolved(title, .title), subtitle: resolved(subtitle, .subtitle),
+                               author: resolved(author, .author), date: resolved(date, .date))
     }
 
     /// A title like a second-level heading, at least 8 pt above what follows; entries in the

@@ -54,6 +54,8 @@ enum ThemeSchema {
         .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style(.contentsTitle), .entry: style(.contentsEntry),
                                                       .levels: .list(style(.contentsEntry))]),
         .definitionList: keys(of: DefinitionListSpec.CodingKeys.self, [.term: style(.definitionTerm)]),
+        .titleBlock: keys(of: TitleBlockSpec.CodingKeys.self, [.title: style(.titleBlock), .subtitle: style(.titleBlock),
+                                                               .author: style(.titleBlock), .date: style(.titleBlock)]),
         .customStyles: .named(.attributes), .customColors: .named(.attributes),
         .highlights: .list(keys(of: HighlightSpec.CodingKeys.self, [.style: .attributes])),
         .fonts: .keys(Dictionary(uniqueKeysWithValues: FontDesign.allCases.map { ($0.rawValue, Shape.any) })),

@@ -21,6 +21,7 @@ struct ThemeSpec: Codable {
     var alerts: AlertSpec?
     var toc: ContentsSpec?
     var definitionList: DefinitionListSpec?
+    var titleBlock: TitleBlockSpec?
     var math: MathSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
@@ -28,11 +29,11 @@ struct ThemeSpec: Codable {
     var fonts: [String: FontList]?
     var badge: BadgeSpec?
     var shapes: ShapeSpec?
-    var markup: NoteMarkup?
+    var markup: MarkupChoice?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
-        case definitionList
+        case definitionList, titleBlock
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

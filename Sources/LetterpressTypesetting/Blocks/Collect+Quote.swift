@@ -32,39 +32,40 @@ extension Collector {
         return (column.nested(by: styles.alerts.body.indent, direction: inner.inherited), inner)
     }
 
-    /// A GitHub alert: its title and blocks beside a bar in the kind's colour.
-    mutating func alert(_ kind: AlertKind, _ blocks: [StyledBlock], column: Column, context: Context) {
+    /// A call-out: its title and blocks beside a bar in the kind's colour.
+    mutating func alert(_ callout: Callout, _ blocks: [StyledBlock], column: Column, context: Context) {
         let style = styles.alerts
-        let color = style.color(kind)
+        let color = style.color(callout.kind)
         space(before: style.body.spaceBefore)
         let (innerColumn, inner) = Self.alerted(blocks, in: column, context: context, styles: styles)
         let bar = column.start(ofBoxWide: style.body.barWidth, direction: inner.inherited)
         withContainer(ContainerBand(x: bar, width: style.body.barWidth, color: color)) { collector in
-            collector.alertTitle(kind, color: color, column: innerColumn, direction: inner.inherited)
+            if !callout.title.isEmpty { collector.alertTitle(callout, color: color, column: innerColumn, direction: inner.inherited) }
             collector.collect(blocks, column: innerColumn, context: inner)
         }
         pendingGap.ask(style.body.spaceAfter)
     }
 
     /// An alert's title in its colour after its mark (`AlertMark`), kept with what follows.
-    mutating func alertTitle(_ kind: AlertKind, color: Color, column: Column, direction: TextDirection) {
+    mutating func alertTitle(_ callout: Callout, color: Color, column: Column, direction: TextDirection) {
         var style = styles.alerts.title
         style.text.color = color
         let size = style.text.size
         let markSide = size * 0.9
-        let indent = markSide + size * 0.45
+        let marked = callout.kind != .plain
+        let indent = marked ? markSide + size * 0.45 : 0
         let textColumn = direction == .rtl ? column.inset(left: 0, right: indent) : column.inset(left: indent)
-        let layout = TextLayout(StyledText(kind.title, style: style.text), width: textColumn.width, align: .left,
+        let layout = TextLayout(StyledText(callout.title, style: style.text), width: textColumn.width, align: .left,
                                 lineHeight: style.lineHeight, context: fonts, direction: direction)
         var phases: [Int: Double] = [:]
         space(before: style.spaceBefore)
         for (index, line) in LineItems(fonts: fonts).boxes(of: layout, left: textColumn.x, phases: &phases).enumerated() {
             var box = line.box
             box.keepWithNext = true
-            if index == 0, let baseline = box.firstBaseline {
+            if index == 0, marked, let baseline = box.firstBaseline {
                 // Centred on the capitals' middle, about 0.36 of the size above the baseline.
                 let center = Point(x: column.start(ofBoxWide: markSide, direction: direction) + markSide / 2, y: baseline - size * 0.36)
-                box.items += AlertMark.items(kind, center: center, side: markSide, color: color)
+                box.items += AlertMark.items(callout.kind, center: center, side: markSide, color: color)
             }
             append(.block(Slice.Block(box: box)))
         }

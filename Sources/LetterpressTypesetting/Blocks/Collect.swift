@@ -139,8 +139,8 @@ struct Collector {
             self.list(list, column: column, context: context)
         case let .blockQuote(blocks):
             blockQuote(blocks, column: column, context: context)
-        case let .alert(kind, blocks):
-            alert(kind, blocks, column: column, context: context)
+        case let .alert(callout, blocks):
+            alert(callout, blocks, column: column, context: context)
         case let .code(code):
             self.code(code, column: column)
         case .thematicBreak:
@@ -164,6 +164,17 @@ struct Collector {
             if let direction = division.direction {
                 inner.direction = direction
                 inner.inherited = direction
+            }
+            if let parts = division.titleParts {
+                // The title block: each line in the theme's style of its part.
+                for (index, (block, part)) in zip(division.blocks, parts).enumerated() {
+                    var line = inner
+                    line.paragraph = styles.titleBlock.style(part)
+                    path.append(index)
+                    collect(block, column: column, context: line)
+                    path.removeLast()
+                }
+                return
             }
             collect(division.blocks, column: division.indented ? column.nested(by: styles.list.indent, direction: inner.inherited) : column,
                     context: inner)

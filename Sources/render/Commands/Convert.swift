@@ -59,6 +59,10 @@ struct Convert: ParsableCommand {
     @Flag(help: "Read no TeX math: every $ is text, as is \\( and \\[ (as the front matter's math: false).")
     var noMath = false
 
+    @Option(help: ArgumentHelp("The writing tool whose Markdown the notes are in, before their front matter's markup: \(MarkupDialect.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "dialect"))
+    var from: Parsed<MarkupDialect>?
+
     @Flag(help: "Read nothing outside each note's folder and the shipped themes: other images and theme files are refused.")
     var sandbox = false
 
@@ -132,6 +136,7 @@ struct Convert: ParsableCommand {
         _ = try locale.value()
         _ = try lang?.value()
         _ = try textSize?.value()
+        _ = try from?.value()
         if let scale, !(scale.isFinite && (0.5...4).contains(scale)) { throw ValidationError("--scale must be between 0.5 and 4") }
         if textSize != nil && scale != nil { throw ValidationError("give --text-size or --scale, not both") }
         if output == "" { throw ValidationError("-o needs a file or folder name") }
@@ -206,6 +211,7 @@ struct Convert: ParsableCommand {
         options.strict = strict
         options.badge = !noBadge
         options.math = !noMath
+        options.dialect = try from?.value()
         options.locale = try locale.value().identifier
         options.language = try lang?.value()
         options.variables = try VariableAssignment.dictionary(variables)

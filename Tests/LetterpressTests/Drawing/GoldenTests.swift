@@ -230,6 +230,74 @@ import LetterpressTesting
             """)
     }
 
+    /// Obsidian's call-outs: a type of each family with its mark, a title of the note's own, a
+    /// fold sign printed open, one inside another, a type no tool defines.
+    @Test func obsidianCallouts() throws {
+        try check("callouts-obsidian", page: PageSize(width: 300, height: 330), """
+            > [!abstract] Summary
+            > Short.
+
+            > [!success]
+            > Done.
+
+            > [!faq]- Why open?
+            > Printed open.
+
+            > [!danger]
+            > > [!bug] Inside
+            > > Nested.
+
+            > [!example]
+            > Example.
+
+            > [!cite]
+            > Quoted.
+
+            > [!definition] Own type
+            > Plain.
+            """)
+    }
+
+    /// MkDocs' admonition with a list and a formula in its indented body, a content tab, a
+    /// Docusaurus container and a pandoc div.
+    @Test func admonitionsAndContainers() throws {
+        try check("admonitions", page: PageSize(width: 300, height: 330), """
+            !!! tip "Before you start"
+                - one
+                - two
+
+                $$a^2 + b^2$$
+
+            === "Python"
+
+                ```python
+                print(1)
+                ```
+
+            :::warning[Careful]
+            Docusaurus.
+            :::
+
+            ::: {.callout-todo}
+            pandoc.
+            :::
+            """)
+    }
+
+    /// The front matter's title, subtitle, author and date at the top of a Jekyll post.
+    @Test func titleBlock() throws {
+        try check("title-block", """
+            ---
+            layout: post
+            title: Notes on the garden
+            subtitle: What grew, and what did not
+            author: Ines Alvarez
+            date: 2025-03-29 12:00:00 +0200
+            ---
+            The first paragraph of the post.
+            """)
+    }
+
     @Test func menloTheme() throws {
         try check("theme-menlo", theme: "menlo", """
             # Menlo notes

@@ -43,7 +43,7 @@ import Testing
             ["list"] + list.items.flatMap { $0.blocks.flatMap { visit($0) } }
         }
         mutating func visitBlockQuote(_ blocks: [BlockTree<Text>]) -> [String] { ["blockQuote"] + blocks.flatMap { visit($0) } }
-        mutating func visitAlert(_ kind: AlertKind, _ blocks: [BlockTree<Text>]) -> [String] { ["alert"] + blocks.flatMap { visit($0) } }
+        mutating func visitAlert(_ callout: Callout, _ blocks: [BlockTree<Text>]) -> [String] { ["alert"] + blocks.flatMap { visit($0) } }
         mutating func visitCode(_ code: Text.Code) -> [String] { ["code"] }
         mutating func visitThematicBreak() -> [String] { ["thematicBreak"] }
         mutating func visitTable(_ table: BlockTree<Text>.Table) -> [String] { ["table"] }
@@ -87,7 +87,7 @@ import Testing
                 list.items = list.items.map { Block.List.Item(task: $0.task, blocks: $0.blocks.map(plain)) }
                 return .list(list)
             case let .blockQuote(blocks): return .blockQuote(blocks.map(plain))
-            case let .alert(kind, blocks): return .alert(kind, blocks.map(plain))
+            case let .alert(callout, blocks): return .alert(callout, blocks.map(plain))
             case let .table(table):
                 return .table(Block.Table(alignments: table.alignments, header: table.header.map(plain), rows: table.rows.map { $0.map(plain) }))
             case let .division(division):

@@ -40,7 +40,7 @@ import Testing
 
     @Test func anUnknownMarkupNamesItsLineAndColumn() {
         #expect(throws: LetterpressError.invalidFrontMatter(file: "a.md", location: SourceLocation(line: 3, column: 9),
-                                                            message: "markup: 'rst' is neither 'markdown' nor 'plain'")) {
+                                                            message: "markup: 'rst' is none of markdown, plain, automatic, gfm, obsidian, pandoc, mkdocs, docusaurus, jekyll, hugo")) {
             try MarkdownParser.parse("---\ntitle: x\nmarkup: rst\n---\n", file: "a.md")
         }
     }
@@ -54,8 +54,8 @@ import Testing
 }
 
 extension PlainTextTests {
-    /// A theme's `markup` takes the same two values, and says so where it is wrong.
-    @Test func aThemesMarkupIsOneOfTwo() throws {
+    /// A theme's `markup` takes the same values, and says so where it is wrong.
+    @Test func aThemesMarkupIsOneOfItsValues() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "extends: notepad\nmarkup: rst\n".write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
@@ -67,7 +67,7 @@ extension PlainTextTests {
             _ = try ThemeLoader(searchPaths: [folder]).load("t")
             Issue.record("loaded")
         } catch {
-            #expect("\(error)".hasSuffix("t.yaml:2:9: markup: 'rst' is neither 'markdown' nor 'plain'"), "\(error)")
+            #expect("\(error)".hasSuffix("t.yaml:2:9: markup: 'rst' is none of markdown, plain, automatic, gfm, obsidian, pandoc, mkdocs, docusaurus, jekyll, hugo"), "\(error)")
         }
     }
 }

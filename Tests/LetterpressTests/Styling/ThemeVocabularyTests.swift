@@ -56,7 +56,8 @@ import Yams
         fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
         badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
-        alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011'}
+        alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011', abstract: '#000012', info: '#000013', todo: '#000014', success: '#000015', question: '#000016', failure: '#000017', danger: '#000018', bug: '#000019', example: '#00001a', quote: '#00001b', plain: '#00001c'}
+        titleBlock: {title: {\(style(.titleBlock))}, subtitle: {\(style(.titleBlock))}, author: {\(style(.titleBlock))}, date: {\(style(.titleBlock))}}
         toc: {title: {\(style(.contentsTitle))}, entry: {\(style(.contentsEntry))}, levels: [{\(style(.contentsEntry))}], leader: '-', indent: 12}
         definitionList: {term: {\(style(.definitionTerm))}, indent: 20}
         """
