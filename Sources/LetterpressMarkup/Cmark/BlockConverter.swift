@@ -88,8 +88,8 @@ struct BlockConverter {
                 if node == last { taken = nil }
                 continue
             }
-            if !html.isOpen, let (list, last) = definitionList(startingAt: node) {
-                blocks.append(contentsOf: anchoringPending([list]))
+            if let (list, last) = definitionList(startingAt: node) {
+                if html.isOpen { html.insert([list]) } else { blocks.append(contentsOf: anchoringPending([list])) }
                 taken = last
                 continue
             }

@@ -63,14 +63,16 @@ package struct CmarkConverter {
                 guard body([contents.block()]) else { return }
             }
             var blocks: [Block]
-            if !html.isOpen, let (list, last) = blockConverter.definitionList(startingAt: node) {
+            if let (list, last) = blockConverter.definitionList(startingAt: node) {
                 // The terms and lists after `node` that the definition list took.
                 var next = cmark_node_next(node)
                 while let taken = next {
                     next = taken == last ? nil : cmark_node_next(taken)
                     cmark_node_free(taken)
                 }
-                blocks = [list]
+                // Inside an HTML element still open (MkDocs' `<div markdown>`), as any block there.
+                if html.isOpen { html.insert([list]) }
+                blocks = html.isOpen ? [] : [list]
             } else if index.contentsLines.contains(node), html.isOpen {
                 // Inside an HTML element still open, as any block there.
                 html.insert(contentsOnce(at: node))
