@@ -69,13 +69,15 @@ package enum MarkdownParser {
     /// Parses Markdown without front matter, with `variables` for `{{name}}` (formatted for
     /// `locale`); warnings name `file`. `contents` is the front matter's `toc:`, and
     /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`;
-    /// `math` says whether TeX formulas are read, and with which macros.
+    /// `math` says whether TeX formulas are read, and with which macros; `dialect`, which
+    /// writing tools' constructs.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
-                                 pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting()) -> Document {
+                                 pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
+                                 dialect: MarkupDialect = .automatic) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers, math: math) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math, dialect: dialect) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -87,8 +89,10 @@ package enum MarkdownParser {
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
-                                 math: MathSetting = MathSetting(), delivering deliver: ([Block]) -> Bool) -> Document {
-        var (body, guardWarnings) = SourceGuard.guarded(body, file: file)
+                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic,
+                                 delivering deliver: ([Block]) -> Bool) -> Document {
+        let (dialectBody, dialectWarnings) = DialectSource.prepared(body, file: file, dialect: dialect)
+        var (body, guardWarnings) = SourceGuard.guarded(dialectBody, file: file)
         var noteMath: NoteMath?
         if math.enabled {
             let source: MathSource
@@ -97,13 +101,14 @@ package enum MarkdownParser {
         }
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
         session.math = noteMath
+        session.dialect = dialect
         session.contents = contents
         session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(root, file: file, source: body, session: session)
         walker.document(deliver)
-        var warnings = guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
+        var warnings = dialectWarnings + guardWarnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {

@@ -294,6 +294,7 @@ struct InlineConverter {
             if let shown = autolinkText(node) {
                 return InlineRuns(InlineRuns.Piece(text: shown, intent: intent.union(html.intent), link: url, attributes: html.attributes))
             }
+            if let dialectLink = DialectLink(url: url) { return nested(intent.union(dialectLink.intent), link) }
             guard url.hasPrefix("#") else { return nested(intent, url) }
             return nested(intent, internalLink(url, at: CmarkNode.location(of: node)) ?? link)
         case CMARK_NODE_IMAGE:
