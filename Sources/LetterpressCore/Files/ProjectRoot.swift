@@ -5,7 +5,7 @@ import Foundation
 package enum ProjectRoot {
     /// What marks a project's root folder: a repository, a site generator's configuration, a vault.
     static let markers = [".git", "_config.yml", "_config.toml", "mkdocs.yml", "docusaurus.config.js", "docusaurus.config.ts",
-                          "hugo.toml", "hugo.yaml", "config.toml", ".obsidian"]
+                          "hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "config.yaml", ".obsidian"]
 
     /// The nearest folder at or above `folder` that holds one of the markers; nil when none does.
     package static func enclosing(_ folder: URL) -> URL? {

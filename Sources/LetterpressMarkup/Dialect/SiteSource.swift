@@ -66,12 +66,32 @@ struct SiteSource {
                 index += 1
                 continue
             }
+            if shortcodes, !inRaw, let end = shortcodeEnd(from: index) {
+                // A shortcode written over several lines is read as one line, on its first.
+                let joined = lines.lines[index...end].map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                replaced[index] = rewrittenInline(Substring(joined), line: index + 1, in: Substring(joined))
+                for line in (index + 1)...end { replaced[line] = "" }
+                index = end + 1
+                continue
+            }
             let rewritten = SourceLines.outsideCode(text) { rewrittenInline($0, line: index + 1, in: text) }
             if rewritten != text { replaced[index] = rewritten }
             index += 1
         }
         if let warning = droppedTags.warning(file: file) { warnings.append(warning) }
         if let warning = droppedShortcodes.warning(file: file) { warnings.append(warning) }
+    }
+
+    /// The line that closes a shortcode opened and left open on line `index`, within a few
+    /// lines and outside code; nil when none is.
+    private func shortcodeEnd(from index: Int) -> Int? {
+        let text = lines.lines[index].text
+        guard let open = text.range(of: "{{<") ?? text.range(of: "{{%") else { return nil }
+        let closer = text[open.lowerBound...].hasPrefix("{{<") ? ">}}" : "%}}"
+        guard !text[open.upperBound...].contains(closer), SourceLines.codeSpans(in: text).isEmpty else { return nil }
+        return (index + 1..<min(index + 20, lines.lines.count)).lazy.prefix { !lines.isCode[$0] }.first {
+            lines.lines[$0].text.contains(closer)
+        }
     }
 
     // MARK: Code blocks
@@ -94,7 +114,9 @@ struct SiteSource {
                 return nil
             }
             // Liquid's `{%-` and `-%}` trim whitespace around the tag.
-            let trimmed = inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+            var trimmed = inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+            // Hugo reads `{{< / highlight >}}` as `{{< /highlight >}}`.
+            if trimmed.hasPrefix("/") { trimmed = "/" + trimmed.dropFirst().trimmingCharacters(in: .whitespaces) }
             guard !trimmed.contains("%}"), !trimmed.contains(">}}") else { return nil }
             let words = trimmed.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
             guard let first = words.first else { return nil }
@@ -236,7 +258,7 @@ struct SiteSource {
             result += text[index..<open]
             let from = text[open...]
             let column = whole.utf8.distance(from: whole.startIndex, to: open) + 1
-            if let (replacement, end) = construct(at: from, line: line, column: column) {
+            if let (replacement, end) = construct(at: from, line: line, column: column, in: whole) {
                 result += replacement
                 index = end
             } else {
@@ -249,7 +271,7 @@ struct SiteSource {
 
     /// What the construct starting at `text` (with its `{`) becomes, and where it ends; nil
     /// when it starts none this pass reads.
-    private mutating func construct(at text: Substring, line: Int, column: Int) -> (String, String.Index)? {
+    private mutating func construct(at text: Substring, line: Int, column: Int, in whole: Substring) -> (String, String.Index)? {
         if liquid, text.hasPrefix("{%"), let close = text.range(of: "%}") {
             let whole = text[text.startIndex..<close.upperBound]
             let inner = whole.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
@@ -280,7 +302,10 @@ struct SiteSource {
                 return (String(whole.prefix(3)) + " " + inner.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces) + " " + closer, close.upperBound)
             }
             let name = inner.split(separator: " ").first.map(String.init) ?? ""
-            if name == "figure" { return (Self.figure(inner), close.upperBound) }
+            if name == "figure" {
+                let alone = whole.trimmingCharacters(in: .whitespaces) == text[text.startIndex..<close.upperBound]
+                return (Self.figure(inner, alone: alone), close.upperBound)
+            }
             droppedShortcodes.add(whole, line: line, column: column)
             return ("", close.upperBound)
         }
@@ -338,8 +363,10 @@ struct SiteSource {
         return variables.contains(where: { compact.hasPrefix($0) }) ? "" : nil
     }
 
-    /// Hugo's `figure src="…" caption="…" alt="…"` as an image whose title is its caption.
-    static func figure(_ inner: String) -> String {
+    /// Hugo's `figure src="…" caption="…" alt="…" width="…"`: alone on its line, HTML's
+    /// `<figure>` (which an HTML block around it reads too), else an image whose title is its
+    /// caption.
+    static func figure(_ inner: String, alone: Bool = true) -> String {
         var values: [String: String] = [:]
         let pattern = #"(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))"#
         let regex = try! NSRegularExpression(pattern: pattern)
@@ -351,8 +378,18 @@ struct SiteSource {
             }
         }
         guard let source = values["src"] else { return "" }
-        let caption = values["caption"] ?? values["title"] ?? ""
+        // A caption may be Markdown; a heading's marks would show.
+        let caption = (values["caption"] ?? values["title"] ?? "").drop { $0 == "#" || $0 == " " }
+            .replacingOccurrences(of: "*", with: "")
         let alt = values["alt"] ?? caption
+        guard !alone else {
+            func escaped(_ text: String) -> String {
+                text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+            }
+            let width = values["width"].map { " width=\"\(escaped($0))\"" } ?? ""
+            let image = "<img src=\"\(escaped(source))\" alt=\"\(escaped(alt))\"\(width)>"
+            return caption.isEmpty ? "<figure>\(image)</figure>" : "<figure>\(image)<figcaption>\(escaped(caption))</figcaption></figure>"
+        }
         let title = caption.isEmpty ? "" : " \"" + caption.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         return "![\(DialectLink.escapedText(alt))](<\(source.replacingOccurrences(of: ">", with: "%3E"))>\(title))"
     }
