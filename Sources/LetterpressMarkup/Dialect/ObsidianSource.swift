@@ -113,6 +113,8 @@ struct ObsidianSource {
     /// A stretch of a line outside code with its constructs rewritten.
     private mutating func rewritten(_ text: Substring, line: Int, in whole: Substring) -> String {
         var result = ""
+        // Once no `==` further on closes a highlight, none will for a later opener either.
+        var highlightsClose = true
         var index = text.startIndex
         func column(_ position: String.Index) -> Int { whole.utf8.distance(from: whole.startIndex, to: position) + 1 }
         while index < text.endIndex {
@@ -139,10 +141,15 @@ struct ObsidianSource {
                 index = end
                 continue
             }
-            if character == "=", reads.contains(.highlights), let (content, end) = Self.highlight(at: index, in: text) {
-                result += "<mark>" + rewritten(content, line: line, in: whole) + "</mark>"
-                index = end
-                continue
+            if character == "=", highlightsClose, reads.contains(.highlights), rest.hasPrefix("==") {
+                switch Self.highlight(at: index, in: text) {
+                case let .found(content, end):
+                    result += "<mark>" + rewritten(content, line: line, in: whole) + "</mark>"
+                    index = end
+                    continue
+                case .unclosed: highlightsClose = false
+                case .none: break
+                }
             }
             if character == "#", reads.contains(.tags), let (tag, end) = Self.tag(at: index, in: text) {
                 result += "[#\(DialectLink.escapedText(tag))](\(DialectLink.tag(String(tag)).destination))"
@@ -160,10 +167,19 @@ struct ObsidianSource {
     /// The target of `[[target]]` at `index` (its first `[`), and where it ends.
     static func wikilink(at index: String.Index, in text: Substring) -> (Substring, String.Index)? {
         let start = text.index(index, offsetBy: 2)
-        guard let close = text[start...].range(of: "]]") else { return nil }
-        let target = text[start..<close.lowerBound]
-        guard !target.isEmpty, !target.contains("[["), !target.contains("]") else { return nil }
-        return (target, close.upperBound)
+        // The scan stops at the first `]` or `[[`: a note of many `[[` costs no more than its length.
+        var cursor = start
+        while cursor < text.endIndex {
+            let character = text[cursor]
+            let after = text.index(after: cursor)
+            if character == "]" {
+                guard cursor > start, after < text.endIndex, text[after] == "]" else { return nil }
+                return (text[start..<cursor], text.index(after: after))
+            }
+            if character == "[", after < text.endIndex, text[after] == "[" { return nil }
+            cursor = after
+        }
+        return nil
     }
 
     /// `Note#Heading|alias` split; a table cell writes the bar `\|`.
@@ -213,20 +229,30 @@ struct ObsidianSource {
 
     // MARK: Highlights and tags
 
+    /// What `==` at `index` opens.
+    enum Highlight {
+        /// The text between it and its closer, and where the closer ends.
+        case found(Substring, String.Index)
+        /// No `==` after it closes a highlight (nor one for any later opener).
+        case unclosed
+        /// It opens none.
+        case none
+    }
+
     /// The text of `==text==` at `index`, and where it ends: the opener before a character
     /// that is not a space, the closer after one, neither part of a longer run of `=`.
-    static func highlight(at index: String.Index, in text: Substring) -> (Substring, String.Index)? {
-        guard text[index...].hasPrefix("=="), index == text.startIndex || text[text.index(before: index)] != "=" else { return nil }
+    static func highlight(at index: String.Index, in text: Substring) -> Highlight {
+        guard text[index...].hasPrefix("=="), index == text.startIndex || text[text.index(before: index)] != "=" else { return .none }
         let start = text.index(index, offsetBy: 2)
-        guard start < text.endIndex, !text[start].isWhitespace, text[start] != "=" else { return nil }
+        guard start < text.endIndex, !text[start].isWhitespace, text[start] != "=" else { return .none }
         var search = start
         while let close = text[search...].range(of: "==") {
             let before = text[text.index(before: close.lowerBound)]
             let after = close.upperBound < text.endIndex ? text[close.upperBound] : " "
-            if !before.isWhitespace, after != "=" { return (text[start..<close.lowerBound], close.upperBound) }
+            if !before.isWhitespace, after != "=" { return .found(text[start..<close.lowerBound], close.upperBound) }
             search = text.index(after: close.lowerBound)
         }
-        return nil
+        return .unclosed
     }
 
     /// The name of `#tag` at `index` (its `#`), and where it ends: after a space or at the

@@ -22,6 +22,8 @@ struct SiteSource {
     private var droppedShortcodes = DroppedConstructs("Hugo shortcode", tool: "Hugo")
     /// Inside `{% raw %}`: Liquid is not read until `{% endraw %}`.
     private var inRaw = false
+    /// The lines of the end tags, found with the first code tag.
+    private var endTags: [String: [Int]]?
 
     /// `body` with the constructs `dialect` reads rewritten, and the warnings; `body` itself
     /// when it has none.
@@ -145,13 +147,17 @@ struct SiteSource {
         default:
             return nil
         }
-        guard let end = (index + 1..<lines.lines.count).first(where: { line in
-            Tag(SourceLines.content(of: lines.lines[line].text).trimmingCharacters(in: .whitespaces)).map {
-                $0.name == endName && $0.isShortcode == tag.isShortcode
-            } ?? false
-        }) else {
+        if endTags == nil { endTags = endTagLines() }
+        let candidates = endTags?[(tag.isShortcode ? "<" : "%") + endName] ?? []
+        var low = 0, high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] > index { high = middle } else { low = middle + 1 }
+        }
+        guard low < candidates.count, case let end = candidates[low] else {
             warnings.append(Warning(file: file, location: SourceLocation(line: index + 1, column: Self.column(of: content, in: lines.lines[index].text)),
-                                    message: "\(Excerpt.quoted(content)) is never ended by its end tag, so it is shown as written"))
+                                    message: "\(Excerpt.quoted(content)) is never ended by its end tag, so it is shown as written",
+                                    kind: "code tags never ended"))
             return index
         }
         let body = lines.lines[(index + 1)..<end].map(\.text)
@@ -170,6 +176,18 @@ struct SiteSource {
             }
         }
         return end
+    }
+
+    /// The lines of each end tag alone on its line outside code, by kind (`%endhighlight`,
+    /// `</highlight`), in order: found once, so that many tags never ended cost one pass.
+    private func endTagLines() -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        for index in lines.lines.indices where !lines.isCode[index] {
+            let content = SourceLines.content(of: lines.lines[index].text).trimmingCharacters(in: .whitespaces)
+            guard content.hasPrefix("{"), let tag = Tag(content), tag.name.hasPrefix("end") || tag.name.hasPrefix("/") else { continue }
+            found[(tag.isShortcode ? "<" : "%") + tag.name, default: []].append(index)
+        }
+        return found
     }
 
     /// `ruby linenos mark_lines="1 2"` as a fence's info string.
@@ -241,6 +259,9 @@ struct SiteSource {
     private mutating func rewrittenInline(_ text: Substring, line: Int, in whole: Substring) -> String {
         guard text.contains("{") else { return String(text) }
         var result = ""
+        // The closers not found from some place on, so not looked for again further on: a
+        // line of openers costs no more than its length.
+        var absent: Set<String> = []
         var index = text.startIndex
         while index < text.endIndex {
             let rest = text[index...]
@@ -258,7 +279,7 @@ struct SiteSource {
             result += text[index..<open]
             let from = text[open...]
             let column = whole.utf8.distance(from: whole.startIndex, to: open) + 1
-            if let (replacement, end) = construct(at: from, line: line, column: column, in: whole) {
+            if let (replacement, end) = construct(at: from, line: line, column: column, in: whole, absent: &absent) {
                 result += replacement
                 index = end
             } else {
@@ -271,8 +292,14 @@ struct SiteSource {
 
     /// What the construct starting at `text` (with its `{`) becomes, and where it ends; nil
     /// when it starts none this pass reads.
-    private mutating func construct(at text: Substring, line: Int, column: Int, in whole: Substring) -> (String, String.Index)? {
-        if liquid, text.hasPrefix("{%"), let close = text.range(of: "%}") {
+    private mutating func construct(at text: Substring, line: Int, column: Int, in whole: Substring,
+                                    absent: inout Set<String>) -> (String, String.Index)? {
+        func find(_ closer: String) -> Range<String.Index>? {
+            guard !absent.contains(closer) else { return nil }
+            guard let range = text.range(of: closer) else { absent.insert(closer); return nil }
+            return range
+        }
+        if liquid, text.hasPrefix("{%"), let close = find("%}") {
             let whole = text[text.startIndex..<close.upperBound]
             let inner = whole.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
             let words = inner.split(separator: " ", omittingEmptySubsequences: true)
@@ -294,7 +321,7 @@ struct SiteSource {
         }
         if shortcodes, text.hasPrefix("{{<") || text.hasPrefix("{{%") {
             let closer = text.hasPrefix("{{<") ? ">}}" : "%}}"
-            guard let close = text.range(of: closer) else { return nil }
+            guard let close = find(closer) else { return nil }
             let whole = text[text.startIndex..<close.upperBound]
             let inner = whole.dropFirst(3).dropLast(3).trimmingCharacters(in: .whitespaces)
             // `{{</* figure */>}}` is how Hugo's own documentation writes a shortcode it shows.
@@ -309,9 +336,10 @@ struct SiteSource {
             droppedShortcodes.add(whole, line: line, column: column)
             return ("", close.upperBound)
         }
-        if liquid, text.hasPrefix("{{"), let close = text.range(of: "}}") {
+        if liquid, text.hasPrefix("{{"), let close = find("}}") {
             let inner = text[text.index(text.startIndex, offsetBy: 2)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard let value = Self.liquidOutput(inner) else { return nil }
+            // Letterpress's own `{{name}}`, kept whole for the variables.
+            guard let value = Self.liquidOutput(inner) else { return (String(text[text.startIndex..<close.upperBound]), close.upperBound) }
             let isAddress = Self.siteAddresses.contains(inner.replacingOccurrences(of: " ", with: "")) || !value.isEmpty
             if !isAddress { droppedTags.add(text[text.startIndex..<close.upperBound], line: line, column: column) }
             // A link to a page of the site leads nowhere from a PDF: its text keeps a link's
@@ -319,10 +347,9 @@ struct SiteSource {
             if isAddress, isDestination(text), !isImageDestination(text) { return (DialectLink.noteScheme + value, close.upperBound) }
             return (value, close.upperBound)
         }
-        if kramdown, text.hasPrefix("{:"), let close = text.firstIndex(of: "}") {
-            let inner = text[text.index(text.startIndex, offsetBy: 2)..<close]
-            // An attribute list holds names, `.class`, `#id` and `key="value"`; anything else is text.
-            guard !inner.contains("{"), inner.count < 200 else { return nil }
+        if kramdown, text.hasPrefix("{:"),
+           let close = text.dropFirst(2).firstIndex(where: { $0 == "{" || $0 == "}" }), text[close] == "}" {
+            // An attribute list holds names, `.class`, `#id` and `key="value"`: never a brace.
             return ("", text.index(after: close))
         }
         return nil

@@ -76,28 +76,34 @@ struct SourceLines {
     }
 
     /// The ranges of `line` inside code spans (a run of backticks up to the next run of as
-    /// many on the line), backticks included.
+    /// many on the line), backticks included; in one pass over the runs, whatever their lengths.
     static func codeSpans(in line: Substring) -> [Range<String.Index>] {
         guard line.contains("`") else { return [] }
-        var spans: [Range<String.Index>] = []
+        var runs: [Range<String.Index>] = []
         var index = line.startIndex
         while index < line.endIndex {
             guard line[index] == "`" else { index = line.index(after: index); continue }
             let run = line[index...].prefix { $0 == "`" }
-            var search = run.endIndex
-            var closed = false
-            while search < line.endIndex {
-                guard line[search] == "`" else { search = line.index(after: search); continue }
-                let other = line[search...].prefix { $0 == "`" }
-                if other.count == run.count {
-                    spans.append(index..<other.endIndex)
-                    index = other.endIndex
-                    closed = true
-                    break
-                }
-                search = other.endIndex
+            runs.append(run.startIndex..<run.endIndex)
+            index = run.endIndex
+        }
+        // For each run, the next run of the same length: the span it would close.
+        var next = [Int?](repeating: nil, count: runs.count)
+        var lastOfLength: [Int: Int] = [:]
+        for position in runs.indices.reversed() {
+            let length = line.distance(from: runs[position].lowerBound, to: runs[position].upperBound)
+            next[position] = lastOfLength[length]
+            lastOfLength[length] = position
+        }
+        var spans: [Range<String.Index>] = []
+        var position = 0
+        while position < runs.count {
+            if let closer = next[position] {
+                spans.append(runs[position].lowerBound..<runs[closer].upperBound)
+                position = closer + 1
+            } else {
+                position += 1
             }
-            if !closed { index = run.endIndex }
         }
         return spans
     }

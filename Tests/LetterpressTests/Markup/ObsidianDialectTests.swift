@@ -96,6 +96,22 @@ import Testing
         ])
     }
 
+    /// Openers that never close, by the hundred thousand, cost the passes no more than the
+    /// note's length.
+    @Test func openersThatNeverCloseTakeLinearTime() {
+        let count = 100_000
+        for text in [String(repeating: "[[", count: count), String(repeating: "![[", count: count), String(repeating: "==a ", count: count / 2),
+                     String(repeating: "{{", count: count), String(repeating: "{%", count: count), String(repeating: "{:", count: count),
+                     String(repeating: "{{< x\n", count: count / 10), String(repeating: "{% highlight x %}\n", count: count / 10),
+                     (1..<500).map { String(repeating: "`", count: $0) + "a" }.joined()] {
+            let started = Date()
+            _ = DialectSource.prepared(text, file: "n.md", dialect: .obsidian)
+            _ = DialectSource.prepared(text, file: "n.md", dialect: .jekyll)
+            _ = DialectSource.prepared(text, file: "n.md", dialect: .hugo)
+            #expect(Date().timeIntervalSince(started) < 10, "\(text.prefix(10))")
+        }
+    }
+
     @Test func gfmAndOtherDialectsReadNoneOfIt() {
         #expect(dump("[[Note]] ==x== %%y%%", dialect: .gfm) == ["Paragraph", "  [0..<20] \"[[Note]] ==x== %%y%%\""])
         #expect(dump("[[Note]]", dialect: .pandoc) == ["Paragraph", "  [0..<8] \"[[Note]]\""])
