@@ -70,14 +70,14 @@ package enum MarkdownParser {
     /// `locale`); warnings name `file`. `contents` is the front matter's `toc:`, and
     /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`;
     /// `math` says whether TeX formulas are read, and with which macros; `dialect`, which
-    /// writing tools' constructs.
+    /// writing tools' constructs; `embeds`, where an Obsidian note's embedded notes are found.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
                                  pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
-                                 dialect: MarkupDialect = .automatic) -> Document {
+                                 dialect: MarkupDialect = .automatic, embeds: NoteEmbeds? = nil) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers, math: math, dialect: dialect) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math, dialect: dialect, embeds: embeds) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -89,7 +89,7 @@ package enum MarkdownParser {
     /// them, and need not keep them all).
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
-                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic,
+                                 math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic, embeds: NoteEmbeds? = nil,
                                  delivering deliver: ([Block]) -> Bool) -> Document {
         let (dialectBody, dialectWarnings) = DialectSource.prepared(body, file: file, dialect: dialect)
         var (body, guardWarnings) = SourceGuard.guarded(dialectBody, file: file)
@@ -102,6 +102,7 @@ package enum MarkdownParser {
         let session = ParseSession(body: body, file: file, variables: variables, locale: locale, strings: strings)
         session.math = noteMath
         session.dialect = dialect
+        session.embeds = embeds
         session.contents = contents
         session.pageNumbers = pageNumbers
         guard let root = parseTree(body, session: session) else { return Document(blocks: []) }

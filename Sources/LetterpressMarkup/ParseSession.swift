@@ -39,6 +39,8 @@ final class ParseSession {
     var math: NoteMath?
     /// Which tools' constructs are read.
     var dialect: MarkupDialect = .automatic
+    /// Where an Obsidian note's `![[Other note]]` finds the other note; nil when no file may be read.
+    var embeds: NoteEmbeds?
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

@@ -315,7 +315,10 @@ final class RenderEngine: @unchecked Sendable {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
                                             locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
-                                            pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme), delivering: deliver)
+                                            pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme),
+                                            embeds: file == "-" ? nil : NoteEmbeds(note: file, size: body.utf8.count,
+                                                                                  sandbox: Resources(note: file, options: options).sandbox),
+                                            delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)
             return Document(blocks: [])

@@ -7,10 +7,11 @@ import LetterpressCore
 /// document's anchors, images, footnote references, inline HTML, attributes, the
 /// `^[text][label]` references to the first pass's definitions, translations and page numbers.
 struct InlineConverter {
-    private let log: ConversionLog
+    let log: ConversionLog
     private let sourceLines: [Substring]
-    /// The parse's session, for the translations of `localized` keys and the page references.
-    private let session: ParseSession
+    /// The parse's session, for the translations of `localized` keys, the page references and
+    /// the notes an Obsidian note embeds.
+    let session: ParseSession
     /// Puts variables in link destinations, image paths and attribute bodies.
     private let variables: VariableSubstitution
     /// What a page reference prints.
@@ -59,6 +60,7 @@ struct InlineConverter {
     /// page break marker. A floating image is a block of its own between the paragraph's parts.
     /// An anchor of inline HTML with no text after it goes in `pendingAnchor` when that is nil.
     mutating func paragraph(_ node: OpaquePointer, pendingAnchor: inout String?) -> [Block] {
+        if let embedded = transcluded(node) { return embedded }
         var result: [Block] = []
         var text = InlineRuns()
         inlineHTML = InlineHTML()

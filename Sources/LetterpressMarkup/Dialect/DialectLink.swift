@@ -1,18 +1,23 @@
 /// A link the dialect passes write for a place cmark's links cannot name: another note (an
 /// Obsidian `[[wikilink]]` to a note not rendered with this one, Jekyll's `{% post_url %}`) and
-/// an Obsidian `#tag`. Its text keeps a link's look, or a tag's, without a dead link.
+/// an Obsidian `#tag`, and an Obsidian `![[Other note]]` alone on its line, which brings the
+/// other note's text in where it can. Its text keeps a link's look, or a tag's, without a dead
+/// link.
 enum DialectLink {
     case note(String)
     case tag(String)
+    case embed(String)
 
     static let noteScheme = "x-letterpress-note:"
     private static let tagScheme = "x-letterpress-tag:"
+    private static let embedScheme = "x-letterpress-embed:"
 
     /// The link destination standing for it, written between `<` and `>`.
     var destination: String {
         switch self {
         case let .note(name): "<" + Self.noteScheme + Self.escaped(name) + ">"
         case let .tag(name): "<" + Self.tagScheme + Self.escaped(name) + ">"
+        case let .embed(name): "<" + Self.embedScheme + Self.escaped(name) + ">"
         }
     }
 
@@ -23,6 +28,8 @@ enum DialectLink {
             self = .note(String(url.dropFirst(Self.noteScheme.count)))
         } else if url.hasPrefix(Self.tagScheme) {
             self = .tag(String(url.dropFirst(Self.tagScheme.count)))
+        } else if url.hasPrefix(Self.embedScheme) {
+            self = .embed(String(url.dropFirst(Self.embedScheme.count)))
         } else {
             return nil
         }
@@ -31,7 +38,7 @@ enum DialectLink {
     /// The intent its text is drawn with.
     var intent: InlineIntent {
         switch self {
-        case .note: .noteReference
+        case .note, .embed: .noteReference
         case .tag: .tag
         }
     }

@@ -88,7 +88,7 @@ struct ObsidianSource {
         if embeddedNotes > 0 {
             let more = embeddedNotes > 1 ? " (\(embeddedNotes) in the note, the first here)" : ""
             warnings.append(Warning(file: file, location: firstEmbeddedNote,
-                                    message: "another note's text embedded with '![[…]]' is not brought in; a reference to the note is shown\(more)"))
+                                    message: "another note's text embedded with '![[…]]' within a line is not brought in; a reference to the note is shown\(more)"))
         }
     }
 
@@ -132,7 +132,8 @@ struct ObsidianSource {
                 continue
             }
             if character == "!", reads.contains(.embeds), rest.hasPrefix("![["), let (target, end) = Self.wikilink(at: text.index(after: index), in: text) {
-                result += embed(target, at: SourceLocation(line: line, column: column(index)))
+                let alone = SourceLines.content(of: whole).trimmingCharacters(in: .whitespaces) == text[index..<end]
+                result += embed(target, alone: alone, at: SourceLocation(line: line, column: column(index)))
                 index = end
                 continue
             }
@@ -211,10 +212,16 @@ struct ObsidianSource {
     }
 
     /// An embed: an image as Markdown's image, its width from `|300` or `|300x200` (pixels);
-    /// another note or file as a reference to it.
-    private mutating func embed(_ target: Substring, at location: SourceLocation) -> String {
-        let (name, _, size) = Self.parts(target)
+    /// another note alone on its line as a `DialectLink.embed`, which brings its text in; in a
+    /// line, or another file, as a reference to it.
+    private mutating func embed(_ target: Substring, alone: Bool, at location: SourceLocation) -> String {
+        let (name, fragment, size) = Self.parts(target)
         let fileExtension = (name as NSString).pathExtension.lowercased()
+        if alone, fileExtension.isEmpty || fileExtension == "md" {
+            let shown = size ?? (fragment.map { name + " › " + $0 } ?? name)
+            let link = name + (fragment.map { "#" + $0 } ?? "")
+            return "[\(DialectLink.escapedText(shown))](\(DialectLink.embed(link).destination))"
+        }
         guard Self.imageExtensions.contains(fileExtension) else {
             embeddedNotes += 1
             if firstEmbeddedNote == nil { firstEmbeddedNote = location }
@@ -225,6 +232,38 @@ struct ObsidianSource {
             title = " \"width: \(Int((pixels * 0.75).rounded()))pt\""
         }
         return "![\(DialectLink.escapedText(name))](<\(name.replacingOccurrences(of: ">", with: "%3E"))>\(title))"
+    }
+
+    /// The part of a note's `body` that `![[Note#Heading]]` embeds: from the heading to the
+    /// next of its level or above, with the lines before it left blank (so that warnings give
+    /// the note's own line numbers); `#^id`, the line that ends with that block id. Nil when
+    /// the note has no such heading or block.
+    static func section(_ fragment: String, of body: String) -> String? {
+        let lines = SourceLines(body)
+        let blockID = fragment.hasPrefix("^") ? " " + fragment : nil
+        let wanted = Slugger.slug(String(fragment.split(separator: "#").last ?? ""))
+        var start: Int?
+        var level = 0
+        for (index, line) in lines.lines.enumerated() where !lines.isCode[index] {
+            if let blockID {
+                if line.text.trimmingCharacters(in: .whitespaces).hasSuffix(blockID) || line.text.hasPrefix(blockID.dropFirst()) {
+                    return String(repeating: "\n", count: index) + line.text
+                }
+                continue
+            }
+            let hashes = line.text.prefix { $0 == "#" }.count
+            guard (1...6).contains(hashes), line.text.dropFirst(hashes).first == " " else { continue }
+            if let start {
+                guard hashes <= level else { continue }
+                return String(repeating: "\n", count: start) + lines.lines[start..<index].map { $0.text + $0.end }.joined()
+            }
+            if Slugger.slug(line.text.dropFirst(hashes).trimmingCharacters(in: CharacterSet(charactersIn: " #"))) == wanted {
+                start = index
+                level = hashes
+            }
+        }
+        guard let start else { return nil }
+        return String(repeating: "\n", count: start) + lines.lines[start...].map { $0.text + $0.end }.joined()
     }
 
     // MARK: Highlights and tags

@@ -46,10 +46,44 @@ import Testing
         #expect(images.map(\.width) == [.points(225), .points(150)])
     }
 
-    @Test func noteEmbedsAreReferencesWithOneWarning() {
-        let document = parse("![[Other note]]\n\n![[Other note#Setup]]")
-        #expect(document.warnings.map(\.description) == ["vault/Daily.md:1:1: warning: another note's text embedded with '![[…]]' is not brought in; a reference to the note is shown (2 in the note, the first here)"])
+    @Test func noteEmbedsWhereNoFileIsReadAreReferencesWithAWarning() {
+        let document = parse("![[Other note]]\n\n![[Other note#Setup]] and ![[Third]].")
+        #expect(document.warnings.map(\.description) == [
+            "vault/Daily.md:3:1: warning: another note's text embedded with '![[…]]' within a line is not brought in; a reference to the note is shown (2 in the note, the first here)",
+            "vault/Daily.md:1:1: warning: '![[Other note]]' is shown as a reference: no other note is read here",
+        ])
         #expect(dump("![[Other note]]") == ["Paragraph", "  [0..<10] \"Other note\" noteReference"])
+    }
+
+    @Test func embeddedNotesBringTheirTextInBounded() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-vault-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [".obsidian/app.json": "{}", "sub/Other note.md": "---\ntitle: x\n---\n# Other\n\nIts text.\n\n## Setup\n\nSetup ==text==.\n\n## After\n\nNot this.\n",
+                     "Loop.md": "Looping:\n\n![[Loop]]\n"]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let note = root.appendingPathComponent("Daily.md").path
+        let markdown = "![[Other note]]\n\n- ![[Other note#Setup]]\n\n![[Loop]]\n\n![[Missing]]\n\nIn a line ![[Other note]]."
+        let document = MarkdownParser.parseBody(markdown, file: note, embeds: NoteEmbeds(note: note, size: markdown.utf8.count, sandbox: nil))
+        let dump = RunDump.blocks(document.blocks)
+        #expect(Array(dump.prefix(9)) == [
+            "BlockQuote", "  Heading 1", "    [0..<5] \"Other\" anchor=other", "  Paragraph", "    [0..<9] \"Its text.\"",
+            "  Heading 2", "    [0..<5] \"Setup\" anchor=setup", "  Paragraph", "    [0..<6] \"Setup \"",
+        ])
+        #expect(dump.contains("        [0..<6] \"Setup \""), "the part under its heading, in the list item")
+        #expect(dump.filter { $0.contains("Not this.") }.count == 1, "the part ends at the next heading of its level")
+        #expect(dump.contains("    [0..<4] \"Loop\" noteReference"), "a note embedding itself shows a reference")
+        #expect(dump.contains("  [0..<7] \"Missing\" noteReference"))
+        let messages = document.warnings.map(\.description)
+        #expect(messages.contains { $0.hasSuffix("Loop.md:3:1: warning: '![[Loop]]' is shown as a reference: the note embeds itself, through the notes it embeds") })
+        #expect(messages.contains("\(note):7:1: warning: '![[Missing]]' is shown as a reference: no such note beside this one or in its vault"))
+        #expect(messages.contains { $0.contains("within a line is not brought in") })
+        let sandboxed = MarkdownParser.parseBody("![[Other note]]", file: note,
+                                                 embeds: NoteEmbeds(note: note, size: 10, sandbox: root.appendingPathComponent("elsewhere")))
+        #expect(sandboxed.warnings.map(\.message) == ["'![[Other note]]' is shown as a reference: the note lies outside the note's folder (--sandbox)"])
     }
 
     @Test func highlightsAreMarked() {
