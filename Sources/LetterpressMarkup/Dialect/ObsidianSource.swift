@@ -115,6 +115,8 @@ struct ObsidianSource {
         var result = ""
         // Once no `==` further on closes a highlight, none will for a later opener either.
         var highlightsClose = true
+        // Brackets open before the place: a tag inside a link's text would nest a link in it.
+        var brackets = 0
         var index = text.startIndex
         func column(_ position: String.Index) -> Int { whole.utf8.distance(from: whole.startIndex, to: position) + 1 }
         while index < text.endIndex {
@@ -152,7 +154,8 @@ struct ObsidianSource {
                 case .none: break
                 }
             }
-            if character == "#", reads.contains(.tags), let (tag, end) = Self.tag(at: index, in: text) {
+            if character == "[" { brackets += 1 } else if character == "]" { brackets = max(brackets - 1, 0) }
+            if character == "#", brackets == 0, reads.contains(.tags), let (tag, end) = Self.tag(at: index, in: text) {
                 result += "[#\(DialectLink.escapedText(tag))](\(DialectLink.tag(String(tag)).destination))"
                 index = end
                 continue

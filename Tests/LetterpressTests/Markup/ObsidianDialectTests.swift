@@ -118,6 +118,9 @@ import Testing
             "  [24..<54] \", not #123, https://x.org/#frag\" link=https://x.org/#frag",
         ] || dump(markdown, dialect: .obsidian)[3] == "  [19..<24] \"#todo\" tag")
         #expect(!dump(markdown).joined().contains(" tag"), "a #word is often just text: automatic leaves it")
+        #expect(dump("[see #this](https://x.org) #that", dialect: .obsidian) == [
+            "Paragraph", "  [0..<9] \"see #this\" link=https://x.org", "  [9..<10] \" \"", "  [10..<15] \"#that\" tag",
+        ])
         #expect(dump(markdown, dialect: .obsidian).contains("Heading 1"))
     }
 
