@@ -15,6 +15,9 @@ struct SiteSource {
     private let liquid: Bool
     private let shortcodes: Bool
     private let kramdown: Bool
+    /// Every `{{ … }}` is Liquid's (a note read as Jekyll's), not only those that name Jekyll's
+    /// variables: Letterpress's own `{{name}}` is then not read.
+    private let liquidOutputsOnly: Bool
     private var lines: SourceLines
     private var replaced: [Int: String] = [:]
     private var warnings: [Warning] = []
@@ -30,7 +33,8 @@ struct SiteSource {
     static func prepared(_ body: String, file: String, dialect: MarkupDialect) -> (String, [Warning]) {
         let liquid = dialect.reads(.liquidTags), shortcodes = dialect.reads(.shortcodes), kramdown = dialect.reads(.kramdownAttributes)
         guard liquid || shortcodes || kramdown, mayHaveTags(body) else { return (body, []) }
-        var pass = SiteSource(file: file, liquid: liquid, shortcodes: shortcodes, kramdown: kramdown, lines: SourceLines(body))
+        var pass = SiteSource(file: file, liquid: liquid, shortcodes: shortcodes, kramdown: kramdown, liquidOutputsOnly: dialect == .jekyll,
+                              lines: SourceLines(body))
         pass.run()
         guard !pass.replaced.isEmpty else { return (body, pass.warnings) }
         return (pass.lines.joined(replacing: pass.replaced), pass.warnings)
@@ -339,7 +343,9 @@ struct SiteSource {
         if liquid, text.hasPrefix("{{"), let close = find("}}") {
             let inner = text[text.index(text.startIndex, offsetBy: 2)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             // Letterpress's own `{{name}}`, kept whole for the variables.
-            guard let value = Self.liquidOutput(inner) else { return (String(text[text.startIndex..<close.upperBound]), close.upperBound) }
+            guard let value = Self.liquidOutput(inner) ?? (liquidOutputsOnly ? "" : nil) else {
+                return (String(text[text.startIndex..<close.upperBound]), close.upperBound)
+            }
             let isAddress = Self.siteAddresses.contains(inner.replacingOccurrences(of: " ", with: "")) || !value.isEmpty
             if !isAddress { droppedTags.add(text[text.startIndex..<close.upperBound], line: line, column: column) }
             // A link to a page of the site leads nowhere from a PDF: its text keeps a link's

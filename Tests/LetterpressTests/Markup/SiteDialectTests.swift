@@ -93,6 +93,12 @@ import Testing
         #expect(!dump("1. Table of Contents\n{:toc}\n\n## One").contains("Table of Contents"))
     }
 
+    @Test func aJekyllNoteHasNoVariablesOfItsOwn() {
+        let markdown = "{% for x in page.list %}\n{{ x.a }} and {{name}}\n{% endfor %}"
+        #expect(dump(markdown, dialect: .jekyll) == "Paragraph\n  [0..<3] \"and\"")
+        #expect(dump(markdown).contains("{{ x.a }}"), "elsewhere `{{name}}` is Letterpress's own")
+    }
+
     @Test func gfmReadsNoneOfIt() {
         #expect(dump("{% include a.html %}", dialect: .gfm) == "Paragraph\n  [0..<20] \"{% include a.html %}\"")
         #expect(dump("{% highlight c %}\nx\n{% endhighlight %}", dialect: .obsidian).hasPrefix("Paragraph"))
