@@ -27,6 +27,10 @@ struct SiteSource {
     private var inRaw = false
     /// The lines of the end tags, found with the first code tag.
     private var endTags: [String: [Int]]?
+    /// Octopress' `{% blockquote %}` open: the line of its end tag, and what that line shows.
+    private var quote: (end: Int, attribution: String)?
+    /// Inside Octopress' `{% pullquote %}`, whose `{"` and `"}` mark the words pulled out.
+    private var inPullquote = false
 
     /// `body` with the constructs `dialect` reads rewritten, and the warnings; `body` itself
     /// when it has none.
@@ -59,12 +63,35 @@ struct SiteSource {
                     let kept = Self.removingRawMarks(text)
                     if kept != text { replaced[index] = kept }
                 }
+                if quote != nil { replaced[index] = "> " + (replaced[index] ?? String(text)) }
+                index += 1
+                continue
+            }
+            if let open = quote {
+                if index == open.end {
+                    replaced[index] = open.attribution
+                    // A line of its own, after the quote's words: a hard break before it.
+                    if !open.attribution.isEmpty, let last = replaced[index - 1], last.count > 2 { replaced[index - 1] = last + "  " }
+                    quote = nil
+                    index += 1
+                    continue
+                }
+                let rewritten = SourceLines.outsideCode(text) { rewrittenInline($0, line: index + 1, in: text) }
+                replaced[index] = "> " + rewritten
                 index += 1
                 continue
             }
             let content = SourceLines.content(of: text).trimmingCharacters(in: .whitespaces)
             if !inRaw, content.hasPrefix("{"), let end = codeBlock(at: index, opening: content) {
                 index = end + 1
+                continue
+            }
+            if liquid, !inRaw, content.hasPrefix("{%"), let tag = Tag(content), !tag.isShortcode, tag.name == "blockquote",
+               let end = nextEndTag("%endblockquote", after: index) {
+                // The quote's lines are marked as Markdown's, one for one; its end shows who said it.
+                replaced[index] = ""
+                quote = (end, Self.attribution(tag.arguments))
+                index += 1
                 continue
             }
             if kramdown, !inRaw, content.hasPrefix("{:"), content.hasSuffix("}"), !content.hasPrefix("{::") {
@@ -80,7 +107,8 @@ struct SiteSource {
                 index = end + 1
                 continue
             }
-            let rewritten = SourceLines.outsideCode(text) { rewrittenInline($0, line: index + 1, in: text) }
+            var rewritten = SourceLines.outsideCode(text) { rewrittenInline($0, line: index + 1, in: text) }
+            if inPullquote { rewritten = rewritten.replacingOccurrences(of: "\"}", with: "") }
             if rewritten != text { replaced[index] = rewritten }
             index += 1
         }
@@ -151,14 +179,7 @@ struct SiteSource {
         default:
             return nil
         }
-        if endTags == nil { endTags = endTagLines() }
-        let candidates = endTags?[(tag.isShortcode ? "<" : "%") + endName] ?? []
-        var low = 0, high = candidates.count
-        while low < high {
-            let middle = (low + high) / 2
-            if candidates[middle] > index { high = middle } else { low = middle + 1 }
-        }
-        guard low < candidates.count, case let end = candidates[low] else {
+        guard let end = nextEndTag((tag.isShortcode ? "<" : "%") + endName, after: index) else {
             warnings.append(Warning(file: file, location: SourceLocation(line: index + 1, column: Self.column(of: content, in: lines.lines[index].text)),
                                     message: "\(Excerpt.quoted(content)) is never ended by its end tag, so it is shown as written",
                                     kind: "code tags never ended"))
@@ -180,6 +201,58 @@ struct SiteSource {
             }
         }
         return end
+    }
+
+    /// The first line after `index` holding the end tag `kind` (`%endhighlight`) alone.
+    private mutating func nextEndTag(_ kind: String, after index: Int) -> Int? {
+        if endTags == nil { endTags = endTagLines() }
+        let candidates = endTags?[kind] ?? []
+        var low = 0, high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] > index { high = middle } else { low = middle + 1 }
+        }
+        return low < candidates.count ? candidates[low] : nil
+    }
+
+    /// Octopress' `{% blockquote Author http://source Title %}` as the quote's last line:
+    /// `> — Author, Title`; nothing without an author.
+    static func attribution(_ arguments: String) -> String {
+        let words = arguments.split(separator: " ")
+        guard !words.isEmpty else { return "" }
+        let link = words.firstIndex { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        let author = words[..<(link ?? words.endIndex)].joined(separator: " ")
+        let title = link.map { words[($0 + 1)...].joined(separator: " ") } ?? ""
+        let said = [author, title].filter { !$0.isEmpty }.joined(separator: ", ")
+        return said.isEmpty ? "" : "> — " + DialectLink.escapedText(said)
+    }
+
+    /// Octopress' `{% img [class] /path [width [height]] [title [alt]] %}` as HTML's `<img>`,
+    /// floated by a `left` or `right` class.
+    static func image(_ arguments: String) -> String? {
+        var words = arguments.split(separator: " ").map(String.init)
+        var classes: [String] = []
+        while let first = words.first, !first.hasPrefix("/"), !first.hasPrefix("http"), !first.contains(".") {
+            classes.append(first)
+            words.removeFirst()
+        }
+        guard !words.isEmpty else { return nil }
+        let source = words.removeFirst()
+        var sizes: [String] = []
+        while sizes.count < 2, let first = words.first, Double(first) != nil { sizes.append(words.removeFirst()) }
+        let rest = words.joined(separator: " ")
+        // The title and alt text may be quoted: `"A title" 'Its alt'`.
+        let quoted = rest.split(whereSeparator: { $0 == "\"" || $0 == "'" }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let title = quoted.first ?? rest
+        let alt = quoted.count > 1 ? quoted[1] : title
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var html = "<img src=\"\(escaped(source))\" alt=\"\(escaped(alt))\""
+        if let width = sizes.first { html += " width=\"\(width)\"" }
+        if sizes.count > 1 { html += " height=\"\(sizes[1])\"" }
+        if let side = classes.first(where: { $0 == "left" || $0 == "right" }) { html += " align=\"\(side)\"" }
+        return html + ">"
     }
 
     /// The lines of each end tag alone on its line outside code, by kind (`%endhighlight`,
@@ -313,6 +386,12 @@ struct SiteSource {
                 return ("", close.upperBound)
             case "endraw":
                 return ("", close.upperBound)
+            case "pullquote", "endpullquote":
+                inPullquote = words.first?.lowercased() == "pullquote"
+                return ("", close.upperBound)
+            case "img":
+                guard let html = Self.image(words.dropFirst().joined(separator: " ")) else { break }
+                return (html, close.upperBound)
             case "post_url", "link":
                 guard words.count > 1 else { break }
                 let name = String(words[1])
@@ -353,6 +432,7 @@ struct SiteSource {
             if isAddress, isDestination(text), !isImageDestination(text) { return (DialectLink.noteScheme + value, close.upperBound) }
             return (value, close.upperBound)
         }
+        if inPullquote, text.hasPrefix("{\"") { return ("", text.index(text.startIndex, offsetBy: 2)) }
         if kramdown, text.hasPrefix("{:"),
            let close = text.dropFirst(2).firstIndex(where: { $0 == "{" || $0 == "}" }), text[close] == "}" {
             // An attribute list holds names, `.class`, `#id` and `key="value"`: never a brace.

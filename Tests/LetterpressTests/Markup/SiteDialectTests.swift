@@ -93,6 +93,26 @@ import Testing
         #expect(!dump("1. Table of Contents\n{:toc}\n\n## One").contains("Table of Contents"))
     }
 
+    @Test func octopressQuotesPullquotesAndImages() {
+        let document = parse("""
+            {% blockquote Seth Godin http://sethgodin.typepad.com/x Island Marketing %}
+            Every interaction is precious.
+            {% endblockquote %}
+
+            {% pullquote %}
+            Words, {" pulled out "} and more.
+            {% endpullquote %}
+
+            {% img right /images/pic.png 60 40 'A title' 'An alt' %} Beside it.
+            """)
+        #expect(document.warnings.isEmpty)
+        #expect(Array(RunDump.blocks(document.blocks).prefix(6)) == [
+            "BlockQuote", "  Paragraph", "    [0..<61] \"Every interaction is precious.\\n— Seth Godin, Island Marketing\"",
+            "Paragraph", "  [0..<29] \"Words,  pulled out  and more.\"",
+            "Image /images/pic.png alt=\"An alt\" @9:1",
+        ])
+    }
+
     @Test func aJekyllNoteHasNoVariablesOfItsOwn() {
         let markdown = "{% for x in page.list %}\n{{ x.a }} and {{name}}\n{% endfor %}"
         #expect(dump(markdown, dialect: .jekyll) == "Paragraph\n  [0..<3] \"and\"")
