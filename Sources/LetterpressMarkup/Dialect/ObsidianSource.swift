@@ -20,6 +20,8 @@ struct ObsidianSource {
     private var openComment: SourceLocation?
     /// The line from which `%%` is no longer read: a comment that never closes is text.
     private var commentsEndAt = Int.max
+    /// A highlight opened on an earlier line of the paragraph, which a later line closes.
+    private var highlightOpen = false
     /// The notes embedded, which are shown as references to them.
     private var embeddedNotes = 0
     private var firstEmbeddedNote: SourceLocation?
@@ -79,8 +81,10 @@ struct ObsidianSource {
                 text = text[close.upperBound...]
                 openComment = nil
             } else if lines.isCode[index] {
+                highlightOpen = false
                 continue
             }
+            if text.allSatisfy(\.isWhitespace) { highlightOpen = false }
             if reads.contains(.blockIDs) { text = Self.withoutBlockID(text) }
             let output = SourceLines.outsideCode(text) { rewritten($0, line: index + 1, in: original) }
             if output != original { replaced[index] = output }
@@ -144,13 +148,27 @@ struct ObsidianSource {
                 index = end
                 continue
             }
-            if character == "=", highlightsClose, reads.contains(.highlights), rest.hasPrefix("==") {
+            if character == "=", highlightOpen, rest.hasPrefix("=="), Self.closesHighlight(at: index, in: text) {
+                result += "</mark>"
+                highlightOpen = false
+                index = text.index(index, offsetBy: 2)
+                continue
+            }
+            if character == "=", highlightsClose, !highlightOpen, reads.contains(.highlights), rest.hasPrefix("==") {
                 switch Self.highlight(at: index, in: text) {
                 case let .found(content, end):
                     result += "<mark>" + rewritten(content, line: line, in: whole) + "</mark>"
                     index = end
                     continue
-                case .unclosed: highlightsClose = false
+                case .unclosed:
+                    highlightsClose = false
+                    // Obsidian's highlight runs on over the paragraph's lines.
+                    if closedLater(after: line - 1) {
+                        result += "<mark>"
+                        highlightOpen = true
+                        index = text.index(index, offsetBy: 2)
+                        continue
+                    }
                 case .none: break
                 }
             }
@@ -270,6 +288,30 @@ struct ObsidianSource {
     }
 
     // MARK: Highlights and tags
+
+    /// Whether `==` at `index` closes a highlight: after a character that is not a space, not
+    /// part of a longer run of `=`.
+    static func closesHighlight(at index: String.Index, in text: Substring) -> Bool {
+        guard index > text.startIndex, !text[text.index(before: index)].isWhitespace, text[text.index(before: index)] != "=" else { return false }
+        let after = text.index(index, offsetBy: 2)
+        return after == text.endIndex || text[after] != "="
+    }
+
+    /// Whether a later line of the paragraph of line `index` (0-based), within a few, closes a
+    /// highlight outside code.
+    private func closedLater(after index: Int) -> Bool {
+        for later in (index + 1)..<min(index + 20, lines.lines.count) {
+            let text = lines.lines[later].text
+            guard !lines.isCode[later], !text.allSatisfy(\.isWhitespace) else { return false }
+            let spans = SourceLines.codeSpans(in: text)
+            var search = text.startIndex
+            while let close = text[search...].range(of: "==") {
+                if !spans.contains(where: { $0.contains(close.lowerBound) }), Self.closesHighlight(at: close.lowerBound, in: text) { return true }
+                search = text.index(after: close.lowerBound)
+            }
+        }
+        return false
+    }
 
     /// What `==` at `index` opens.
     enum Highlight {

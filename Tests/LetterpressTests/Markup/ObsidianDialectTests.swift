@@ -98,6 +98,10 @@ import Testing
             #expect(!dump(text).joined().contains("marked"), "\(text)")
         }
         #expect(dump("Title\n===") == ["Heading 1", "  [0..<5] \"Title\" anchor=title"])
+        #expect(dump("==Over two\nlines== then not.\n\n==Never closed\n\nhere==") == [
+            "Paragraph", "  [0..<14] \"Over two lines\" marked", "  [14..<24] \" then not.\"",
+            "Paragraph", "  [0..<14] \"==Never closed\"", "Paragraph", "  [0..<6] \"here==\"",
+        ])
     }
 
     @Test func commentsAreHidden() {
