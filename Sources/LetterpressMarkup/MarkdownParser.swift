@@ -71,14 +71,15 @@ package enum MarkdownParser {
     /// `pageNumbers` the pages a layout found the anchors on, for the contents and `{page:#…}`;
     /// `math` says whether TeX formulas are read, and with which macros; `dialect`, which
     /// writing tools' constructs; `titleBlock`, the front matter's title block (nil when the
-    /// theme shows none).
+    /// theme shows none); `embeds`, where an Obsidian note's embedded notes are found.
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
                                  pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
-                                 dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil) -> Document {
+                                 dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil, embeds: NoteEmbeds? = nil) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
-                                 pageNumbers: pageNumbers, math: math, dialect: dialect, titleBlock: titleBlock) { blocks += $0; return true }
+                                 pageNumbers: pageNumbers, math: math, dialect: dialect, titleBlock: titleBlock,
+                                 embeds: embeds) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -91,6 +92,7 @@ package enum MarkdownParser {
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
                                  math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil,
+                                 embeds: NoteEmbeds? = nil,
                                  delivering deliver: ([Block]) -> Bool) -> Document {
         var body = body
         var titleBlock = titleBlock
@@ -107,7 +109,10 @@ package enum MarkdownParser {
             return deliver([title] + blocks)
         }
         defer { if let title = pendingTitle { _ = deliver([title]) } }
-        let (containerBody, containers) = ContainerSource.prepared(body, file: file, dialect: dialect)
+        // Site generators' and Obsidian's constructs first, so that the fences they make are
+        // seen by the container pass.
+        let (toolBody, toolWarnings) = ToolSource.prepared(body, file: file, dialect: dialect)
+        let (containerBody, containers) = ContainerSource.prepared(toolBody, file: file, dialect: dialect)
         var guardWarnings: [Warning]
         (body, guardWarnings) = SourceGuard.guarded(containerBody, file: file)
         var noteMath: NoteMath?
@@ -121,6 +126,7 @@ package enum MarkdownParser {
         session.dialect = dialect
         session.calloutLines = containers.calloutLines
         session.columnShifts = containers.columnShifts
+        session.embeds = embeds
         session.contents = contents
         session.pageNumbers = pageNumbers
         (body, session.dialectSource) = DialectSource.prepared(body, dialect: dialect, file: file)
@@ -128,7 +134,7 @@ package enum MarkdownParser {
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(root, file: file, source: body, session: session)
         walker.document(deliverTitled)
-        var warnings = containers.warnings + guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
+        var warnings = toolWarnings + containers.warnings + guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {

@@ -52,6 +52,8 @@ final class ParseSession {
     func noted(_ location: SourceLocation) -> SourceLocation {
         ContainerSource.unshifted(location, shifts: columnShifts)
     }
+    /// Where an Obsidian note's `![[Other note]]` finds the other note; nil when no file may be read.
+    var embeds: NoteEmbeds?
 
     init(body: String, file: String, variables: [String: String], locale: String = "en", strings: StringTable = StringTable()) {
         self.file = file

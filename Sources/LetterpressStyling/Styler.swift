@@ -116,6 +116,9 @@ public struct Styler: Sendable {
         if let link {
             apply(theme.link, to: &style)
             style.link = link
+        } else if !intent.isDisjoint(with: [.noteReference, .tag]) {
+            // Another note, or a tag: a link's look, where no link could lead.
+            apply(theme.link, to: &style)
         }
         if intent.contains(.superscript) {
             style.baselineOffset = base.size * 0.35

@@ -380,6 +380,8 @@ final class RenderEngine: @unchecked Sendable {
                                             pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme.math),
                                             dialect: options.dialect ?? frontMatter.dialect ?? theme.dialect ?? .automatic,
                                             titleBlock: theme.titleBlock.enabled == false ? nil : TitleBlock(frontMatter, always: theme.titleBlock.enabled == true),
+                                            embeds: file == "-" ? nil : NoteEmbeds(note: file, size: body.utf8.count,
+                                                                                  sandbox: Resources(note: file, options: options).sandbox),
                                             delivering: deliver)
         case .plain:
             PlainTextParser.parseBody(body, title: frontMatter.title, delivering: deliver)

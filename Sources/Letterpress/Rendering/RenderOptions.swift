@@ -34,6 +34,10 @@ public struct RenderOptions: Sendable, Codable {
     /// Reads nothing outside the note's folder and the themes: images and theme files
     /// elsewhere are refused.
     public var sandbox = false
+    /// The folder a note's root-relative paths (`/images/x.png`) start from (`--root`); nil
+    /// for the nearest folder above the note holding `.git`, a site's configuration or
+    /// `.obsidian`. With `sandbox`, notes read from it instead of their own folder.
+    public var root: String?
     /// The language of notes whose front matter names none (`--lang`).
     public var language: LanguageTag?
     /// Values for `{{name}}` (`--var name=value`), before the front matter's.

@@ -7,7 +7,9 @@ extension Resources {
                 sourceDateEpoch: String? = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
         let folder = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
-        self.init(file: file, folder: folder, sandbox: options.sandbox ? folder : nil, date: options.date,
+        let root = options.root.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        // `--root` with `--sandbox`: the user names the folder the note may read from.
+        self.init(file: file, folder: folder, sandbox: options.sandbox ? root ?? folder : nil, root: root, date: options.date,
                   sourceDateEpoch: sourceDateEpoch)
     }
 }

@@ -14,13 +14,18 @@ package struct Resources: Sendable {
     package let date: String?
     /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
     package let sourceDateEpoch: String?
+    /// `--root`: the folder root-relative paths start from; nil to find it (`ProjectRoot`).
+    package let root: URL?
     /// The images read, each decoded once while a page holds it.
     package let decodedFiles = DecodedFiles()
+    /// The Obsidian vault's files, listed when an image is not found beside the note.
+    private let vaultFiles = VaultFiles()
 
-    package init(file: String, folder: URL?, sandbox: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
+    package init(file: String, folder: URL?, sandbox: URL? = nil, root: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
         self.file = file
         self.folder = folder
         self.sandbox = sandbox
+        self.root = root
         self.date = date
         self.sourceDateEpoch = sourceDateEpoch
     }
@@ -59,6 +64,26 @@ package struct Resources: Sendable {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The file an image `source` names, written as `url` (relative to the note's folder):
+    /// `url` when it is there; else, for `/path`, the path under the project's root (or its
+    /// `static` or `public` folder, which sites serve at their root); else, in
+    /// an Obsidian vault, the file the vault holds under that name, as Obsidian finds it.
+    /// Never a file outside the root or the vault; `mayRead` still decides.
+    package func located(_ url: URL, source: String) -> URL {
+        guard !FileManager.default.fileExists(atPath: url.path), let folder, !source.hasPrefix("//") else { return url }
+        if source.hasPrefix("/") {
+            guard let root = root ?? ProjectRoot.enclosing(folder) else { return url }
+            // Hugo and Docusaurus serve `static/` at the site's root, VitePress `public/`.
+            return ["", "static", "public"].lazy.map { root.appendingPathComponent($0).appendingPathComponent(url.path) }.first {
+                Self.folder(root, contains: $0) && FileManager.default.fileExists(atPath: $0.path)
+            } ?? url
+        }
+        guard !source.lowercased().hasPrefix("file:"), let vault = ProjectRoot.vault(enclosing: folder),
+              let found = vaultFiles.file(url.path.hasPrefix(folder.path + "/") ? String(url.path.dropFirst(folder.path.count + 1)) : source, in: vault),
+              Self.folder(vault, contains: found) else { return url }
+        return found
     }
 
     /// The files the note's images were looked for at: an output must leave them as they are.

@@ -29,11 +29,16 @@ public struct InlineIntent: OptionSet, Hashable, Codable, Sendable {
     public static let marked = InlineIntent(rawValue: 1 << 8)
     /// Smaller text, `<small>`.
     public static let small = InlineIntent(rawValue: 1 << 9)
+    /// A link to another note not rendered with this one (an Obsidian `[[Note]]`, Jekyll's
+    /// `{% post_url %}`): a link's look, without a link that would lead nowhere.
+    public static let noteReference = InlineIntent(rawValue: 1 << 10)
+    /// An Obsidian `#tag`.
+    public static let tag = InlineIntent(rawValue: 1 << 11)
 
     private static let named: [(InlineIntent, String)] = [
         (.emphasized, "emphasized"), (.strong, "strong"), (.code, "code"), (.strikethrough, "strikethrough"),
         (.superscript, "superscript"), (.subscript, "subscript"), (.keyboard, "keyboard"), (.underlined, "underlined"),
-        (.marked, "marked"), (.small, "small"),
+        (.marked, "marked"), (.small, "small"), (.noteReference, "noteReference"), (.tag, "tag"),
     ]
 
     /// The intent a dump's name stands for.

@@ -44,7 +44,7 @@ struct CmarkIndex {
         if listsContents { titleHeading = Self.titleHeading(of: root) }
         while let node = stack.popLast() {
             if let math { read(math, at: node, lines: lines) }
-            if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH || cmark_node_get_type(node) == CMARK_NODE_HEADING {
+            if mayHaveHTML, Self.holdsInlines(node) {
                 addInlineHTMLAnchors(in: node, parser: &anchorParser)
             }
             if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: lines) {
@@ -78,6 +78,14 @@ struct CmarkIndex {
                 stack.append(contentsOf: CmarkNode.children(of: node).reversed())
             }
         }
+    }
+
+    /// Whether `node` is a block whose children are inlines: a paragraph, a heading or a
+    /// table's cell (whose `<a name>` links reach as any other).
+    private static func holdsInlines(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+            || (type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) && CmarkNode.typeName(node) == "table_cell")
     }
 
     /// Reads the formulas of `node`: a display formula's block, or the inline formulas cmark

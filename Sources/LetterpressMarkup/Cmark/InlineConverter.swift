@@ -7,10 +7,11 @@ import LetterpressCore
 /// document's anchors, images, footnote references, inline HTML, attributes, the
 /// `^[text][label]` references to the first pass's definitions, translations and page numbers.
 struct InlineConverter {
-    private let log: ConversionLog
+    let log: ConversionLog
     private let sourceLines: [Substring]
-    /// The parse's session, for the translations of `localized` keys and the page references.
-    private let session: ParseSession
+    /// The parse's session, for the translations of `localized` keys, the page references and
+    /// the notes an Obsidian note embeds.
+    let session: ParseSession
     /// Puts variables in link destinations, image paths and attribute bodies.
     private let variables: VariableSubstitution
     /// What a page reference prints.
@@ -80,6 +81,7 @@ struct InlineConverter {
     /// page break marker. A floating image is a block of its own between the paragraph's parts.
     /// An anchor of inline HTML with no text after it goes in `pendingAnchor` when that is nil.
     mutating func paragraph(_ node: OpaquePointer, pendingAnchor: inout String?) -> [Block] {
+        if let embedded = transcluded(node) { return embedded }
         var result: [Block] = []
         var text = InlineRuns()
         inlineHTML = InlineHTML()
@@ -315,6 +317,7 @@ struct InlineConverter {
             if let shown = autolinkText(node) {
                 return InlineRuns(InlineRuns.Piece(text: shown, intent: intent.union(html.intent), link: url, attributes: html.attributes))
             }
+            if let dialectLink = DialectLink(url: url) { return nested(intent.union(dialectLink.intent), link) }
             guard url.hasPrefix("#") else { return nested(intent, url) }
             return nested(intent, internalLink(url, at: CmarkNode.location(of: node)) ?? link)
         case CMARK_NODE_IMAGE:

@@ -66,6 +66,10 @@ struct Convert: ParsableCommand {
     @Flag(help: "Read nothing outside each note's folder and the shipped themes: other images and theme files are refused.")
     var sandbox = false
 
+    @Option(help: ArgumentHelp("The folder root-relative image paths (/images/x.png) start from; by default the nearest folder above the note holding .git, _config.yml, mkdocs.yml, docusaurus.config.js, hugo.toml, config.toml or .obsidian. With --sandbox, notes may read from it.",
+                               valueName: "dir"))
+    var root: String?
+
     @Option(help: ArgumentHelp(
         "Text size, as Dynamic Type: \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")).",
         valueName: "size"), completion: .list(TextSize.allCases.map(\.rawValue)))
@@ -217,6 +221,7 @@ struct Convert: ParsableCommand {
         options.variables = try VariableAssignment.dictionary(variables)
         options.strings = strings
         options.sandbox = sandbox
+        options.root = root
         options.textScale = try scale ?? textSize?.value().scale ?? 1
         return options
     }

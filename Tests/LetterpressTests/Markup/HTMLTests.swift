@@ -375,6 +375,27 @@ import Testing
         #expect(Set(["install", "usage-notes", "mid", "legacy"]).isSubset(of: Set(names)))
     }
 
+    @Test func anchorsInTableCellsListsAndQuotesAreReached() throws {
+        let markdown = """
+            [a](#cell) [b](#item) [c](#quoted) [d](#header)
+
+            | <a name="header"></a>Field | Type |
+            |---|---|
+            | <a name="cell"></a>name | `string` |
+
+            - <a name="item"></a>an item
+
+            > <a id="quoted">quoted</a>
+            """
+        let document = try TestSupport.parse(markdown)
+        #expect(document.warnings.isEmpty, "every link finds its anchor: \(document.warnings)")
+        guard case let .paragraph(text) = document.blocks[0] else { Issue.record("no paragraph"); return }
+        #expect(text.runs.compactMap { $0[LetterpressAttributes.LinkAttribute.self] } == ["#cell", "#item", "#quoted", "#header"])
+        let page = try #require(try TestSupport.typeset(markdown).pages.first)
+        let names = page.items.compactMap { item -> String? in if case let .destination(name, _) = item { return name } else { return nil } }
+        #expect(Set(["cell", "item", "quoted", "header"]).isSubset(of: Set(names)))
+    }
+
     @Test func aLinkToAnAnchorNoHTMLNamesStillWarns() throws {
         let document = try TestSupport.parse("[x](#nowhere)\n\n<a name=\"somewhere\"></a>")
         #expect(document.warnings.count == 1 && document.warnings[0].message.contains("nowhere"))
