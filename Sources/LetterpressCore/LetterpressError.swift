@@ -38,18 +38,42 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
     public var errorDescription: String? { description }
 
     private var text: String {
+        guard let file = sourceFile else { return message }
+        return "\(file):\(location.map { "\($0):" } ?? "") \(message)"
+    }
+
+    /// The note, theme or string table the error is in; nil for one that belongs to no file,
+    /// or only to an output.
+    public var sourceFile: String? {
         switch self {
-        case let .unreadableInput(file, reason): return "\(file): \(reason)"
-        case let .invalidFrontMatter(file, location, message):
-            return "\(file):\(location.map { "\($0):" } ?? "") front matter: \(message)"
-        case let .invalidTheme(file, location, message), let .invalidStringTable(file, location, message):
-            return "\(file):\(location.map { "\($0):" } ?? "") \(message)"
+        case let .unreadableInput(file, _), let .invalidFrontMatter(file, _, _), let .invalidTheme(file, _, _),
+             let .invalidStringTable(file, _, _), let .strictWarnings(file, _):
+            return file
+        case .unknownTheme, .invalidOption, .outputFailed: return nil
+        }
+    }
+
+    /// Where in `sourceFile` the error is, when it has one place.
+    public var location: SourceLocation? {
+        switch self {
+        case let .invalidFrontMatter(_, location, _), let .invalidTheme(_, location, _), let .invalidStringTable(_, location, _):
+            return location
+        default: return nil
+        }
+    }
+
+    /// What is wrong, without `sourceFile` and `location`.
+    public var message: String {
+        switch self {
+        case let .unreadableInput(_, reason): return reason
+        case let .invalidFrontMatter(_, _, message): return "front matter: \(message)"
+        case let .invalidTheme(_, _, message), let .invalidStringTable(_, _, message): return message
         case let .unknownTheme(name, known):
             return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"
         case let .invalidOption(message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
-        case let .strictWarnings(file, warnings):
-            return "\(file): failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        case let .strictWarnings(_, warnings):
+            return "failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         }
     }
 }

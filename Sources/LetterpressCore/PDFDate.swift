@@ -76,6 +76,28 @@ package enum PDFDate {
         return (Date(timeIntervalSince1970: TimeInterval(seconds - offset) + fraction), offset)
     }
 
+    /// Why `text`, which starts as a day is written (`YYYY-MM-DD`), names none ("February 2024
+    /// has 29 days", "there is no month 13"); nil when its day is one or it is not so written.
+    package static func impossibleDay(_ text: String) -> String? {
+        let head = Array(text.utf8.prefix(10))
+        guard head.count == 10, head[4] == UInt8(ascii: "-"), head[7] == UInt8(ascii: "-"),
+              head.enumerated().allSatisfy({ [4, 7].contains($0.offset) || (0x30...0x39).contains($0.element) }) else { return nil }
+        func number(_ range: Range<Int>) -> Int { head[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        guard (1...12).contains(month) else { return "there is no month \(month)" }
+        // Day 0 of the next month is the month's last.
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month)
+        parts.tm_mday = 0
+        _ = timegm(&parts)
+        let days = Int(parts.tm_mday)
+        guard !(1...days).contains(day) else { return nil }
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                      "November", "December"]
+        return "\(months[month - 1]) \(year) has \(days) days"
+    }
+
     /// `date` in UTC as `YYYY-MM-DDThh:mm:ssZ`.
     static func format(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))

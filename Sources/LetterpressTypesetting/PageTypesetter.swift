@@ -46,7 +46,7 @@ package struct PageTypesetter {
 
     /// Whether a header or footer of `page` shows the page count, which only the last page
     /// settles.
-    static func showsPageCount(_ page: PageStyle) -> Bool {
+    package static func showsPageCount(_ page: PageStyle) -> Bool {
         [page.header, page.footer].contains { $0?.shows("{pages}") ?? false }
     }
 
@@ -54,10 +54,11 @@ package struct PageTypesetter {
     /// images `resources` reads (its headers' and footers' `{{…}}` by what is inside the braces
     /// in `runningVariables`, as `PagePlan` formats them), and hands each page to `deliver` as
     /// soon as it is finished (and the second thread lays nothing out), so that pages already
-    /// drawn are not kept; all at the end when the headers or footers show the page count.
+    /// drawn are not kept; all at the end when the headers or footers show the page count and
+    /// `numbering` does not give it. `numbering` says what `{page}` and `{pages}` print.
     package func typeset(_ stream: StyledBlockStream, frontMatter: FrontMatter, resources: Resources,
                  badge: BadgePlan? = nil, runningDate: String? = nil, runningVariables: [String: String] = [:],
-                 gate: HelperGate = HelperGate(),
+                 numbering: PageNumbering = .alone, gate: HelperGate = HelperGate(),
                  deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         try checkRoom()
         let styles = stream.layout
@@ -71,16 +72,16 @@ package struct PageTypesetter {
         let noteWarnings = setNotesAtFoot(of: stream, collector: &collector, collection: &collection, paginator: &paginator,
                                           file: resources.file)
         // Pages wait on disk for the page count, which only the last page settles.
-        let spool = Self.showsPageCount(styles.page) ? try PageSpool() : nil
+        let spool = Self.showsPageCount(styles.page) && numbering.total == nil ? try PageSpool() : nil
         var waiting: [Paginator.PageContent] = []
         var pageCount = 0
         var missingCharacters = Set<Unicode.Scalar>()
         func deliverWaitingPages() throws {
-            let total = spool.map { pageCount + $0.count + waiting.count }
+            let total = numbering.total ?? spool.map { numbering.number(ofNotePage: pageCount + $0.count + waiting.count) }
             func deliverNext(_ content: Paginator.PageContent) throws {
                 pageCount += 1
-                let finished = page(content, number: pageCount, of: total, style: styles.page, drawn: drawn[pageCount] ?? [], frontMatter: frontMatter,
-                                    runningDate: runningDate, variables: runningVariables)
+                let finished = page(content, number: pageCount, shownAs: numbering.number(ofNotePage: pageCount), of: total, style: styles.page,
+                                    drawn: drawn[pageCount] ?? [], frontMatter: frontMatter, runningDate: runningDate, variables: runningVariables)
                 missingCharacters.formUnion(finished.missingCharacters)
                 try deliver(finished)
             }
@@ -142,22 +143,24 @@ package struct PageTypesetter {
         }
     }
 
-    /// Page `number` of `content`, below the shapes `drawn` on it, with its header and footer.
-    private func page(_ content: Paginator.PageContent, number: Int, of pages: Int?, style: PageStyle, drawn: [PageItem],
+    /// The note's page `number` of `content`, below the shapes `drawn` on it, with its header
+    /// and footer, which print it as page `shown` of `pages`.
+    private func page(_ content: Paginator.PageContent, number: Int, shownAs shown: Int, of pages: Int?, style: PageStyle, drawn: [PageItem],
                       frontMatter: FrontMatter, runningDate: String?, variables: [String: String]) -> Page {
         let top = geometry.margins.top
         var items = drawn + content.items.map { $0.offsetBy(dy: top) }
-        items += runningText(page: number, of: pages, style: style, frontMatter: frontMatter, date: runningDate, variables: variables)
+        items += runningText(page: number, shownAs: shown, of: pages, style: style, frontMatter: frontMatter, date: runningDate,
+                             variables: variables)
         return Page(size: geometry.size, background: style.background, items: Page.joiningLinks(items),
                     outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }
 
-    /// Header and footer lines for page `page`, with `{page}`, `{pages}` (when known: see
-    /// `showsPageCount`), `{title}`, `{author}`, `{date}` (the note's `date`, as its locale
-    /// writes it) filled, and `{{…}}` from `variables`.
-    private func runningText(page: Int, of pages: Int?, style pageStyle: PageStyle, frontMatter: FrontMatter, date: String?,
-                             variables: [String: String]) -> [PageItem] {
-        let values = ["page": String(page), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
+    /// Header and footer lines for the note's page `page`, printed as page `shown`, with
+    /// `{page}`, `{pages}` (when known: see `showsPageCount`), `{title}`, `{author}`, `{date}`
+    /// (the note's `date`, as its locale writes it) filled, and `{{…}}` from `variables`.
+    private func runningText(page: Int, shownAs shown: Int, of pages: Int?, style pageStyle: PageStyle, frontMatter: FrontMatter,
+                             date: String?, variables: [String: String]) -> [PageItem] {
+        let values = ["page": String(shown), "pages": pages.map(String.init) ?? "", "title": frontMatter.title ?? "",
                       "author": frontMatter.author ?? "", "date": date ?? ""]
         func fill(_ template: String) -> String {
             HeaderFooter.filled(template, placeholders: values, variables: variables)

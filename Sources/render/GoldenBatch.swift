@@ -2,8 +2,9 @@ import Foundation
 import Letterpress
 
 /// `render notes/ more.md --golden golden/`: each note checked against its reference, named by
-/// the note's path relative to the folder given (`golden/sub/note.png`), then one summary line
-/// naming the notes that differ.
+/// the note's path relative to the folder given (`golden/sub/note.png`), by `workers` worker
+/// processes at once as a batch renders (`--jobs`); then one summary line naming the notes that
+/// differ, in the notes' order.
 struct GoldenBatch {
     var jobs: [Job]
     var update: Bool
@@ -19,24 +20,25 @@ struct GoldenBatch {
             || inputs.contains { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
     }
 
-    /// Checks every note with `renderer`; returns the exit status: 0 when all match (or were
-    /// updated), 2 when a reference is missing and none differs, else 1.
-    func run(with renderer: Renderer, budget: DocumentBudget) -> Int32 {
-        var differing: [String] = []
-        var missing: [String] = []
-        for job in jobs {
-            if let refusal = job.refusal {
-                Console.error(refusal)
-                differing.append(job.input)
-                continue
-            }
-            let check = GoldenCheck(input: job.input, golden: job.output, update: update, tolerance: tolerance, quiet: quiet)
-            switch budget.watch(job.input, inWorker: false, { check.run(with: renderer) }) {
-            case 0: continue
-            case 2: missing.append(job.input)
-            default: differing.append(job.input)
-            }
+    /// Checks every note, `workers` at once; returns the exit status: 0 when all match (or
+    /// were updated), 2 when a reference is missing and none differs, else 1.
+    func run(workers: Int, options: RenderOptions, fonts: FontOptions, budget: DocumentBudget,
+             diagnosticFormat: DiagnosticFormat) -> Int32 {
+        let checks = jobs.map { job in
+            var job = job
+            job.check = GoldenCheck(input: job.input, golden: job.output, update: update, tolerance: tolerance, quiet: quiet,
+                                    diagnosticFormat: diagnosticFormat)
+            return job
         }
+        let runner = BatchRunner(jobs: checks, workers: workers, options: options, fonts: fonts, quiet: quiet, progress: nil)
+        runner.budget = budget
+        runner.diagnosticFormat = diagnosticFormat
+        // Written under the runner's lock, read once it has finished.
+        var statuses: [URL: Int32] = [:]
+        runner.finished = { job, outcome in statuses[job.output] = outcome.golden?.status ?? 1 }
+        _ = withExtendedLifetime(runner) { runner.run() }
+        let differing = jobs.filter { ![0, 2].contains(statuses[$0.output] ?? 1) }.map(\.input)
+        let missing = jobs.filter { statuses[$0.output] == 2 }.map(\.input)
         let verb = update ? "updated" : "match"
         var summary = "golden: \(jobs.count - differing.count - missing.count) of \(jobs.count) notes \(verb)"
         if !differing.isEmpty { summary += "; \(update ? "failed" : "differ or failed"): \(differing.joined(separator: ", "))" }

@@ -72,7 +72,7 @@ struct Watcher {
 
     /// Renders the note with a new renderer (its theme may have changed), saying how it went.
     private func renderOnce(_ job: Job) {
-        if let refusal = job.refusal { return Console.error(refusal) }
+        if let refusal = job.refusal { return Console.error(DiagnosticFormat.text.line(Diagnostic(.error, file: job.input, message: refusal))) }
         let renderer = Renderer(options: options)
         let started = Date()
         do {

@@ -63,7 +63,7 @@ struct PagePlan {
             geometry.margins = margins
         }
         if let size = options.pageSize { geometry.size = size }
-        if options.landscape { geometry.size = geometry.size.landscape }
+        if options.landscape || frontMatter.landscape { geometry.size = geometry.size.landscape }
         if let margins = options.margins { geometry.margins = margins }
         return geometry
     }

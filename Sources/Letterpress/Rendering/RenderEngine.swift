@@ -59,41 +59,48 @@ final class RenderEngine: @unchecked Sendable {
 
     /// Renders the notes at `inputs` into one PDF at `destination`, in their order: each starts
     /// a page, keeps its own front matter and theme, and has an entry of the outline (see
-    /// `MergedNotes`); the first note's metadata is the document's. The notes are typeset one
-    /// at a time, each in memory, and its pages written before the next is read.
+    /// `MergedNotes`); the first note's metadata is the document's. Page numbers run on from
+    /// note to note. Every note is read first, so that a bad one stops the run before anything
+    /// is written; then they are typeset one at a time, each in memory, and its pages written
+    /// before the next is typeset. When a note's header or footer shows `{pages}`, a first
+    /// round counts the document's pages.
     func renderMerged(inputs: [String], to destination: URL) throws -> RenderResult {
         try FontWork.exclusively {
             let clock = StepClock()
             let merged = MergedNotes(inputs: inputs)
             var output: PageOutput?
             var warnings: [Warning] = []
-            var pageCount = 0
             var imageFiles: [URL] = []
-            for (index, input) in inputs.enumerated() {
-                let resources = Resources(note: input, options: options)
-                let note = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
-                if case let .markdown(body) = note.body { HighlightLibrary.openAhead(for: body) }
-                defer { HighlightLibrary.settle() }
-                let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
-                let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
-                var pages: [Page] = []
-                let outcome = try clock.measure(\.typeset) {
-                    try deliverPages(of: note, theme: theme, plan: plan, resources: resources, parsing: .first, clock: clock,
-                                     start: { pages = [] }) { pages.append($0) }
+            let notes = try inputs.map { try MergedNote(input: $0, engine: self, clock: clock) }
+            // The count's round gives the warnings: a theme's are given once, when it is first used.
+            var total: Int?
+            var counted: [TypesetOutcome] = []
+            if notes.contains(where: { PageTypesetter.showsPageCount($0.theme.layout.page) }) {
+                var pages = 0
+                for note in notes {
+                    let outcome = try typeset(note, numbering: PageNumbering(first: pages + 1), clock: clock).outcome
+                    pages += outcome.pageCount
+                    counted.append(outcome)
                 }
-                if options.strict && !outcome.warnings.isEmpty {
-                    throw LetterpressError.strictWarnings(file: resources.file, warnings: outcome.warnings)
+                total = pages
+            }
+            var pageCount = 0
+            for (index, note) in notes.enumerated() {
+                let pages = try typeset(note, numbering: PageNumbering(first: pageCount + 1, total: total), clock: clock)
+                let noteWarnings = index < counted.count ? counted[index].warnings : pages.outcome.warnings
+                if options.strict && !noteWarnings.isEmpty {
+                    throw LetterpressError.strictWarnings(file: note.resources.file, warnings: noteWarnings)
                 }
-                warnings += outcome.warnings
+                warnings += noteWarnings
                 if output == nil {
-                    var writer = OutputWriter(format: .pdf, dpi: options.dpi, metadata: plan.metadata)
+                    var writer = OutputWriter(format: .pdf, dpi: options.dpi, metadata: note.plan.metadata)
                     writer.inputs = inputs.map { URL(fileURLWithPath: $0) }
-                    writer.sandbox = resources.sandbox
+                    writer.sandbox = note.resources.sandbox
                     output = try writer.open(destination)
                 }
-                for page in merged.pages(pages, ofNote: index, title: note.frontMatter.title) { try output?.add(page) }
-                pageCount += pages.count
-                imageFiles += resources.imageFiles
+                for page in merged.pages(pages.pages, ofNote: index, title: note.source.frontMatter.title) { try output?.add(page) }
+                pageCount += pages.pages.count
+                imageFiles += note.resources.imageFiles
             }
             guard let output else { throw LetterpressError.invalidOption("no notes to merge") }
             clock.add(output.drawSeconds, to: \.draw)
@@ -101,6 +108,34 @@ final class RenderEngine: @unchecked Sendable {
             clock.add(output.writeSeconds, to: \.write)
             return RenderResult(files: files, pageCount: pageCount, warnings: warnings, timings: clock.timings)
         }
+    }
+
+    /// One note of a merged document, read, with its theme and page plan.
+    private struct MergedNote {
+        let resources: Resources
+        let source: NoteSource
+        let theme: Theme
+        let plan: PagePlan
+
+        init(input: String, engine: RenderEngine, clock: StepClock) throws {
+            let resources = Resources(note: input, options: engine.options)
+            let source = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
+            theme = try clock.measure(\.theme) { try engine.theme(for: source.frontMatter, resources: resources) }
+            plan = try PagePlan(frontMatter: source.frontMatter, styles: theme.layout, options: engine.options, resources: resources)
+            (self.resources, self.source) = (resources, source)
+        }
+    }
+
+    /// `note`'s pages, numbered as `numbering` says, in memory.
+    private func typeset(_ note: MergedNote, numbering: PageNumbering, clock: StepClock) throws -> (pages: [Page], outcome: TypesetOutcome) {
+        if case let .markdown(body) = note.source.body { HighlightLibrary.openAhead(for: body) }
+        defer { HighlightLibrary.settle() }
+        var pages: [Page] = []
+        let outcome = try clock.measure(\.typeset) {
+            try deliverPages(of: note.source, theme: note.theme, plan: note.plan, resources: note.resources, parsing: .first,
+                             numbering: numbering, clock: clock, start: { pages = [] }) { pages.append($0) }
+        }
+        return (pages, outcome)
     }
 
     /// Renders the note `read` gives, whose files `resources` reads, into memory.
@@ -245,17 +280,19 @@ final class RenderEngine: @unchecked Sendable {
     /// found, which that layout finds again (see `PageNumbers.settle`): should it find others,
     /// `start` is called again (the caller drops what it was handed) and it is laid out anew.
     private func deliverPages(of note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                              clock: StepClock, start: () throws -> Void, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+                              numbering: PageNumbering = .alone, clock: StepClock, start: () throws -> Void, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         var outcome: TypesetOutcome?
         var unsettled: [Warning] = []
         if showsPageNumbers(note, theme: theme, file: resources.file) {
             let settlement = try PageNumbers.settle { numbers in
-                guard let numbers else { return try measure(note, theme: theme, plan: plan, resources: resources, parsing: parsing, clock: clock) }
+                guard let numbers else {
+                    return try measure(note, theme: theme, plan: plan, resources: resources, parsing: parsing, numbering: numbering, clock: clock)
+                }
                 try start()
                 var found = PageNumbers()
-                var page = 0
+                var page = numbering.first - 1
                 outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: numbers,
-                                     clock: clock) {
+                                     numbering: numbering, clock: clock) {
                     page += 1
                     found.record(destinationsOf: $0, page: page)
                     try deliver($0)
@@ -266,8 +303,8 @@ final class RenderEngine: @unchecked Sendable {
             if !settlement.settled { unsettled = [Warning(file: resources.file, message: settlement.unsettledMessage)] }
         } else {
             try start()
-            outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil, clock: clock,
-                                 deliver: deliver)
+            outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil,
+                                 numbering: numbering, clock: clock, deliver: deliver)
         }
         guard var outcome else { throw LetterpressError.invalidOption("the note was not laid out") }
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
@@ -279,14 +316,16 @@ final class RenderEngine: @unchecked Sendable {
     /// Styles the note's blocks, with `pageNumbers` in its contents and page references, and
     /// typesets them, handing each page to `deliver` as it is finished.
     private func layOut(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                        pageNumbers: PageNumbers?, clock: StepClock, deliver: (Page) throws -> Void) throws -> TypesetOutcome {
+                        pageNumbers: PageNumbers?, numbering: PageNumbering, clock: StepClock,
+                        deliver: (Page) throws -> Void) throws -> TypesetOutcome {
         let typesetter = PageTypesetter(geometry: plan.geometry, fonts: fonts)
         let strings = try stringTable(for: note.frontMatter, resources: resources)
         let blocks = try styledBlocks(note, theme: theme, typesetter: typesetter, parsing: parsing, file: resources.file, strings: strings,
                                       pageNumbers: pageNumbers, clock: clock)
         defer { blocks.close() }
         let outcome = try typesetter.typeset(blocks, frontMatter: note.frontMatter, resources: resources, badge: plan.badge,
-                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, deliver: deliver)
+                                             runningDate: plan.runningDate, runningVariables: plan.runningVariables, numbering: numbering,
+                                             deliver: deliver)
         clock.add(outcome.timings)
         return outcome
     }
@@ -303,12 +342,12 @@ final class RenderEngine: @unchecked Sendable {
     /// each page is let go as soon as its anchors are recorded. Its parsing and styling count
     /// as measuring.
     private func measure(_ note: NoteSource, theme: Theme, plan: PagePlan, resources: Resources, parsing: Parsing,
-                         clock: StepClock) throws -> PageNumbers {
+                         numbering: PageNumbering, clock: StepClock) throws -> PageNumbers {
         try clock.measure(\.measure) {
             var found = PageNumbers()
-            var page = 0
+            var page = numbering.first - 1
             _ = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil,
-                           clock: StepClock()) {
+                           numbering: numbering, clock: StepClock()) {
                 page += 1
                 found.record(destinationsOf: $0, page: page)
             }

@@ -100,8 +100,9 @@ package struct Resources: Sendable {
                   warnings: inout [Warning]) -> Date? {
         if let text = frontMatterDate {
             if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
+            let problem = PDFDate.impossibleDay(text.trimmingCharacters(in: .whitespaces)).map { "is no day (\($0))" } ?? "is not YYYY-MM-DD"
             warnings.append(Warning(file: file, location: location,
-                                    message: "front matter date \(Excerpt.quoted(text)) is not YYYY-MM-DD; the note is dated as if it had none"))
+                                    message: "front matter date \(Excerpt.quoted(text)) \(problem); the note is dated as if it had none"))
         }
         if let noteDate = date.flatMap(NoteDate.init(parsing:)) { return self.date(noteDate) }
         if let sourceDate { return sourceDate }

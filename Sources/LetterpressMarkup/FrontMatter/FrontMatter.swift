@@ -17,6 +17,8 @@ public struct FrontMatter: Sendable, Equatable {
     /// The page size as written (`pageSize` or `page-size`), read as `PageSize(parsing:)`
     /// reads it when typesetting.
     public var pageSize: String?
+    /// `landscape: true`: the page turned, whichever size it has (as `--landscape`).
+    public var landscape = false
     /// The margins as written (a YAML list of lengths joined with commas), read as
     /// `Margins(parsing:)` reads them when typesetting.
     public var margin: String?

@@ -90,6 +90,7 @@ package enum FrontMatterReader {
         frontMatter.badge = try decode(BadgeSetting.self, "badge") ?? BadgeSetting()
         frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
         frontMatter.math = try decode(MathSetting.self, "math") ?? MathSetting()
+        frontMatter.landscape = try decode(Bool.self, "landscape") ?? false
         if mapping["toc"]?.scalar.flatMap({ Bool($0.string) }) != false { frontMatter.toc = try decode(ContentsSetting.self, "toc") }
         frontMatter.strings = try mapping["strings"]?.sequence != nil ? decode([String].self, "strings") ?? []
             : decode(String.self, "strings").map { [$0] } ?? []

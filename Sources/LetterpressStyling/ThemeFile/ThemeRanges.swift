@@ -62,7 +62,8 @@ enum ThemeRanges {
         if let size = spec.page?.size, PageSize(parsing: size) == nil {
             throw LetterpressError.invalidTheme(
                 file: file, location: location(of: [.name("page"), .name("size")], in: node),
-                message: "page.size: \(Excerpt.quoted(size)) is not a page size (a4, a5, letter, legal, or WIDTHxHEIGHT with units)")
+                message: "page.size: \(Excerpt.quoted(size)) is not a page size ("
+                    + "\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with units, each with -landscape or not)")
         }
     }
 

@@ -17,6 +17,9 @@ final class BatchRunner: @unchecked Sendable {
     let fonts: FontOptions
     let quiet: Bool
     let progress: ProgressBar?
+    var diagnosticFormat = DiagnosticFormat.text
+    /// Told of each job as it finishes, one at a time.
+    var finished: ((Job, Outcome) -> Void)?
     var budget = DocumentBudget()
     /// The renderer of a single job, run in this process with every core. It keeps its fonts,
     /// and lives as long as the runner: a command that exits while holding the runner does not
@@ -65,7 +68,7 @@ final class BatchRunner: @unchecked Sendable {
                 render: options, fontDirectories: fonts.fontDirectories, isolatedFonts: fonts.isolatedFonts, quiet: quiet,
                 budget: budget)) }
             guard let running = worker else {
-                finish(job, Outcome(pages: nil, messages: ["\(job.input): cannot start a worker process"]))
+                finish(job, Outcome(pages: nil, diagnostics: [Diagnostic(.error, file: job.input, message: "cannot start a worker process")]))
                 continue
             }
             let outcome = running.render(job, budget: budget)
@@ -95,7 +98,9 @@ final class BatchRunner: @unchecked Sendable {
             summary.failed += 1
         }
         progress?.clear()
-        for message in outcome.messages { Console.error(message) }
+        for diagnostic in outcome.diagnostics { Console.error(diagnosticFormat.line(diagnostic)) }
+        outcome.golden?.print()
+        finished?(job, outcome)
         progress?.finished(job.input)
     }
 }

@@ -18,10 +18,10 @@ struct DocumentBudget: Codable, Equatable {
     /// How often the watch looks: a document past its memory limit grows little more meanwhile.
     private static let interval = 0.02
 
-    func message(for status: Int32, input: String) -> String? {
+    func reason(for status: Int32) -> String? {
         switch status {
-        case Self.timeStatus: return "\(input): stopped past the time limit of \(Self.format(seconds)) s (--limit-time)"
-        case Self.memoryStatus: return "\(input): stopped past the memory limit of \(megabytes) MB (--limit-memory)"
+        case Self.timeStatus: return "stopped past the time limit of \(Self.format(seconds)) s (--limit-time)"
+        case Self.memoryStatus: return "stopped past the memory limit of \(megabytes) MB (--limit-memory)"
         default: return nil
         }
     }
@@ -38,7 +38,7 @@ struct DocumentBudget: Codable, Equatable {
                 guard breach != 0 else { continue }
                 TemporaryFile.removeAll()
                 if inWorker { _exit(breach) }
-                Console.error(budget.message(for: breach, input: input) ?? input)
+                Console.error(DiagnosticFormat.text.line(Diagnostic(.error, file: input, message: budget.reason(for: breach) ?? "stopped")))
                 _exit(1)
             }
         }

@@ -132,7 +132,7 @@ struct JobPlanner {
             }
             if inputs.contains(path) { others.append("its output \(job.output.relativePath) is an input") }
             guard !others.isEmpty else { continue }
-            refused[index].refusal = "\(job.input): not rendered: \(others.joined(separator: "; ")) (rename one)"
+            refused[index].refusal = "not rendered: \(others.joined(separator: "; ")) (rename one)"
         }
         return refused
     }

@@ -28,9 +28,13 @@ struct JobRenderer {
     }
 
     func render(_ job: Job) -> Outcome {
-        if let refusal = job.refusal { return Outcome(pages: nil, messages: [refusal]) }
         let name = job.input == "-" ? "<stdin>" : job.input
-        var messages: [String] = []
+        if let refusal = job.refusal { return Outcome(pages: nil, diagnostics: [Diagnostic(.error, file: name, message: refusal)]) }
+        if let check = job.check {
+            let report = budget.watch(name, inWorker: inWorker) { check.run(with: renderer) }
+            return Outcome(pages: report.status == 0 ? 0 : nil, diagnostics: [], golden: report)
+        }
+        var diagnostics: [Diagnostic] = []
         do {
             if job.toStandardOutput { return try renderToStandardOutput(job, name: name) }
             if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
@@ -41,19 +45,18 @@ struct JobRenderer {
                 if let notes = job.mergedInputs { return try renderer.render(inputs: notes, toOnePDF: job.output) }
                 return try renderer.render(input: job.input, to: job.output, format: job.format)
             }
-            if !quiet { messages += result.warnings.map(\.description) }
-            return Outcome(pages: result.pageCount, messages: messages, timings: result.timings)
+            if !quiet { diagnostics += result.warnings.map(Diagnostic.init) }
+            return Outcome(pages: result.pageCount, diagnostics: diagnostics, timings: result.timings)
         } catch let error as LetterpressError {
             InterruptHandler.awaitInterrupt(within: 0)
-            if case let .strictWarnings(_, warnings) = error { messages += warnings.map(\.description) }
+            if case let .strictWarnings(_, warnings) = error { diagnostics += warnings.map(Diagnostic.init) }
             // Every failure names its input, also those (an unknown theme, say) that do not.
-            let description = error.description
-            messages.append(description.hasPrefix(job.input) || description.hasPrefix(name) ? description : "\(name): \(description)")
+            diagnostics.append(Diagnostic(error, input: name))
         } catch {
             InterruptHandler.awaitInterrupt(within: 0)
-            messages.append("\(name): \(error.localizedDescription)")
+            diagnostics.append(Diagnostic(.error, file: name, message: error.localizedDescription))
         }
-        return Outcome(pages: nil, messages: messages)
+        return Outcome(pages: nil, diagnostics: diagnostics)
     }
 
     /// Renders the job in memory and writes its one file to standard output: a PNG or SVG of
@@ -62,12 +65,12 @@ struct JobRenderer {
         let (document, timings) = try budget.watch(name, inWorker: inWorker) {
             try renderer.renderDocument(input: job.input, as: job.format)
         }
-        var messages = quiet ? [] : document.warnings.map(\.description)
+        var diagnostics = quiet ? [] : document.warnings.map(Diagnostic.init)
         guard document.files.count == 1 else {
-            messages.append("\(name): \(job.format.rawValue.uppercased()) output to standard output needs a one-page document")
-            return Outcome(pages: nil, messages: messages)
+            diagnostics.append(Diagnostic(.error, file: name, message: "\(job.format.rawValue.uppercased()) output to standard output needs a one-page document"))
+            return Outcome(pages: nil, diagnostics: diagnostics)
         }
         try StandardOutput.write(document.files[0])
-        return Outcome(pages: document.pageCount, messages: messages, timings: timings)
+        return Outcome(pages: document.pageCount, diagnostics: diagnostics, timings: timings)
     }
 }

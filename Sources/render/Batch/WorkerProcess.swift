@@ -47,7 +47,7 @@ final class WorkerProcess {
     /// past `budget` says which limit it passed.
     func render(_ job: Job, budget: DocumentBudget) -> Outcome {
         guard let line = try? JSONEncoder().encode(job) else {
-            return Outcome(pages: nil, messages: ["\(job.input): cannot hand it to a worker"])
+            return Outcome(pages: nil, diagnostics: [Diagnostic(.error, file: job.input, message: "cannot hand it to a worker")])
         }
         guard Self.withoutBrokenPipeSignal({ (try? input.write(contentsOf: line + Data("\n".utf8))) != nil }) else {
             return died(on: job, budget: budget)
@@ -84,11 +84,11 @@ final class WorkerProcess {
             ? [SIGINT, SIGTERM].contains(process.terminationStatus)
             : InterruptHandler.statuses.contains(process.terminationStatus)
         if interrupted { InterruptHandler.awaitInterrupt(within: 1) }
-        if process.terminationReason == .exit, let message = budget.message(for: process.terminationStatus, input: job.input) {
-            return Outcome(pages: nil, messages: [message + "; the others go on"])
+        if process.terminationReason == .exit, let reason = budget.reason(for: process.terminationStatus) {
+            return Outcome(pages: nil, diagnostics: [Diagnostic(.error, file: job.input, message: reason + "; the others go on")])
         }
         let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
-        return Outcome(pages: nil, messages: ["\(job.input): the renderer stopped on this input (\(how)); the others go on"])
+        return Outcome(pages: nil, diagnostics: [Diagnostic(.error, file: job.input, message: "the renderer stopped on this input (\(how)); the others go on")])
     }
 
     private func readLine() -> [UInt8]? {

@@ -106,6 +106,11 @@ struct Convert: ParsableCommand {
     @Flag(help: "Print no warnings, progress or summary.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("How warnings and errors are printed: text (file:line:col: error: …), json (one object a line) "
+        + "or github (GitHub Actions annotations).", valueName: "format"),
+            completion: .list(DiagnosticFormat.allCases.map(\.rawValue)))
+    var diagnosticFormat = DiagnosticFormat.text
+
     @Flag(help: "Treat warnings as errors: the input fails and nothing is written.")
     var strict = false
 
@@ -135,6 +140,7 @@ struct Convert: ParsableCommand {
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once") }
         if let date, NoteDate(parsing: date) == nil {
+            if let problem = PDFDate.impossibleDay(date) { throw ValidationError("--date '\(date)' is no day (\(problem))") }
             throw ValidationError("--date '\(date)' is not YYYY-MM-DD, modified or today")
         }
         _ = try locale.value()
@@ -187,12 +193,15 @@ struct Convert: ParsableCommand {
             let budget = DocumentBudget(seconds: limitTime, megabytes: limitMemory)
             guard GoldenBatch.namesFolder(golden, inputs: inputs) else {
                 let check = GoldenCheck(input: inputs[0], golden: URL(fileURLWithPath: golden), update: updateGolden,
-                                        tolerance: try tolerance.value().fraction, quiet: quiet)
-                throw ExitCode(budget.watch(inputs[0], inWorker: false) { check.run(with: Renderer(options: options)) })
+                                        tolerance: try tolerance.value().fraction, quiet: quiet, diagnosticFormat: diagnosticFormat)
+                let report = budget.watch(inputs[0], inWorker: false) { check.run(with: Renderer(options: options)) }
+                report.print()
+                throw ExitCode(report.status)
             }
             let jobs = try JobPlanner(inputs: inputs, output: golden.hasSuffix("/") ? golden : golden + "/", format: try format?.value() ?? .png).jobs()
             let batch = GoldenBatch(jobs: jobs, update: updateGolden, tolerance: try tolerance.value().fraction, quiet: quiet)
-            throw ExitCode(batch.run(with: Renderer(options: options), budget: budget))
+            throw ExitCode(batch.run(workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount, options: options, fonts: fonts,
+                                     budget: budget, diagnosticFormat: diagnosticFormat))
         }
         let planner = JobPlanner(inputs: inputs, output: output, format: try format?.value())
         var jobs = try planner.jobs()
@@ -233,6 +242,7 @@ struct Convert: ParsableCommand {
         let runner = BatchRunner(jobs: jobs, workers: jobCount ?? ProcessInfo.processInfo.activeProcessorCount,
                                  options: options, fonts: fonts, quiet: quiet, progress: progress)
         runner.budget = DocumentBudget(seconds: limitTime, megabytes: limitMemory)
+        runner.diagnosticFormat = diagnosticFormat
         let summary = runner.run()
         if jobs.count > 1 && !quiet {
             Console.error(String(format: "rendered %d of %d files (%d failed), %d pages in %.2f s",

@@ -28,7 +28,7 @@ struct Worker: ParsableCommand {
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { continue }
             let outcome = renderer.render(job)
-            let answer = (try? JSONEncoder().encode(outcome)) ?? Data("{\"messages\":[]}".utf8)
+            let answer = (try? JSONEncoder().encode(outcome)) ?? Data("{\"diagnostics\":[]}".utf8)
             // A parent gone (the pipe closed) wants no more answers.
             do { try StandardOutput.write(answer + Data("\n".utf8)) } catch { RenderCommand.exit(status: 1) }
         }

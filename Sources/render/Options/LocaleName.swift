@@ -22,7 +22,7 @@ struct LocaleName: ArgumentValue {
 
     /// Whether `identifier` starts with an ISO 639 language code (`en`, `fr_CA`, `zh-Hans`): an
     /// unknown one would quietly give the badge the root locale's month names.
-    private static func isKnown(_ identifier: String) -> Bool {
+    static func isKnown(_ identifier: String) -> Bool {
         // English needs no ICU: the badge writes its months itself.
         if LanguageTag.isEnglish(identifier) { return true }
         guard let code = Locale(identifier: identifier).language.languageCode?.identifier.lowercased() else { return false }

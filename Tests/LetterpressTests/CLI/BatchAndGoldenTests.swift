@@ -151,13 +151,13 @@ private func note(_ number: Int) -> String {
         }
         let pdf = try runRender(["in", "x/n.md", "y/n.md", "-o", "out"], in: folder)
         #expect(pdf.status == 1)
-        #expect(pdf.stderr.contains("in/n1.md: not rendered: in/n1.markdown renders to the same out/n1.pdf"))
-        #expect(pdf.stderr.contains("in/n1.markdown: not rendered: in/n1.md renders to the same out/n1.pdf"))
-        #expect(pdf.stderr.contains("x/n.md: not rendered: y/n.md") && pdf.stderr.contains("y/n.md: not rendered: x/n.md"))
+        #expect(pdf.stderr.contains("in/n1.md: error: not rendered: in/n1.markdown renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("in/n1.markdown: error: not rendered: in/n1.md renders to the same out/n1.pdf"))
+        #expect(pdf.stderr.contains("x/n.md: error: not rendered: y/n.md") && pdf.stderr.contains("y/n.md: error: not rendered: x/n.md"))
         #expect(pdf.stderr.contains("rendered 2 of 6 files (4 failed)"))
         #expect(try fileNames(in: folder.appendingPathComponent("out")) == ["n1-2.pdf", "sub"])
         let png = try runRender(["in/n1.md", "in/n1-2.md", "in/sub/n0.md", "-o", "png", "--format", "png", "--dpi", "20"], in: folder)
-        #expect(png.status == 1 && png.stderr.contains("in/n1-2.md: not rendered: its output png/n1-2.png is the name of one of in/n1.md's pages"))
+        #expect(png.status == 1 && png.stderr.contains("in/n1-2.md: error: not rendered: its output png/n1-2.png is the name of one of in/n1.md's pages"))
         #expect(try fileNames(in: folder.appendingPathComponent("png")) == ["n0.png"])
     }
 
@@ -184,8 +184,34 @@ private func note(_ number: Int) -> String {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(said.contains("./n0.md: the renderer stopped on this input (signal 9); the others go on"), "\(said)")
+        #expect(said.contains("./n0.md: error: the renderer stopped on this input (signal 9); the others go on"), "\(said)")
         #expect(said.contains("rendered 2 of 3 files (1 failed)"))
+    }
+
+    /// `--golden` over several notes checks them as a batch renders: `--jobs` worker processes
+    /// at once; the summary keeps the notes' order whichever finishes first.
+    @Test func goldenChecksRunInParallelWorkers() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let long = (1...1500).map { "Paragraph \($0) of a note of many pages." }.joined(separator: "\n\n")
+        for number in 0..<4 { try long.write(to: folder.appendingPathComponent("n\(number).md"), atomically: true, encoding: .utf8) }
+        let process = Process()
+        process.executableURL = TestSupport.renderExecutable
+        process.arguments = [".", "--golden", "golden/", "--dpi", "10", "--jobs", "2"]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var workers: [Int32] = []
+        for _ in 0..<250 where workers.count < 2 {
+            Thread.sleep(forTimeInterval: 0.02)
+            workers = childProcesses(of: process.processIdentifier)
+        }
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(workers.count == 2, "two worker processes")
+        #expect(process.terminationStatus == 2, "only references missing")
+        #expect(said.contains("golden: 0 of 4 notes match; no reference: ./n0.md, ./n1.md, ./n2.md, ./n3.md"), "\(said)")
     }
 
     /// The processes whose parent is `parent`, from `/proc`.

@@ -88,6 +88,8 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         try "# Note\n\nText.\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
         try "---\npageSize: a3-landscape\n---\n# Wide\n".write(to: folder.appendingPathComponent("wide.md"), atomically: true, encoding: .utf8)
+        try "---\npageSize: a5\nlandscape: true\n---\n# Turned\n".write(to: folder.appendingPathComponent("turned.md"), atomically: true, encoding: .utf8)
+        try "---\nlandscape: true\n---\n# Turned\n".write(to: folder.appendingPathComponent("turned4.md"), atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["n.md", "-o", "a.pdf", "--page-size", "a4-landscape"], "841.89 x 595.276"),
             (["n.md", "-o", "b.pdf", "--page-size", "letter", "--landscape"], "792 x 612"),
@@ -95,6 +97,8 @@ import Testing
             (["n.md", "-o", "d.pdf", "--page-size", "tabloid"], "792 x 1224"),
             (["n.md", "-o", "e.pdf", "--landscape"], "841.89 x 595.276"),
             (["wide.md", "-o", "f.pdf"], "1190.55 x 841.89"),
+            (["turned.md", "-o", "g.pdf"], "595.276 x 419.528"),
+            (["turned4.md", "-o", "h.pdf", "--page-size", "letter"], "792 x 612"),
         ]
         for (arguments, size) in cases {
             let result = try runRender(arguments, in: folder)

@@ -25,7 +25,7 @@ import Testing
         let folder = try folder()
         let alone = try runRender(["long.md", "-o", "long.pdf", "--limit-time", "1"], in: folder)
         #expect(alone.status == 1)
-        #expect(alone.stderr.contains("long.md: stopped past the time limit of 1 s (--limit-time)"), "\(alone.stderr)")
+        #expect(alone.stderr.contains("long.md: error: stopped past the time limit of 1 s (--limit-time)"), "\(alone.stderr)")
         for jobs in ["1", "2"] {
             let batch = try runRender(["long.md", "short.md", "-o", "out-\(jobs)/", "--limit-time", "1", "--jobs", jobs], in: folder)
             #expect(batch.status == 1)
@@ -41,7 +41,7 @@ import Testing
         let folder = try folder()
         let result = try runRender(["short.md", "-o", "short.pdf", "--limit-memory", "1"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("short.md: stopped past the memory limit of 1 MB (--limit-memory)"), "\(result.stderr)")
+        #expect(result.stderr.contains("short.md: error: stopped past the memory limit of 1 MB (--limit-memory)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("short.pdf").path))
         let unlimited = try runRender(["short.md", "-o", "short.pdf", "--limit-memory", "0", "--limit-time", "0"], in: folder)
         #expect(unlimited.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("short.pdf").path))

@@ -195,7 +195,7 @@ enum Hostile {
             defer { try? FileManager.default.removeItem(at: folder) }
             #expect(result.status == 1)
             let line = front.hasPrefix("x") ? 4 : 3
-            #expect(result.stderr.contains("note.md:\(line):1: front matter: tables nested more than 256 deep"), "\(result.stderr.prefix(300))")
+            #expect(result.stderr.contains("note.md:\(line):1: error: front matter: tables nested more than 256 deep"), "\(result.stderr.prefix(300))")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("note.pdf").path))
         }
         let (folder, result) = try render("+++\n\(String(repeating: "a.", count: 200))a = 1\n+++\n\nfine\n")

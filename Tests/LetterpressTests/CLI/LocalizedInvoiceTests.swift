@@ -44,7 +44,7 @@ import Testing
         try "---\nstrings: [Missing.xcstrings]\n---\n^[Hi](localized: 'hi')\n".write(to: note, atomically: true, encoding: .utf8)
         let result = try runRender([note.path, "-o", folder.appendingPathComponent("n.pdf").path], in: folder)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("n.md:2:10: front matter: strings: Missing.xcstrings: no such file"), "\(result.stderr)")
+        #expect(result.stderr.contains("n.md:2:10: error: front matter: strings: Missing.xcstrings: no such file"), "\(result.stderr)")
     }
 
     /// `render inspect` reads the front matter's tables and `--strings`, as rendering does, and

@@ -72,4 +72,27 @@ import Testing
         #expect(result.stderr.contains("bad.md:"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("book.pdf").path))
     }
+
+    @Test func pageNumbersRunOnAcrossTheNotes() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let themes = [
+            "count.yaml": "extends: default\npage:\n  footer: {center: \"p{page}/{pages}\", firstPage: true}\n",
+            "plain.yaml": "extends: default\npage:\n  footer: {center: \"n{page}\", firstPage: true}\n",
+        ]
+        for (name, text) in themes { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        // Two pages each; the second note shows where the first note's section lies.
+        func note(_ theme: String, _ word: String, reference: String = "") -> String {
+            "---\ntheme: ./\(theme)\n---\n# \(word)\n\n\(reference)"
+                + (1...12).map { "\(word) paragraph \($0). " + String(repeating: "\(word) words go on. ", count: 25) }.joined(separator: "\n\n") + "\n"
+        }
+        try note("count.yaml", "Alpha").write(to: folder.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try note("plain.yaml", "Beta", reference: "Beta ends on page {page:#beta-end}.\n\n").appending("\n## Beta end\n\nDone.\n")
+            .write(to: folder.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let result = try runRender(["a.md", "b.md", "-o", "book.pdf"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try pdfText(folder.appendingPathComponent("book.pdf"))
+        let footers = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("p") || $0.hasPrefix("n") }.filter { $0.allSatisfy { !$0.isWhitespace } }
+        #expect(footers == ["p1/4", "p2/4", "n3", "n4"], "\(footers)")
+        #expect(text.contains("Beta ends on page 4."), "a page reference counts the whole document's pages")
+    }
 }

@@ -203,7 +203,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let missing = try runRender(["note.md", "-o", "no.pdf"], in: folder,
                                     environment: ["TMPDIR": folder.appendingPathComponent("absent").path])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("note.md: the temporary file of pages waiting for the page count: cannot write: No such file or directory"),
+        #expect(missing.stderr.contains("note.md: error: the temporary file of pages waiting for the page count: cannot write: No such file or directory"),
                 "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no.pdf").path))
     }
@@ -298,6 +298,9 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try fileNames(in: folder) == ["note.md"])
         #expect(try runRender(["note.md", "-o", "note.docx"], in: folder).stderr.contains("'.docx' is not .pdf, .png or .svg"))
         #expect(try runRender(["note.md", "--locale", "xx_YY"], in: folder).stderr.contains("--locale 'xx_YY' names no language"))
+        let english = try runRender(["note.md", "--lang", "english"], in: folder)
+        #expect(english.status == 2 && english.stderr.contains("--lang 'english' is not a language tag"), "as --locale is: \(english.stderr)")
+        #expect(try runRender(["note.md", "--lang", "pt-BR", "-o", "pt.pdf"], in: folder).status == 0)
         for locale in ["fr_CA", "zh-Hans", "de_DE.UTF-8", "C.UTF-8"] {
             #expect(try runRender(["note.md", "--locale", locale, "-o", "l.pdf"], in: folder).status == 0, "\(locale)")
         }
@@ -333,7 +336,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(try Data(contentsOf: folder.appendingPathComponent("empty.pdf")).starts(with: Data("%PDF-".utf8)))
         #expect(mkfifo(folder.appendingPathComponent("fifo.md").path, 0o644) == 0)
         let fifo = try runRender(["fifo.md", "-o", "fifo.pdf"], in: folder)
-        #expect(fifo.status == 1 && fifo.stderr == "fifo.md: is a FIFO, not a regular file (give - to read standard input)\n")
+        #expect(fifo.status == 1 && fifo.stderr == "fifo.md: error: is a FIFO, not a regular file (give - to read standard input)\n")
         let stdin = try runRender(["/dev/stdin"], in: folder, input: Data(note.utf8))
         #expect(stdin.status == 0 && stdin.stdout.starts(with: Data("%PDF-".utf8)))
         let shell = Process()
@@ -380,15 +383,15 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         ])
         #expect(mkfifo(folder.appendingPathComponent("fifo.yaml").path, 0o644) == 0)
         let cases: [([String], String)] = [
-            (["environ.md"], "environ.md: /proc/self/environ:1:"),
+            (["environ.md"], "/proc/self/environ:1:"),
             (["note.md", "--theme", "/proc/self/environ"], "control characters are not allowed (U+0000)"),
-            (["note.md", "--theme", "./fifo.yaml"], "fifo.yaml: cannot read theme: is a FIFO, not a regular file"),
+            (["note.md", "--theme", "./fifo.yaml"], "fifo.yaml: error: cannot read theme: is a FIFO, not a regular file"),
             (["date.md"], "date.md:2:7: warning: front matter date 'AAAA"),
-            (["keys.md"], "keys.md:2:1: front matter: key 'KKKK"),
-            (["theme.md"], "keys.yaml:3:10: body.foregroundColor: 'AAAA"),
-            (["extends.md"], "extends.md:2:8: front matter: theme: AAAA"),
+            (["keys.md"], "keys.md:2:1: error: front matter: key 'KKKK"),
+            (["theme.md"], "keys.yaml:3:10: error: body.foregroundColor: 'AAAA"),
+            (["extends.md"], "extends.md:2:8: error: front matter: theme: AAAA"),
             (["style.md"], "unknown custom style 'AAAA"),
-            (["archive.json"], "archive.json: not a valid letterpress-runs archive (blocks.[0].type: Cannot initialize"),
+            (["archive.json"], "archive.json: error: not a valid letterpress-runs archive (blocks.[0].type: Cannot initialize"),
         ]
         try note.write(to: folder.appendingPathComponent("note.md"), atomically: true, encoding: .utf8)
         for (arguments, message) in cases {
@@ -422,12 +425,13 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
     /// of the wrong kind, a front matter that is not a mapping, and a key given twice.
     @Test func frontMatterValuesAreReportedAtTheirLocation() throws {
         let cases = [
-            ("margin: lots", "bad.md:3:9: front matter: margin 'lots' is not 1, 2 or 4 lengths"),
-            ("pageSize: huge", "bad.md:3:11: front matter: pageSize 'huge' is not a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive or WIDTHxHEIGHT, each with -landscape or not"),
-            ("theme: nosuch", "bad.md:3:8: front matter: theme: unknown theme 'nosuch' (known themes: default,"),
-            ("theme: nosuch.yaml", "bad.md:3:8: front matter: theme: nosuch.yaml: theme file not found"),
-            ("theme: [menlo]", "bad.md:3:8: front matter: theme is one value, not a list"),
-            ("title: again", "bad.md:2:1: front matter: key 'title' is given more than once"),
+            ("margin: lots", "bad.md:3:9: error: front matter: margin 'lots' is not 1, 2 or 4 lengths"),
+            ("pageSize: huge", "bad.md:3:11: error: front matter: pageSize 'huge' is not a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive or WIDTHxHEIGHT, each with -landscape or not"),
+            ("theme: nosuch", "bad.md:3:8: error: front matter: theme: unknown theme 'nosuch' (known themes: default,"),
+            ("theme: nosuch.yaml", "bad.md:3:8: error: front matter: theme: nosuch.yaml: theme file not found"),
+            ("theme: [menlo]", "bad.md:3:8: error: front matter: theme is one value, not a list"),
+            ("title: again", "bad.md:2:1: error: front matter: key 'title' is given more than once"),
+            ("landscape: maybe", "bad.md:3:12: error: front matter: landscape: expected true or false"),
         ]
         for (line, message) in cases {
             let folder = try folder(with: ["bad.md": "---\ntitle: T\n\(line)\n---\n# Body\n"])
@@ -444,6 +448,12 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let date = try runRender(["date.md"], in: folder)
         #expect(date.status == 0, "a margin may be a list, as in themes: \(date.stderr)")
         #expect(date.stderr.hasPrefix("date.md:2:7: warning: front matter date 'someday' is not YYYY-MM-DD"), "\(date.stderr)")
+        try "---\ndate: 2024-02-30\n---\n# Body\n".write(to: folder.appendingPathComponent("leap.md"), atomically: true, encoding: .utf8)
+        let leap = try runRender(["leap.md"], in: folder)
+        #expect(leap.stderr.hasPrefix("leap.md:2:7: warning: front matter date '2024-02-30' is no day (February 2024 has 29 days)"),
+                "an impossible date says so: \(leap.stderr)")
+        let option = try runRender(["leap.md", "--date", "2023-13-01"], in: folder)
+        #expect(option.status == 2 && option.stderr.contains("--date '2023-13-01' is no day (there is no month 13)"), "\(option.stderr)")
     }
 
     @Test func strictFailsOnWarningsAndKeepsTheGoodOutput() throws {
@@ -559,7 +569,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         let broken = folder.appendingPathComponent("broken.json")
         try Data("{\"format\": \"letterpress-runs\", \"blocks\": 3}".utf8).write(to: broken)
         let failure = try runRender(["broken.json", "-o", "c.pdf"], in: folder)
-        #expect(failure.status == 1 && failure.stderr.hasPrefix("broken.json: not a valid letterpress-runs archive"))
+        #expect(failure.status == 1 && failure.stderr.hasPrefix("broken.json: error: not a valid letterpress-runs archive"))
     }
 
     @Test func attributeWarningsNameLineAndColumnAndFailWithStrict() throws {

@@ -35,7 +35,7 @@ import Yams
         ("code: {padding: -1e9}", "mine.yaml:2:17: code.padding: -1000000000 is outside 0 to 1000 pt"),
         ("headings: [{size: 12}, {lineHeight: -3}]", "mine.yaml:2:37: headings[1].lineHeight: -3 is outside 0.5 to 5"),
         ("inlineCode: {size: 12}", "mine.yaml:2:20: inlineCode.size: 12 is outside 0.25 to 4"),
-        ("page: {size: huge}", "mine.yaml:2:14: page.size: 'huge' is not a page size"),
+        ("page: {size: huge}", "mine.yaml:2:14: page.size: 'huge' is not a page size (a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive or WIDTHxHEIGHT with units, each with -landscape or not)"),
     ])
     func outOfRangeNumbersAreRefusedWhereTheyAre(spec: String, message: String) throws {
         let error = try #require(failure("extends: default\n\(spec)\n"))
