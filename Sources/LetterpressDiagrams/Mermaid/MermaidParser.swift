@@ -163,9 +163,11 @@ package enum MermaidParser {
 }
 
 extension Flowchart {
-    /// The index of node `id`, added if new; nil past `limit` nodes.
+    /// The index of node `id`, added if new; nil past `limit` nodes. As in Mermaid, a node
+    /// named inside a subgraph belongs to it unless an earlier subgraph has it.
     mutating func index(ofNode id: String, subgraph: Int?, limit: Int) -> Int? {
         let index = node(id, subgraph: subgraph)
+        if nodes[index].subgraph == nil { nodes[index].subgraph = subgraph }
         return nodes.count > limit ? nil : index
     }
 }
