@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
 	fonts-urw-base35 fonts-dejavu-extra fonts-comfortaa fonts-inter fonts-wqy-microhei poppler-utils \
 	fonts-noto-color-emoji fonts-ipaexfont-gothic fonts-lohit-beng-bengali fonts-lohit-deva fonts-tlwg-loma-ttf \
 	fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-mlym fonts-lohit-guru fonts-lohit-gujr fonts-lohit-orya fonts-lklug-sinhala \
-	libkf5syntaxhighlighting-dev libharfbuzz-dev fonts-texgyre-math fonts-lmodern
+	libkf5syntaxhighlighting-dev libharfbuzz-dev fonts-texgyre-math fonts-lmodern libgraphviz-dev
 
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
@@ -110,7 +110,7 @@ demo: build
 
 # Each stage target built alone, in pipeline order, before the rest: on a fresh clone (CI) a
 # stage that imports a later one fails here, since that one is not built yet.
-STAGES := LetterpressCore LetterpressMath LetterpressMarkup LetterpressStyling LetterpressTypesetting LetterpressExport Letterpress
+STAGES := LetterpressCore LetterpressMath LetterpressDiagrams LetterpressMarkup LetterpressStyling LetterpressTypesetting LetterpressExport Letterpress
 
 test: deps
 	@for target in $(STAGES); do $(SWIFT) build --target $$target || exit 1; done

@@ -45,6 +45,9 @@ let package = Package(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
+            name: "CGraphviz", pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]),
+        .systemLibrary(
             name: "CQt5", pkgConfig: "Qt5Gui",
             providers: [.apt(["qtbase5-dev"])]),
         // KDE's KSyntaxHighlighting (Debian's libkf5syntaxhighlighting-dev) behind a C face.
@@ -75,6 +78,12 @@ let package = Package(
             name: "LetterpressMath",
             dependencies: ["LetterpressCore", "CHarfBuzz"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Diagrams: DOT laid out by Graphviz in process, and Mermaid flowcharts read by the
+        // project's own parser and laid out the same way, as SVG. Typesetting draws them.
+        .target(
+            name: "LetterpressDiagrams",
+            dependencies: ["LetterpressCore", "CGraphviz"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressMarkup",
             dependencies: ["LetterpressCore", "LetterpressMath", "CCmarkGFM", "CLibXML2", "CMessageFormat", "Yams", "TOMLKit"],
@@ -86,7 +95,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTypesetting",
-            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(
@@ -95,7 +104,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "Letterpress",
-            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTesting",
@@ -118,7 +127,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "LetterpressTests",
-            dependencies: ["Letterpress", "LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
+            dependencies: ["Letterpress", "LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting",
                            "LetterpressExport", "LetterpressTesting", "CPNGWriter", "Yams"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -1,5 +1,6 @@
 import Foundation
 import LetterpressCore
+import LetterpressDiagrams
 import LetterpressMarkup
 import LetterpressStyling
 
@@ -7,6 +8,7 @@ import LetterpressStyling
 extension Collector {
     mutating func code(_ block: StyledCodeBlock, column: Column) {
         let code = block.code
+        if let language = code.language.flatMap(DiagramLanguage.init(fence:)), diagram(code, language: language, column: column) { return }
         let style = styles.code
         space(before: style.spaceBefore)
         let inner = column.inset(left: style.padding, right: style.padding)

@@ -57,7 +57,7 @@ enum ImageLoader {
         }
         if formatName == "svg" {
             guard let weighed else { return .failure(.unreadable("an SVG that does not start as XML does, which is not drawn")) }
-            return drawing(weighed.data, at: path, width: Int(width), height: Int(height), cost: weighed.cost)
+            return drawing(weighed.data, key: fileKey(path), width: Int(width), height: Int(height), cost: weighed.cost)
         }
         var error: UnsafeMutablePointer<GError>?
         let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
@@ -77,7 +77,7 @@ enum ImageLoader {
               let surface = surface(from: pixbuf) else {
             return .failure(.unreadable("it decodes to \(decodedWidth) × \(decodedHeight) pixels, not the \(width) × \(height) its header gives"))
         }
-        identify(surface, path: path)
+        identify(surface, key: fileKey(path))
         return .success(LoadedImage(surface: surface, pixelWidth: Int(width), pixelHeight: Int(height)))
     }
 
@@ -96,10 +96,35 @@ enum ImageLoader {
         return Array((try? handle.read(upToCount: 2)) ?? Data())
     }
 
-    /// The SVG `data` (the file at `path`) recorded as paths with librsvg, at the size
-    /// gdk-pixbuf (librsvg too) gives it, scaled down to `maximumDrawnSide` units and further
-    /// as `cost` says.
-    private static func drawing(_ data: Data, at path: String, width: Int, height: Int, cost: DrawingCost) -> Result<LoadedImage, ImageError> {
+    /// An SVG made in memory (a diagram), weighed and recorded as a file's is, at the size its
+    /// root element gives (96 pixels an inch, as gdk-pixbuf sizes a file's).
+    static func drawing(svg data: Data) -> Result<LoadedImage, ImageError> {
+        guard data.count <= maximumDrawingBytes else {
+            return .failure(.unreadable("an SVG over \(maximumDrawingBytes / 1024 / 1024) MB"))
+        }
+        let cost = DrawingCost.of(data) ?? DrawingCost()
+        if let refusal = cost.refusal { return .failure(.unreadable(refusal)) }
+        let handle = data.withUnsafeBytes { bytes in
+            rsvg_handle_new_from_data(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), nil)
+        }
+        guard let handle else { return .failure(.unreadable("cannot read the SVG")) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        rsvg_handle_set_dpi(handle, 96)
+        var width = 0.0
+        var height = 0.0
+        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width >= 1, height >= 1,
+              width * height <= Double(maximumPixels) else {
+            return .failure(.unreadable("an SVG without a size, or too large"))
+        }
+        // Identical drawings are one image in a PDF, as one file drawn twice is.
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return drawing(data, key: "svg|\(data.count)|\(hash)", width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), cost: cost)
+    }
+
+    /// The SVG `data` recorded as paths with librsvg, at the size gdk-pixbuf (librsvg too)
+    /// gives it, scaled down to `maximumDrawnSide` units and further as `cost` says, named by `key`.
+    private static func drawing(_ data: Data, key: String, width: Int, height: Int, cost: DrawingCost) -> Result<LoadedImage, ImageError> {
         var error: UnsafeMutablePointer<GError>?
         func failure(_ fallback: String) -> Result<LoadedImage, ImageError> {
             let message = error.map { String(cString: $0.pointee.message) } ?? fallback
@@ -129,17 +154,22 @@ enum ImageLoader {
             cairo_surface_destroy(recording)
             return failure("cannot draw the SVG")
         }
-        identify(recording, path: path)
+        identify(recording, key: key)
         return .success(LoadedImage(drawing: recording, pixelWidth: width, pixelHeight: height,
                                     recordedWidth: Int(recordedWidth), recordedHeight: Int(recordedHeight)))
     }
 
-    /// Names a surface by the file it was read from, so that a PDF holds an image once however
-    /// many times it is drawn, also when it was let go between two pages and read again.
-    private static func identify(_ surface: OpaquePointer, path: String) {
+    /// The name of the image read from the file at `path`: its path, size and time.
+    private static func fileKey(_ path: String) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let bytes = Array("\(path)|\(attributes?[.size] ?? 0)|\(modified)".utf8)
+        return "\(path)|\(attributes?[.size] ?? 0)|\(modified)"
+    }
+
+    /// Names a surface by `key` (the file it was read from), so that a PDF holds an image once
+    /// however many times it is drawn, also when it was let go between two pages and read again.
+    private static func identify(_ surface: OpaquePointer, key: String) {
+        let bytes = Array(key.utf8)
         guard let copy = malloc(bytes.count) else { return }
         copy.copyMemory(from: bytes, byteCount: bytes.count)
         cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, copy)

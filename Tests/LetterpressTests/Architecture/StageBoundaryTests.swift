@@ -10,11 +10,12 @@ import Testing
     static let stages: KeyValuePairs<String, [String]> = [
         "LetterpressCore": [],
         "LetterpressMath": ["LetterpressCore"],
+        "LetterpressDiagrams": ["LetterpressCore"],
         "LetterpressMarkup": ["LetterpressCore", "LetterpressMath"],
         "LetterpressStyling": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup"],
-        "LetterpressTypesetting": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling"],
-        "LetterpressExport": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting"],
-        "Letterpress": ["LetterpressCore", "LetterpressMath", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport"],
+        "LetterpressTypesetting": ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling"],
+        "LetterpressExport": ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting"],
+        "Letterpress": ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "LetterpressTypesetting", "LetterpressExport"],
     ]
 
     /// The `Letterpress…` modules the sources of `target` import.

@@ -1,0 +1,108 @@
+import CGraphviz
+import Foundation
+import LetterpressCore
+
+/// DOT laid out by Graphviz's `dot` in this process and written as SVG. Graphviz keeps its
+/// state (the error handler, the attribute defaults of new graphs, its plugins) in globals, so
+/// one layout runs at a time, under `lock`.
+enum GraphvizLayout {
+    /// Sources longer than this are not laid out: no diagram a page holds needs more.
+    static let maximumSourceBytes = 64 * 1024
+    /// Graphs with more nodes or edges are not laid out: `dot`'s crossing minimisation grows
+    /// faster than linearly, and a page could not show them legibly anyway.
+    static let maximumNodes = 500
+    static let maximumEdges = 1_000
+    /// Bounds on `dot`'s network simplex and crossing minimisation passes, so that no graph
+    /// within the limits above takes seconds.
+    static let iterationLimits = ["nslimit": "20", "nslimit1": "20", "mclimit": "0.5", "searchsize": "30"]
+    /// Attributes that make Graphviz read files (pictures, fonts, PostScript shapes): a note's
+    /// diagram reads nothing beside it.
+    static let fileAttributes = ["image", "imagepath", "shapefile", "fontpath", "fontnames", "stylesheet"]
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var context: OpaquePointer?
+    /// What Graphviz reported during the current layout (one layout at a time, under `lock`).
+    nonisolated(unsafe) private static var messages: [String] = []
+
+    /// The SVG of `dot`, with `style` as the graph's, nodes' and edges' defaults; or why it
+    /// cannot be drawn.
+    static func svg(dot: String, style: DiagramStyle) -> Result<Data, DiagramError> {
+        if let refusal = DotScan.refusal(of: dot, maximumBytes: maximumSourceBytes) { return .failure(refusal) }
+        lock.lock()
+        defer { lock.unlock() }
+        messages = []
+        agseterrf { message in
+            if let message { GraphvizLayout.messages.append(String(cString: message)) }
+            return 0
+        }
+        agseterr(AGWARN)
+        defer { agreseterrors() }
+        if context == nil { context = gvContext() }
+        guard let context else { return .failure(DiagramError("Graphviz cannot start")) }
+        setDefaults(style)
+        guard let graph = agmemread(dot) else { return .failure(parseError()) }
+        defer { agclose(graph) }
+        let (nodes, edges) = (Int(agnnodes(graph)), Int(agnedges(graph)))
+        guard nodes <= maximumNodes, edges <= maximumEdges else {
+            return .failure(DiagramError("\(nodes) nodes and \(edges) edges: more than the \(maximumNodes) nodes or \(maximumEdges) edges a diagram may have"))
+        }
+        for kind in [AGRAPH, AGNODE, AGEDGE] {
+            for name in fileAttributes where agattr(graph, Int32(kind), kept(name), nil) != nil {
+                return .failure(DiagramError("the attribute '\(name)' reads files, which a diagram may not"))
+            }
+        }
+        for (name, value) in iterationLimits { agsafeset(graph, kept(name), kept(value), kept("")) }
+        guard gvLayout(context, graph, "dot") == 0 else {
+            return .failure(DiagramError("Graphviz cannot lay it out" + lastMessage()))
+        }
+        defer { gvFreeLayout(context, graph) }
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(context, graph, "svg", &bytes, &length) == 0, let bytes else {
+            return .failure(DiagramError("Graphviz cannot draw it" + lastMessage()))
+        }
+        defer { gvFreeRenderData(bytes) }
+        return .success(Data(bytes: bytes, count: Int(length)))
+    }
+
+    /// The theme's look as the attribute defaults of the graphs Graphviz reads next (`agattr`
+    /// on no graph sets them, as `dot -G -N -E` does): the source's own attributes win.
+    private static func setDefaults(_ style: DiagramStyle) {
+        let size = String(format: "%.2f", style.fontSize)
+        let text = style.textColor.description
+        let line = style.lineColor.description
+        let graph = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "bgcolor": "transparent", "color": line]
+        let node = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
+        let edge = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
+        for (kind, values) in [(AGRAPH, graph), (AGNODE, node), (AGEDGE, edge)] {
+            for (name, value) in values { agattr(nil, Int32(kind), kept(name), kept(value)) }
+        }
+    }
+
+    /// Graphviz's message about a source it cannot read, with the line it names.
+    private static func parseError() -> DiagramError {
+        let text = messages.joined().trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = text.firstMatch(of: #/line (\d+)/#).flatMap { Int($0.1) }
+        var message = text.replacingOccurrences(of: "Error: ", with: "")
+            .replacingOccurrences(of: #"<(stdin|memory)>:\s*"#, with: "", options: .regularExpression)
+        if let line { message = message.replacingOccurrences(of: " in line \(line)", with: "") }
+        return DiagramError(message.isEmpty ? "Graphviz cannot read it" : Excerpt.name(message), line: line)
+    }
+
+    private static func lastMessage() -> String {
+        let text = messages.joined().trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "" : ": " + Excerpt.name(text)
+    }
+
+    /// cgraph's functions take attribute names and values as `char *` (they never change them):
+    /// a copy kept for the process. Only names, numbers and the themes' fonts and colours come
+    /// here, a few dozen strings.
+    private static func kept(_ text: String) -> UnsafeMutablePointer<CChar> {
+        if let copy = keptStrings[text] { return copy }
+        let copy = strdup(text)!
+        keptStrings[text] = copy
+        return copy
+    }
+
+    nonisolated(unsafe) private static var keptStrings: [String: UnsafeMutablePointer<CChar>] = [:]
+}

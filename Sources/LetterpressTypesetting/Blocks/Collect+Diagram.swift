@@ -1,0 +1,69 @@
+import Foundation
+import LetterpressCore
+import LetterpressDiagrams
+import LetterpressMarkup
+import LetterpressStyling
+
+/// A fenced diagram (` ```dot `, ` ```graphviz `, ` ```mermaid `) drawn as a figure: laid out
+/// by Graphviz as SVG in the theme's font and colours, recorded as vectors like an SVG image,
+/// so that its text stays text. What cannot be drawn stays code, with a warning.
+extension Collector {
+    /// The kind of warning for a diagram shown as its source.
+    static let undrawnDiagrams = "diagrams that cannot be drawn"
+
+    /// Draws `code` as a diagram in `language` and returns true; false (with a warning) when it
+    /// cannot be, for the caller to lay it out as code.
+    mutating func diagram(_ code: CodeBlock, language: DiagramLanguage, column: Column) -> Bool {
+        let text = styles.body.text
+        let style = DiagramStyle(fontFamily: text.fontFamilies.first ?? "sans-serif", fontSize: (text.size * 0.9).rounded(),
+                                 textColor: text.color, lineColor: text.color)
+        let drawn = Diagram.drawing(code.text, language: language, style: style).flatMap { drawing in
+            ImageLoader.drawing(svg: drawing.svg).map { (drawing, $0) }.mapError { DiagramError("its drawing \($0)") }
+        }
+        switch drawn {
+        case let .success((drawing, image)):
+            figure(drawing, image: image, column: column)
+            return true
+        case let .failure(error):
+            // The fence's line is the location; the diagram's own lines follow it.
+            let location = code.location.map { fence in
+                error.line.map { SourceLocation(line: fence.line + $0, column: 1) } ?? fence
+            }
+            warnings.append(Warning(file: file, location: location,
+                                    message: "\(code.language ?? "diagram") diagram not drawn, shown as code: \(error.message)",
+                                    kind: Self.undrawnDiagrams))
+            return false
+        }
+    }
+
+    /// A diagram centred in the column at its natural size, scaled down to the column's width
+    /// and to the page's height, never up: its shapes as the recorded `image`, its labels as
+    /// text laid out by Pango where Graphviz placed them.
+    private mutating func figure(_ drawing: DiagramDrawing, image: LoadedImage, column: Column) {
+        space(before: styles.body.spaceBefore)
+        let scale = min(1, column.width / drawing.width, contentHeight * 0.9 / drawing.height)
+        let rect = Rect(x: column.x + (column.width - drawing.width * scale) / 2, y: 0,
+                        width: drawing.width * scale, height: drawing.height * scale)
+        var items: [PageItem] = [.image(image, rect)]
+        for label in drawing.labels where !label.text.isEmpty {
+            var style = styles.body.text
+            style.fontFamilies = [label.fontFamily] + style.fontFamilies
+            style.size = label.fontSize * scale
+            style.color = label.color
+            style.weight = label.bold ? .bold : .regular
+            style.italic = label.italic
+            let layout = TextLayout(StyledText(label.text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+            guard let line = layout.lines.first else { continue }
+            let width = layout.naturalWidth
+            let offset: Double
+            switch label.anchor {
+            case .start: offset = 0
+            case .middle: offset = width / 2
+            case .end: offset = width
+            }
+            items.append(.text(layout.textLine(line.index, origin: Point(x: rect.x + label.x * scale - offset, y: label.y * scale))))
+        }
+        append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items))))
+        pendingGap.ask(styles.body.spaceAfter)
+    }
+}

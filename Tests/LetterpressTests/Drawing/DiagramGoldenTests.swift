@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import Letterpress
+import LetterpressTesting
+
+/// A Graphviz graph and a Mermaid flowchart drawn as figures, against the references in
+/// `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
+@Suite(.fontWork) struct DiagramGoldenTests {
+    private func check(_ name: String, _ markdown: String, fileID: String = #fileID, filePath: String = #filePath,
+                       line: Int = #line, column: Int = #column) throws {
+        let check = RenderingCheck(theme: "default", pageSize: PageSize(width: 300, height: 300), margins: GoldenTests.margins)
+        try assertRendering(markdown: markdown, matches: TestSupport.golden.appendingPathComponent("\(name).png"),
+                            check: check, baseURL: TestSupport.fixtures, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Clusters, shapes, a coloured dashed edge and a label, left to right.
+    @Test func graphvizGraph() throws {
+        try check("diagram-dot", """
+            ```dot
+            digraph {
+              rankdir=LR
+              node [shape=box]
+              subgraph cluster_s { label="Stages"; style=filled; fillcolor="#f0f0f0"; parse; style }
+              parse -> style -> pages
+              pages [shape=ellipse]
+              parse -> warning [style=dashed, color=red, label="bad"]
+            }
+            ```
+            """)
+    }
+
+    /// Shapes, a decision with labelled edges, a subgraph and a class.
+    @Test func mermaidFlowchart() throws {
+        try check("diagram-mermaid", """
+            ```mermaid
+            flowchart TD
+                A([Start]) --> B{Ready?}
+                B -->|yes| C[(Save)]
+                B -- no --> D((Wait))
+                subgraph Later
+                  D -.-> A
+                end
+                classDef warm fill:#fde,stroke:#c36
+                class D warm
+            ```
+            """)
+    }
+}
