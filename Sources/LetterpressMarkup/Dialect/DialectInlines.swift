@@ -24,9 +24,9 @@ struct DialectInlines {
     static let longestConstruct = 1024
 
     /// The LaTeX commands pandoc passes to LaTeX alone when they stand in a line (bookdown's
-    /// `\index{term}`, `\label{x}`): left out of the text, with their arguments.
+    /// `\index{term}`): left out of the text, with their arguments (`\label` is math's: see `MathSource`).
     static let texCommands: Set<String> = [
-        "index", "label", "vspace", "hspace", "noindent", "medskip", "smallskip", "bigskip", "hfill", "vfill", "linebreak",
+        "index", "vspace", "hspace", "noindent", "medskip", "smallskip", "bigskip", "hfill", "vfill", "linebreak",
         "nolinebreak", "nopagebreak", "protect", "phantomsection", "addcontentsline", "glossary", "nocite",
     ]
 

@@ -44,8 +44,9 @@ package enum DialectConstruct: CaseIterable, Sendable {
     /// `automatic` reads it.
     var isUnambiguous: Bool {
         switch self {
-        // `#word` is often just text, `@name` a handle, `| ` a line of a table being written.
-        case .tags, .lineBlocks, .bareCitations: false
+        // `#word` is often just text, `@name` a handle, `| ` a line of a table being written;
+        // `^[a]` opens the project's own `^[a] b](key: 1)`, and `%%` is written in format strings.
+        case .tags, .lineBlocks, .bareCitations, .inlineNotes, .comments: false
         default: true
         }
     }

@@ -143,7 +143,9 @@ struct ObsidianSource {
                 index = end
                 continue
             }
-            if character == "[", reads.contains(.wikilinks), rest.hasPrefix("[["), let (target, end) = Self.wikilink(at: index, in: text) {
+            // GitLab's `[[_TOC_]]` is a contents marker, read later.
+            if character == "[", reads.contains(.wikilinks), rest.hasPrefix("[["), !rest.hasPrefix("[[_TOC_]]"),
+               let (target, end) = Self.wikilink(at: index, in: text) {
                 result += wikilink(target)
                 index = end
                 continue

@@ -7,7 +7,7 @@ import Testing
     static let note = """
         # Results {#results .unnumbered}
 
-        See [the results](#results) and the notes.^[An inline note.]
+        See [the results](#results) and the notes.[^1]
 
         Apple
         :   A fruit, [small caps]{.smallcaps}.
@@ -24,6 +24,8 @@ import Testing
         *[HTML]: Hyper Text Markup Language
 
         --8<-- "snippet.md"
+
+        [^1]: An inline note.
         """
 
     @Test func pdftotextShowsNoSyntax() throws {

@@ -158,7 +158,8 @@ import Testing
     }
 
     @Test func inlineNotesAreFootnotesAndTheAttributeSyntaxStaysItsOwn() {
-        let document = parse("Text.^[A note with *stress*.] Then ^[bold](fontWeight: 'bold'), ^[x][label] and `^[code]`.\n\n^[label]: italic: true")
+        let document = parse("Text.^[A note with *stress*.] Then ^[bold](fontWeight: 'bold'), ^[x][label] and `^[code]`.\n\n^[label]: italic: true", dialect: .pandoc)
+        #expect(parse("Text.^[A note.]").footnotes.isEmpty, "only pandoc's notes read ^[…] alone as a note")
         #expect(RunDump.blocks(document.blocks).joined(separator: "\n") == """
             Paragraph
               [0..<5] "Text."
