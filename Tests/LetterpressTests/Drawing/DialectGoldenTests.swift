@@ -18,6 +18,9 @@ import LetterpressTesting
     /// its width; a comment and a block id hidden.
     @Test func obsidianNote() throws {
         try check("dialect-obsidian", """
+            ---
+            markup: obsidian
+            ---
             See [[Other note|the other note]] and [[#Tasks]]; this is ==worth remembering==.%%not shown%% ^block-1
 
             ![[two-tone.png|120]]

@@ -209,6 +209,9 @@ import LetterpressTesting
     /// paragraph and a list, all indented; and pandoc's inline constructs beside it.
     @Test func definitionList() throws {
         try check("definition-list", page: PageSize(width: 300, height: 260), """
+            ---
+            markup: pandoc
+            ---
             Apple
             :   A fruit.
             :   A company.
