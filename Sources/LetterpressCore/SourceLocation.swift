@@ -4,7 +4,7 @@ import Foundation
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int
-    /// The column, from 1.
+    /// The column, from 1, in characters (grapheme clusters), as an editor counts them.
     public var column: Int
     /// The place at `line` and `column`.
     /// - Parameters:

@@ -13,6 +13,10 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     /// summary can count the rest; nil: warnings whose messages differ only in what they quote
     /// and in their numbers are of one kind.
     public var kind: String?
+    /// Whether the problem is the machine's rather than the note's (the code-colouring library
+    /// cannot be loaded): `RenderOptions.strict` does not fail a note on it, and `render`
+    /// reports it once per run.
+    public var isAboutInstallation: Bool
 
     /// A warning about `file`.
     /// - Parameters:
@@ -21,11 +25,14 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     ///   - message: What is wrong.
     ///   - kind: What kind of problem this is, as a plural; nil to group it with warnings whose
     ///     messages differ only in what they quote and in their numbers.
-    public init(file: String, location: SourceLocation? = nil, message: String, kind: String? = nil) {
+    ///   - isAboutInstallation: Whether the problem is the machine's rather than the note's.
+    public init(file: String, location: SourceLocation? = nil, message: String, kind: String? = nil,
+                isAboutInstallation: Bool = false) {
         self.file = file
         self.location = location
         self.message = message
         self.kind = kind
+        self.isAboutInstallation = isAboutInstallation
     }
 
     /// At most `limit` warnings of each kind (or one more), in the order given; the first past

@@ -59,6 +59,8 @@ package enum MarkdownParser {
                                  locale: frontMatter.locale ?? locale, strings: strings, contents: frontMatter.toc,
                                  math: frontMatter.math, dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter
+        document.warnings = CharacterColumns.converted(document.warnings, file: file, text: source,
+                                                       firstLine: FrontMatterReader.bodyLine(of: source, body: body))
         return document
     }
 

@@ -14,6 +14,8 @@ struct Diagnostic: Codable, Equatable {
     var file: String?
     var location: SourceLocation?
     var message: String
+    /// A problem of the machine, not of a note: printed once per run, naming no file.
+    var isAboutInstallation = false
 
     init(_ severity: Severity, file: String?, location: SourceLocation? = nil, message: String) {
         self.severity = severity
@@ -23,7 +25,8 @@ struct Diagnostic: Codable, Equatable {
     }
 
     init(_ warning: Warning) {
-        self.init(.warning, file: warning.file, location: warning.location, message: warning.message)
+        self.init(.warning, file: warning.isAboutInstallation ? nil : warning.file, location: warning.location, message: warning.message)
+        isAboutInstallation = warning.isAboutInstallation
     }
 
     /// `error` of the rendering of `input`: one that names no source file (an unknown theme, an

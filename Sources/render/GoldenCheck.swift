@@ -40,7 +40,7 @@ struct GoldenCheck: Codable {
             if diagnosticFormat != .github { annotation("\(error)", report: &report) }
             return 1
         }
-        if !quiet { for warning in rendered.warnings { report.error(diagnosticFormat.line(Diagnostic(warning))) } }
+        if !quiet { report.warnings(rendered.warnings, format: diagnosticFormat) }
         let writer = OutputWriter(format: format)
         let stored = storedPages(writer, format: format)
         guard !stored.isEmpty else {
@@ -74,7 +74,7 @@ struct GoldenCheck: Codable {
         do {
             try JobRenderer.makeFolder(for: golden)
             let rendered = try renderer.render(input: input, to: golden, format: format)
-            if !quiet { for warning in rendered.warnings { report.error(diagnosticFormat.line(Diagnostic(warning))) } }
+            if !quiet { report.warnings(rendered.warnings, format: diagnosticFormat) }
             report.output("updated \(rendered.files.map(\.path).joined(separator: ", "))")
             return 0
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Letterpress
 
 /// What a golden check of one note says, and its exit status (0 match or updated, 1 differs or
 /// failed, 2 cannot compare): kept rather than printed, so that a worker process can hand it to
@@ -12,8 +13,17 @@ struct GoldenReport: Codable {
 
     var status: Int32 = 0
     var lines: [Line] = []
+    /// Problems of the machine, which the batch prints once per run rather than in each note's lines.
+    var installation: [Diagnostic] = []
 
     mutating func error(_ text: String) { lines.append(Line(isError: true, text: text)) }
+
+    /// Each of `warnings` as a line in `format`, those about the installation kept apart.
+    mutating func warnings(_ warnings: [Warning], format: DiagnosticFormat) {
+        for warning in warnings {
+            if warning.isAboutInstallation { installation.append(Diagnostic(warning)) } else { error(format.line(Diagnostic(warning))) }
+        }
+    }
 
     mutating func output(_ text: String) { lines.append(Line(isError: false, text: text)) }
 

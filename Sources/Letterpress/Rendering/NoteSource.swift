@@ -15,6 +15,9 @@ struct NoteSource {
     var text: String?
     /// Warnings of reading the file (invalid UTF-8, say), reported with the note's others.
     var warnings: [Warning] = []
+    /// The line the Markdown starts at, after the front matter: the parser counts columns of
+    /// the Markdown in bytes, and the front matter's reader in characters.
+    var bodyLine = 1
 
     /// The Markdown `text`, its front matter split off; `file` names it in errors.
     init(markdown text: String, file: String, warnings: [Warning] = []) throws {
@@ -23,6 +26,7 @@ struct NoteSource {
         self.body = .markdown(body)
         self.text = text
         self.warnings = warnings
+        bodyLine = FrontMatterReader.bodyLine(of: text, body: body)
     }
 
     init(parsed document: Document) {

@@ -47,7 +47,7 @@ struct PagePlan {
 
     private static func geometry(frontMatter: FrontMatter, styles: LayoutStyle, options: RenderOptions, file: String) throws
         -> PageGeometry {
-        var geometry = PageGeometry(size: styles.page.size, margins: styles.page.margins)
+        var geometry = PageGeometry(size: styles.page.size ?? options.defaultPageSize ?? .a4, margins: styles.page.margins)
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
                 throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],

@@ -88,7 +88,7 @@ final class RenderEngine: @unchecked Sendable {
             for (index, note) in notes.enumerated() {
                 let pages = try typeset(note, numbering: PageNumbering(first: pageCount + 1, total: total), clock: clock)
                 let noteWarnings = index < counted.count ? counted[index].warnings : pages.outcome.warnings
-                if options.strict && !noteWarnings.isEmpty {
+                if options.strict && noteWarnings.contains(where: { !$0.isAboutInstallation }) {
                     throw LetterpressError.strictWarnings(file: note.resources.file, warnings: noteWarnings)
                 }
                 warnings += noteWarnings
@@ -197,7 +197,7 @@ final class RenderEngine: @unchecked Sendable {
                 clock.add(output.writeSeconds, to: \.write)
                 return (outcome, output)
             }
-            if options.strict && !outcome.warnings.isEmpty {
+            if options.strict && outcome.warnings.contains(where: { !$0.isAboutInstallation }) {
                 throw LetterpressError.strictWarnings(file: resources.file, warnings: outcome.warnings)
             }
             // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
@@ -308,7 +308,11 @@ final class RenderEngine: @unchecked Sendable {
         }
         guard var outcome else { throw LetterpressError.invalidOption("the note was not laid out") }
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
-        outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(outcome.warnings + plan.warnings + missing))
+        var located = outcome.warnings + plan.warnings
+        if let text = note.text {
+            located = CharacterColumns.converted(located, file: resources.file, text: text, firstLine: note.bodyLine)
+        }
+        outcome.warnings = themes.takeWarnings() + Warning.summarized(Warning.inFileOrder(located + missing))
             + unsettled
         return outcome
     }

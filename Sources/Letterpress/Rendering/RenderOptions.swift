@@ -6,6 +6,9 @@ public struct RenderOptions: Sendable, Codable {
     public var theme: String?
     /// The page size (`--page-size`); nil for the front matter's `pageSize`, else the theme's.
     public var pageSize: PageSize?
+    /// The page size of notes whose front matter and theme name none (the shipped themes name
+    /// none); nil for A4. `render` gives the machine's paper, as libpaper finds it.
+    public var defaultPageSize: PageSize?
     /// Turns the page, whichever size it has, so that its width is the longer side (`--landscape`).
     public var landscape = false
     /// The margins (`--margin`); nil for the front matter's `margin`, else the theme's.

@@ -10,6 +10,13 @@ package enum FrontMatterReader {
     /// not a mapping is Markdown (a thematic break, then perhaps a setext heading), as
     /// CommonMark reads it: only one that starts like a mapping (`key:`) and fails to parse is
     /// an error.
+    /// The line of `source` its Markdown starts at, after the front matter, given the body
+    /// `split` made of it (which leaves the front matter's lines empty).
+    package static func bodyLine(of source: String, body: String) -> Int {
+        guard body.utf8.first == UInt8(ascii: "\n"), source.utf8.first != UInt8(ascii: "\n") else { return 1 }
+        return body.utf8.prefix { $0 == UInt8(ascii: "\n") }.count + 1
+    }
+
     package static func split(_ source: String, file: String) throws -> (FrontMatter, String) {
         let fence: String
         if source.hasPrefix("---\n") || source.hasPrefix("---\r\n") {

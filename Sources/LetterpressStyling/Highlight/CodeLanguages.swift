@@ -55,7 +55,7 @@ final class CodeLanguages: Sendable {
             case let .failure(failure):
                 if !spent.warnedAboutLibrary {
                     spent.warnedAboutLibrary = true
-                    warnings.append(Warning(file: file, location: location, message: failure.message))
+                    warnings.append(Warning(file: file, message: failure.message, isAboutInstallation: true))
                 }
                 return nil
             case let .success(library):

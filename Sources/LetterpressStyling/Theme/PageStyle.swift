@@ -4,7 +4,8 @@ import LetterpressMarkup
 
 /// Page size, margins, background, header and footer.
 package struct PageStyle: Sendable, Encodable {
-    package var size: PageSize
+    /// Nil when the theme names none: the note is then set on `RenderOptions.defaultPageSize`.
+    package var size: PageSize?
     package var margins: Margins
     package var background: Color
     package var header: HeaderFooter?

@@ -293,7 +293,7 @@ enum ThemeResolver {
         }
         return PageStyle(
             // ThemeRanges refuses a size that is none.
-            size: given((spec?.size ?? defaults?.size).flatMap(PageSize.init(parsing:))),
+            size: (spec?.size ?? defaults?.size).flatMap(PageSize.init(parsing:)),
             margins: spec?.margin ?? given(defaults?.margin),
             background: spec?.background ?? given(defaults?.background),
             header: headerFooter(spec?.header),

@@ -72,16 +72,17 @@ package enum MissingCharacters {
         var places: [Unicode.Scalar: SourceLocation] = [:]
         var line = 1
         var column = 1
-        for scalar in source.unicodeScalars {
-            if characters.contains(scalar), places[scalar] == nil {
+        // Columns in characters, as an editor counts them.
+        for character in source {
+            for scalar in character.unicodeScalars where characters.contains(scalar) && places[scalar] == nil {
                 places[scalar] = SourceLocation(line: line, column: column)
-                if places.count == characters.count { break }
+                if places.count == characters.count { return places }
             }
-            if scalar == "\n" {
+            if character.isNewline {
                 line += 1
                 column = 1
             } else {
-                column += UTF8.width(scalar)
+                column += 1
             }
         }
         return places

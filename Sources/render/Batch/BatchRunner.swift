@@ -29,6 +29,8 @@ final class BatchRunner: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var summary = BatchSummary()
+    /// The messages of the problems of the machine printed so far: each is printed once a run.
+    private var installationMessages: Set<String> = []
 
     init(jobs: [Job], workers: Int, options: RenderOptions, fonts: FontOptions, quiet: Bool, progress: ProgressBar?) {
         self.jobs = jobs
@@ -98,7 +100,10 @@ final class BatchRunner: @unchecked Sendable {
             summary.failed += 1
         }
         progress?.clear()
-        for diagnostic in outcome.diagnostics { Console.error(diagnosticFormat.line(diagnostic)) }
+        for diagnostic in outcome.diagnostics + (outcome.golden?.installation ?? [])
+        where !diagnostic.isAboutInstallation || installationMessages.insert(diagnostic.message).inserted {
+            Console.error(diagnosticFormat.line(diagnostic))
+        }
         outcome.golden?.print()
         finished?(job, outcome)
         progress?.finished(job.input)

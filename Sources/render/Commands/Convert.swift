@@ -217,6 +217,8 @@ struct Convert: ParsableCommand {
         var options = RenderOptions()
         options.theme = theme
         options.pageSize = try pageSize?.value()
+        // Golden references stay comparable from one machine to the next.
+        options.defaultPageSize = golden == nil ? SystemPaper.size() : nil
         options.landscape = landscape
         options.margins = try margin?.value()
         options.dpi = dpi

@@ -23,6 +23,21 @@ import Testing
         #expect(diagnostics(try run("text").stderr) == diagnostics(result.stderr), "text is the default")
     }
 
+    /// Columns count characters, as editors do, not UTF-8 bytes: after accents and CJK text,
+    /// and in front matter with accents.
+    @Test func columnsCountCharacters() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let note = "---\ntitle: \"Ünï\"\n---\nÜnïcödé 日本語 ^[x](bogus: 1) and ![pic](missing.png)\n\n👩‍👩‍👧 ^[y](bogus: 2)\n"
+        try note.write(to: folder.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: \"Ünïcödé\"\nmargin: wide\n---\n".write(to: folder.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let result = try runRender(["a.md", "-o", "a.pdf"], in: folder)
+        #expect(result.stderr.contains("a.md:4:13: warning: unknown attribute 'bogus'"), "\(result.stderr)")
+        #expect(result.stderr.contains("a.md:4:32: warning: image 'missing.png' not found"), "\(result.stderr)")
+        #expect(result.stderr.contains("a.md:6:3: warning: unknown attribute 'bogus'"), "one family emoji is one character: \(result.stderr)")
+        let frontMatter = try runRender(["b.md", "-o", "b.pdf"], in: folder)
+        #expect(frontMatter.stderr.contains("b.md:3:9: error: front matter: margin 'wide'"), "\(frontMatter.stderr)")
+    }
+
     @Test func githubAnnotationsNameTheFileLineAndColumn() throws {
         for jobs in ["1", "2"] {
             let result = try run("github", jobs: jobs)

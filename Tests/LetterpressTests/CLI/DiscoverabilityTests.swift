@@ -109,4 +109,31 @@ import Testing
         let wrong = try runRender(["n.md", "--page-size", "a9"], in: folder)
         #expect(wrong.status == 2 && wrong.stderr.contains("a3, a4, a5, a6, b4, b5, letter, legal, tabloid, executive"))
     }
+
+    /// Notes whose theme and front matter name no size take the machine's paper, as libpaper
+    /// finds it; a golden check stays on A4, so that references compare across machines.
+    @Test func theMachinesPaperIsTheDefault() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try "# Note\n".write(to: folder.appendingPathComponent("n.md"), atomically: true, encoding: .utf8)
+        try "---\npageSize: a5\n---\n# Sized\n".write(to: folder.appendingPathComponent("sized.md"), atomically: true, encoding: .utf8)
+        try "# a comment\n  letter  \n".write(to: folder.appendingPathComponent("papersize"), atomically: true, encoding: .utf8)
+        let cases: [([String], [String: String], String)] = [
+            (["n.md", "-o", "a.pdf"], ["PAPERSIZE": "letter"], "612 x 792"),
+            (["n.md", "-o", "b.pdf"], ["PAPERSIZE": "", "PAPERCONF": folder.appendingPathComponent("papersize").path], "612 x 792"),
+            (["n.md", "-o", "c.pdf", "--landscape"], ["PAPERSIZE": "letter"], "792 x 612"),
+            (["sized.md", "-o", "d.pdf"], ["PAPERSIZE": "letter"], "419.528 x 595.276"),
+            (["n.md", "-o", "e.pdf", "--theme", "report"], ["PAPERSIZE": "letter"], "612 x 792"),
+        ]
+        for (arguments, environment, size) in cases {
+            let result = try runRender(arguments, in: folder, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let info = try popplerOutput("pdfinfo", [folder.appendingPathComponent(arguments[2]).path])
+            #expect(info.contains(" \(size) pts"), "\(arguments) \(environment): \(info)")
+        }
+        let golden = try runRender(["n.md", "--golden", "golden/", "--update-golden"], in: folder, environment: ["PAPERSIZE": "letter"])
+        #expect(golden.status == 0, "\(golden.stderr)")
+        let png = try Data(contentsOf: folder.appendingPathComponent("golden/n.png"))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(abs(Double(width) / Double(height) - 595.276 / 841.89) < 0.01, "an A4 reference: \(width) × \(height)")
+    }
 }

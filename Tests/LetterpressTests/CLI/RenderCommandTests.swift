@@ -18,9 +18,8 @@ func runRender(_ arguments: [String], in folder: URL, input: Data? = nil,
     process.executableURL = TestSupport.renderExecutable
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    // The machine's paper would change the page size of notes that name none.
+    process.environment = ProcessInfo.processInfo.environment.merging(["PAPERSIZE": "a4"].merging(environment) { $1 }) { $1 }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()
@@ -682,6 +681,33 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         // accessor falls back to by its absolute path: the executable must not name one.
         let executable = try Data(contentsOf: copy)
         #expect(executable.range(of: Data("Letterpress_Letterpress.resources".utf8)) == nil)
+    }
+
+    /// Without the code-colouring library, code is drawn in one colour with one warning for the
+    /// whole run, which names no note and which `--strict` does not count: the installation is
+    /// at fault, not the notes.
+    @Test func aMissingColouringLibraryIsOneWarningOfTheRun() throws {
+        let code = "```swift\nlet x = 1\n```\n"
+        let folder = try folder(with: ["one.md": code, "two.md": code, "three.md": code])
+        let copy = folder.appendingPathComponent("bin/render")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.renderExecutable, to: copy)
+        for extra in [["-o", "out/"], ["--golden", "golden/", "--update-golden"], ["--jobs", "2", "-o", "jobs/"]] {
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = ["one.md", "two.md", "three.md", "--strict"] + extra
+            process.currentDirectoryURL = folder
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(extra): \(stderr)")
+            let warnings = stderr.split(separator: "\n").filter { $0.contains("cannot be loaded") }
+            #expect(warnings == ["warning: code is not coloured: libLetterpressHighlight.so cannot be loaded (not found beside render, nor in ../lib/letterpress)"],
+                    "\(extra): \(stderr)")
+        }
     }
 
     @Test func theBadgeFollowsTheDateAndCanBeTurnedOff() throws {
