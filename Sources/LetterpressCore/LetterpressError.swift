@@ -28,10 +28,31 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
     case outputFailed(file: String, reason: String)
     /// Warnings that `--strict` turns into a failure; nothing was written.
     case strictWarnings(file: String, warnings: [Warning])
+    /// Two or more errors of one file, in the file's order: every error one reading of a front
+    /// matter or a theme found, so that one run shows them all.
+    case several([LetterpressError])
 
-    /// The message, its control characters written as escapes (`Excerpt`), whatever it quotes.
+    /// `errors` as one error: the one, or `several` in the order of the file; nil for none.
+    package static func combined(_ errors: [LetterpressError]) -> LetterpressError? {
+        guard errors.count > 1 else { return errors.first }
+        let ordered = errors.enumerated().sorted { a, b in
+            let left = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let right = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return left != right ? left < right : a.offset < b.offset
+        }
+        return .several(ordered.map(\.element))
+    }
+
+    /// The errors this one holds: those of `several`, else this one.
+    public var errors: [LetterpressError] {
+        if case let .several(errors) = self { return errors.flatMap(\.errors) }
+        return [self]
+    }
+
+    /// The message, its control characters written as escapes (`Excerpt`), whatever it quotes;
+    /// a line for each of `several`.
     public var description: String {
-        Excerpt.cleaned(text)
+        errors.map { Excerpt.cleaned($0.text) }.joined(separator: "\n")
     }
 
     /// The message, as `description` gives it, for `localizedDescription`.
@@ -50,6 +71,7 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
              let .invalidStringTable(file, _, _), let .strictWarnings(file, _):
             return file
         case .unknownTheme, .invalidOption, .outputFailed: return nil
+        case let .several(errors): return errors.first?.sourceFile
         }
     }
 
@@ -58,6 +80,7 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
         switch self {
         case let .invalidFrontMatter(_, location, _), let .invalidTheme(_, location, _), let .invalidStringTable(_, location, _):
             return location
+        case let .several(errors): return errors.first?.location
         default: return nil
         }
     }
@@ -74,6 +97,8 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
         case let .strictWarnings(_, warnings):
             return "failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        case let .several(errors):
+            return (errors.first?.message ?? "") + " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))"
         }
     }
 }

@@ -34,4 +34,9 @@ struct Diagnostic: Codable, Equatable {
     init(_ error: LetterpressError, input: String) {
         self.init(.error, file: error.sourceFile ?? input, location: error.location, message: error.message)
     }
+
+    /// A diagnostic for each of the errors `error` holds (`several`), in their order.
+    static func all(_ error: LetterpressError, input: String) -> [Diagnostic] {
+        error.errors.map { Diagnostic($0, input: input) }
+    }
 }

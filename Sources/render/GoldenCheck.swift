@@ -34,9 +34,9 @@ struct GoldenCheck: Codable {
             files = try rendered.files.map(Self.memoryFile)
         } catch {
             InterruptHandler.awaitInterrupt(within: 0)
-            let diagnostic = (error as? LetterpressError).map { Diagnostic($0, input: input) }
-                ?? Diagnostic(.error, file: input, message: error.localizedDescription)
-            report.error(diagnosticFormat.line(diagnostic))
+            let diagnostics = (error as? LetterpressError).map { Diagnostic.all($0, input: input) }
+                ?? [Diagnostic(.error, file: input, message: error.localizedDescription)]
+            for diagnostic in diagnostics { report.error(diagnosticFormat.line(diagnostic)) }
             if diagnosticFormat != .github { annotation("\(error)", report: &report) }
             return 1
         }

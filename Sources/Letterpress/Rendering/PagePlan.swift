@@ -48,17 +48,18 @@ struct PagePlan {
     private static func geometry(frontMatter: FrontMatter, styles: LayoutStyle, options: RenderOptions, file: String) throws
         -> PageGeometry {
         var geometry = PageGeometry(size: styles.page.size ?? options.defaultPageSize ?? .a4, margins: styles.page.margins)
+        // The reader has refused a front matter whose size or margin is none; an archive's are checked here.
         if let text = frontMatter.pageSize {
             guard let size = PageSize(parsing: text) else {
                 throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["pageSize"] ?? frontMatter.locations["page-size"],
-                                                          message: "pageSize \(Excerpt.quoted(text)) is not "
-                                                              + "\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT, each with -landscape or not")
+                                                          message: FrontMatterReader.pageSizeProblem(text) ?? text)
             }
             geometry.size = size
         }
         if let text = frontMatter.margin {
             guard let margins = Margins(parsing: text) else {
-                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["margin"], message: "margin \(Excerpt.quoted(text)) is not 1, 2 or 4 lengths")
+                throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations["margin"],
+                                                          message: FrontMatterReader.marginProblem(text) ?? text)
             }
             geometry.margins = margins
         }

@@ -81,25 +81,31 @@ package enum FrontMatterReader {
 
     /// The front matter in `mapping`; the location of a key whose value has no YAML mark (TOML's)
     /// is in `keyLocations`.
+    /// Reads every key it knows, and throws every error it finds (`LetterpressError.several`),
+    /// in the file's order, so that one run shows them all.
     private static func read(_ mapping: Node.Mapping, file: String, keyLocations: [String: SourceLocation]) throws -> FrontMatter {
         var frontMatter = FrontMatter()
-        func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+        var errors: [LetterpressError] = []
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
             guard let value = mapping[key] else { return nil }
             do {
                 return try YAMLDecoder().decode(T.self, from: value)
             } catch let error as DecodingError {
                 let (location, message) = error.locatedProblem(in: value)
-                throw LetterpressError.invalidFrontMatter(
+                errors.append(.invalidFrontMatter(
                     file: file, location: location.map { SourceLocation(line: $0.line + 1, column: $0.column) } ?? keyLocations[key],
-                    message: key + (message.hasPrefix("[") || message.hasPrefix(":") ? "" : ".") + message)
+                    message: key + (message.hasPrefix("[") || message.hasPrefix(":") ? "" : ".") + message))
+            } catch {
+                errors.append(.invalidFrontMatter(file: file, location: keyLocations[key], message: "\(key): \(error)"))
             }
+            return nil
         }
-        frontMatter.badge = try decode(BadgeSetting.self, "badge") ?? BadgeSetting()
-        frontMatter.exclusions = try decode([ExclusionSpec].self, "exclusions") ?? []
-        frontMatter.math = try decode(MathSetting.self, "math") ?? MathSetting()
-        frontMatter.landscape = try decode(Bool.self, "landscape") ?? false
-        if mapping["toc"]?.scalar.flatMap({ Bool($0.string) }) != false { frontMatter.toc = try decode(ContentsSetting.self, "toc") }
-        frontMatter.strings = try mapping["strings"]?.sequence != nil ? decode([String].self, "strings") ?? []
+        frontMatter.badge = decode(BadgeSetting.self, "badge") ?? BadgeSetting()
+        frontMatter.exclusions = decode([ExclusionSpec].self, "exclusions") ?? []
+        frontMatter.math = decode(MathSetting.self, "math") ?? MathSetting()
+        frontMatter.landscape = decode(Bool.self, "landscape") ?? false
+        if mapping["toc"]?.scalar.flatMap({ Bool($0.string) }) != false { frontMatter.toc = decode(ContentsSetting.self, "toc") }
+        frontMatter.strings = mapping["strings"]?.sequence != nil ? decode([String].self, "strings") ?? []
             : decode(String.self, "strings").map { [$0] } ?? []
         for (key, value) in mapping {
             guard let name = key.string else { continue }
@@ -112,8 +118,8 @@ package enum FrontMatterReader {
             let list = name == "margin" ? value.sequence?.compactMap(\.scalar?.string).joined(separator: ",") : nil
             guard let scalar = value.scalar?.string ?? list else {
                 if FrontMatterReader.scalarKeys.contains(name) {
-                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: "\(name) is one value, not a \(value.sequence != nil ? "list" : "mapping")")
+                    errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                      message: "\(name) is one value, not a \(value.sequence != nil ? "list" : "mapping")"))
                 }
                 continue
             }
@@ -124,12 +130,19 @@ package enum FrontMatterReader {
             case "author": frontMatter.author = scalar
             case "date": frontMatter.date = scalar
             case "theme": frontMatter.theme = scalar
-            case "pageSize", "page-size": frontMatter.pageSize = scalar
-            case "margin": frontMatter.margin = scalar
+            case "pageSize", "page-size", "margin":
+                if let problem = name == "margin" ? marginProblem(scalar) : pageSizeProblem(scalar) {
+                    errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name], message: problem))
+                } else if name == "margin" {
+                    frontMatter.margin = scalar
+                } else {
+                    frontMatter.pageSize = scalar
+                }
             case "lang":
                 guard let tag = LanguageTag(parsing: scalar) else {
-                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: "lang: \(Excerpt.quoted(scalar)) is not a language tag (use one such as 'ja' or 'pt-BR')")
+                    errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                      message: "lang: \(Excerpt.quoted(scalar)) is not a language tag (use one such as 'ja' or 'pt-BR')"))
+                    continue
                 }
                 frontMatter.lang = tag
             case "locale":
@@ -137,21 +150,35 @@ package enum FrontMatterReader {
                 guard let tag = LanguageTag(parsing: scalar), let language = tag.description.split(separator: "-").first?.lowercased(),
                       LanguageTag.isEnglish(tag.description) || Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == language })
                 else {
-                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: "locale: \(Excerpt.quoted(scalar)) is not a locale (use one such as 'de', 'fr_CA' or 'ja')")
+                    errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                      message: "locale: \(Excerpt.quoted(scalar)) is not a locale (use one such as 'de', 'fr_CA' or 'ja')"))
+                    continue
                 }
                 frontMatter.locale = tag.description
             case "markup":
                 guard let choice = MarkupChoice(name: scalar) else {
-                    throw LetterpressError.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                              message: MarkupChoice.problem(scalar))
+                    errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
+                                                      message: MarkupChoice.problem(scalar)))
+                    continue
                 }
                 frontMatter.markup = choice.markup
                 frontMatter.dialect = choice.dialect
             default: break
             }
         }
+        if let error = LetterpressError.combined(errors) { throw error }
         return frontMatter
+    }
+
+    /// Why `text` is no page size, as the front matter's `pageSize`; nil when it is one.
+    package static func pageSizeProblem(_ text: String) -> String? {
+        guard PageSize(parsing: text) == nil else { return nil }
+        return "pageSize \(Excerpt.quoted(text)) is not \(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT, each with -landscape or not"
+    }
+
+    /// Why `text` is no margin, as the front matter's `margin`; nil when it is one.
+    package static func marginProblem(_ text: String) -> String? {
+        Margins(parsing: text) == nil ? "margin \(Excerpt.quoted(text)) is not 1, 2 or 4 lengths" : nil
     }
 
     /// The keys whose value is one scalar.

@@ -244,20 +244,33 @@ package struct ThemeLoader: Sendable {
                 throw LetterpressError.invalidTheme(file: file, location: location, message: message)
             }
         }
-        var spec = try decoded(rest)
+        // Every error in one run: past the first, each section is decoded alone to find the others.
+        var errors: [LetterpressError] = []
+        func collected<T>(_ body: () throws -> T) -> T? {
+            do { return try body() } catch let error as LetterpressError { errors.append(error) } catch {
+                errors.append(.invalidTheme(file: file, location: nil, message: "\(error)"))
+            }
+            return nil
+        }
+        var spec = collected { try decoded(rest) } ?? ThemeSpec()
+        if !errors.isEmpty, let pairs = rest.mapping, pairs.count > 1 {
+            errors = []
+            for (key, value) in pairs { _ = collected { try decoded(Node.mapping(Node.Mapping([(key, value)], pairs.tag, pairs.style, pairs.mark))) } }
+        }
         for (key, path) in dictionaries {
             guard let entries = node[key] else { continue }
             guard let mapping = entries.mapping else {
-                spec[keyPath: path] = try decoded([Node(key): entries])[keyPath: path]
+                spec[keyPath: path] = collected { try decoded([Node(key): entries])[keyPath: path] } ?? nil
                 continue
             }
             var styles: [String: InlineAttributes] = [:]
             for (name, value) in mapping {
                 let entry = Node.mapping(Node.Mapping([(name, value)], mapping.tag, mapping.style, mapping.mark))
-                styles.merge(try decoded([Node(key): entry])[keyPath: path] ?? [:]) { $1 }
+                styles.merge(collected { try decoded([Node(key): entry])[keyPath: path] ?? [:] } ?? [:]) { $1 }
             }
             spec[keyPath: path] = styles
         }
+        if let error = LetterpressError.combined(errors) { throw error }
         return spec
     }
 }

@@ -52,19 +52,20 @@ enum ThemeRanges {
         case index(Int)
     }
 
-    /// Throws for the first number of `spec` outside its range, or a page size that is none,
-    /// locating it in `node`, the YAML `spec` was decoded from.
+    /// Throws for every number of `spec` outside its range, and a page size that is none, in
+    /// the file's order, locating each in `node`, the YAML `spec` was decoded from.
     static func check(_ spec: ThemeSpec, in node: Node, file: String) throws {
-        for number in numbers(of: spec) where !number.bounds.contains(number.value) {
-            throw LetterpressError.invalidTheme(file: file, location: location(of: number.path, in: node),
-                                                message: "\(describe(number.path)): \(format(number.value)) is outside \(number.bounds)")
+        var errors = numbers(of: spec).filter { !$0.bounds.contains($0.value) }.map { number in
+            LetterpressError.invalidTheme(file: file, location: location(of: number.path, in: node),
+                                          message: "\(describe(number.path)): \(format(number.value)) is outside \(number.bounds)")
         }
         if let size = spec.page?.size, PageSize(parsing: size) == nil {
-            throw LetterpressError.invalidTheme(
+            errors.append(.invalidTheme(
                 file: file, location: location(of: [.name("page"), .name("size")], in: node),
                 message: "page.size: \(Excerpt.quoted(size)) is not a page size ("
-                    + "\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with units, each with -landscape or not)")
+                    + "\(PageSize.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with units, each with -landscape or not)"))
         }
+        if let error = LetterpressError.combined(errors) { throw error }
     }
 
     /// Every number `spec` sets, with its range.

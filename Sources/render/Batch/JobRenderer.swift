@@ -51,7 +51,7 @@ struct JobRenderer {
             InterruptHandler.awaitInterrupt(within: 0)
             if case let .strictWarnings(_, warnings) = error { diagnostics += warnings.map(Diagnostic.init) }
             // Every failure names its input, also those (an unknown theme, say) that do not.
-            diagnostics.append(Diagnostic(error, input: name))
+            diagnostics += Diagnostic.all(error, input: name)
         } catch {
             InterruptHandler.awaitInterrupt(within: 0)
             diagnostics.append(Diagnostic(.error, file: name, message: error.localizedDescription))

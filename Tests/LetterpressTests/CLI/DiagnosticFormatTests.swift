@@ -38,6 +38,29 @@ import Testing
         #expect(frontMatter.stderr.contains("b.md:3:9: error: front matter: margin 'wide'"), "\(frontMatter.stderr)")
     }
 
+    /// Every error of a front matter, and of a theme, in one run and in the file's order, each
+    /// on its own line; no output is written.
+    @Test func everyFrontMatterAndThemeErrorInOneRun() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let note = "---\nlocale: zz\nbadge:\n  diameter: 2\nmargin: wide\npageSize: a9\n---\n# Note\n"
+        try note.write(to: folder.appendingPathComponent("fm.md"), atomically: true, encoding: .utf8)
+        try "table: 7\nquote:\n  color: notacolour\n".write(to: folder.appendingPathComponent("decode.yaml"), atomically: true, encoding: .utf8)
+        try "body:\n  size: 900\nlist:\n  indent: -5\n".write(to: folder.appendingPathComponent("ranges.yaml"), atomically: true, encoding: .utf8)
+        try "# Plain\n".write(to: folder.appendingPathComponent("plain.md"), atomically: true, encoding: .utf8)
+        let frontMatter = try runRender(["fm.md", "-o", "fm.pdf"], in: folder)
+        #expect(frontMatter.status == 1)
+        #expect(frontMatter.stderr.split(separator: "\n").map { $0.prefix(while: { $0 != " " }) } == ["fm.md:2:9:", "fm.md:4:13:", "fm.md:5:9:", "fm.md:6:11:"],
+                "\(frontMatter.stderr)")
+        let decoding = try runRender(["plain.md", "--theme", "./decode.yaml", "-o", "d.pdf"], in: folder)
+        #expect(decoding.stderr.contains("decode.yaml:1:8: error: table: expected a mapping\n"), "\(decoding.stderr)")
+        #expect(decoding.stderr.contains("decode.yaml:3:10: error: quote.foregroundColor: 'notacolour' is not a colour"),
+                "a section that cannot be read hides no other: \(decoding.stderr)")
+        let ranges = try runRender(["plain.md", "--theme", "./ranges.yaml", "-o", "r.pdf", "--diagnostic-format", "github"], in: folder)
+        #expect(ranges.stderr.contains("ranges.yaml,line=2,col=9::body.size: 900 is outside 1 to 400 pt\n"), "\(ranges.stderr)")
+        #expect(ranges.stderr.contains("ranges.yaml,line=4,col=11::list.indent: -5 is outside 0 to 1000 pt\n"), "\(ranges.stderr)")
+        for output in ["fm.pdf", "d.pdf", "r.pdf"] { #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path)) }
+    }
+
     @Test func githubAnnotationsNameTheFileLineAndColumn() throws {
         for jobs in ["1", "2"] {
             let result = try run("github", jobs: jobs)
