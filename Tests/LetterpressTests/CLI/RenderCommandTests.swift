@@ -601,7 +601,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         }
         #expect(try runRender(["g.md", "-o", "s.pdf", "--strict"], in: folder).status == 1)
         // A character the second thread lays out (the end of a long note), a control character,
-        // and one that prints: each where it is first written.
+        // and one that prints: each where it is first written, in characters (U+0378 is two bytes).
         let long = (1...200).map { "Paragraph \($0) of a long note." }.joined(separator: "\n\n")
             + "\n\nLast \u{0378} one, a bell \u{07}, \u{0378} again, \u{1E900} too.\n"
         try long.write(to: folder.appendingPathComponent("long.md"), atomically: true, encoding: .utf8)
@@ -609,7 +609,7 @@ private let longNote = (1...40).map { "## Part \($0)\n\n" + String(repeating: "A
         #expect(result.stderr.contains("second thread"))
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("warning:") } == [
             "long.md:401:6: warning: no installed font has U+0378, '\u{1E900}' (U+1E900): they are drawn as boxes",
-            "long.md:401:21: warning: control character U+0007: it is drawn as a box",
+            "long.md:401:20: warning: control character U+0007: it is drawn as a box",
         ])
     }
 
