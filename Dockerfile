@@ -3,7 +3,7 @@
 #   docker build -t render .
 #   docker run --rm -v "$PWD:/data" render notes.md            # writes notes.pdf beside it
 #   docker run --rm -i render - < notes.md > notes.pdf
-# The image's steps are those `make deb` and the README's install section run; the image
+# The image's steps are those `make deb` and docs/install.md run; the image
 # itself has not been built where Letterpress is developed (no container engine there).
 FROM swift:6.3-bookworm AS build
 WORKDIR /src

@@ -2,8 +2,8 @@ import Foundation
 
 /// One key of a style a theme writes: its name, what it sets, the range its number must fall
 /// in, and what it does to the resolved style. A style's table of them (`StyleSpec.fields`,
-/// `InlineStyleSpec.fields`) is what the schema, the range check, the resolver and the README's
-/// tables of keys go by.
+/// `InlineStyleSpec.fields`) is what the schema, the range check, the resolver and the tables of
+/// keys in `docs/themes.md` go by.
 struct StyleKey<Spec, Style>: Sendable {
     let name: String
     /// The name the key had before it was written as `^[…](…)` writes it, still read with a
@@ -45,7 +45,7 @@ struct StyleKey<Spec, Style>: Sendable {
     }
 }
 
-/// The lines the README shows for the keys element and inline styles share, written once.
+/// The lines `docs/themes.md` shows for the keys element and inline styles share, written once.
 enum StyleKeyDoc {
     static let font = "font families, first choice first: one name, or a list"
     static let fontWeight = "the weight: `thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`"

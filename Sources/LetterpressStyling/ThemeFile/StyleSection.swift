@@ -2,7 +2,7 @@ import Foundation
 
 /// The styles of a theme that are a `StyleSpec`, and the keys of it each applies: those whose
 /// values reach what is drawn of it. The schema leaves out the others, with a warning naming
-/// these; the README's table of them is checked against this.
+/// these; the table of them in `docs/themes.md` is checked against this.
 enum StyleSection: CaseIterable {
     case body, heading, code, quote, footnotes, alertBody, alertTitle, tableCell, tableHeader, contentsTitle, contentsEntry, definitionTerm, titleBlock, pageText
 

@@ -30,8 +30,8 @@ extension StyleSpec {
 
     /// The keys an element's style may set, a row per property, with its former name, its range,
     /// what it sets and what it does to the resolved style: `StyleSection`, the theme schema,
-    /// `ThemeRanges` and `ThemeResolver.apply` go by it, and the README's table of keys is checked
-    /// against it.
+    /// `ThemeRanges` and `ThemeResolver.apply` go by it, and the table of keys in `docs/themes.md`
+    /// is checked against it.
     static let fields: [Field] = [
         Field("font", \.font, StyleKeyDoc.font) { font, style in
             if !font.families.isEmpty { style.text.fontFamilies = font.families }

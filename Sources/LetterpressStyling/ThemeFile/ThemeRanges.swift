@@ -17,7 +17,7 @@ enum ThemeRanges {
             self.unit = unit
         }
 
-        /// `1 to 400 pt`, as errors and the README's tables write it.
+        /// `1 to 400 pt`, as errors and the tables of `docs/themes.md` write it.
         var description: String { "\(ThemeRanges.format(range.lowerBound)) to \(ThemeRanges.format(range.upperBound))\(unit)" }
 
         func contains(_ value: Double) -> Bool { value.isFinite && range.contains(value) }

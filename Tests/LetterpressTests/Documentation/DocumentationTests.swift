@@ -8,7 +8,7 @@ import Testing
 @testable import LetterpressTypesetting
 import LetterpressTesting
 
-/// The documentation cannot rot: the catalog's and the README's Swift examples are the
+/// The documentation cannot rot: the catalog's and `docs/library.md`'s Swift examples are the
 /// snippets in `Snippets/` (which `swift build` compiles), each snippet runs, the notes the
 /// articles quote render to the catalog's pictures, and every public symbol has a summary.
 @Suite(.fontWork) struct DocumentationTests {
@@ -115,12 +115,10 @@ import LetterpressTesting
         }
     }
 
-    /// The README's Swift examples of the library are snippets' code, line for line.
-    @Test func readmeExamplesAreSnippets() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let library = try #require(readme.range(of: "## The library"))
-        let end = try #require(readme.range(of: "\n## ", range: library.upperBound..<readme.endIndex))
-        let examples = Self.codeBlocks("swift", in: readme[library.lowerBound..<end.lowerBound])
+    /// The Swift examples of the library's page, `docs/library.md`, are snippets' code, line for line.
+    @Test func libraryPageExamplesAreSnippets() throws {
+        let page = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let examples = Self.codeBlocks("swift", in: page)
         #expect(examples.count >= 3)
         let snippets = try Self.files(in: Self.snippets, extension: "swift").map { try Self.visibleLines(ofSnippet: $0) }
         for example in examples {

@@ -2,8 +2,8 @@ import Foundation
 import Letterpress
 import Testing
 
-/// The library as a Swift programmer uses it, through public API only, so that what the README
-/// and the documentation promise is what these check.
+/// The library as a Swift programmer uses it, through public API only, so that what
+/// `docs/library.md` and the documentation promise is what these check.
 @Suite(.fontWork) struct LibraryAPITests {
     static let note = """
         ---

@@ -11,8 +11,8 @@ import Yams
 /// Theme keys are declared once: a style's in `StyleSpec.fields` (`InlineStyleSpec.fields` for
 /// links and inline code), with its range, what it sets and its effect, the styles that apply
 /// each in `StyleSection`, and each other section's keys in its `CodingKeys`; the schema, the
-/// range check, `ThemeResolver.apply` and the README's tables go by them, and nothing may fall
-/// out of step.
+/// range check, `ThemeResolver.apply` and the tables of `docs/themes.md` go by them, and nothing
+/// may fall out of step.
 @Suite struct ThemeVocabularyTests {
     /// A value for every key of an element's style, unlike the default body's.
     static let styleValues = [
@@ -106,11 +106,11 @@ import Yams
         #expect(InlineStyleSpec.fields.map(\.name) == inlineProperties, "in the order the properties are declared")
     }
 
-    /// The README's tables of style keys are the rows, cell for cell: each key's range, what it
-    /// sets and its former name, and the keys each style applies.
-    @Test func theReadmeTablesAreTheRows() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The tables of style keys in `docs/themes.md` are the rows, cell for cell: each key's range,
+    /// what it sets and its former name, and the keys each style applies.
+    @Test func theThemesPageTablesAreTheRows() throws {
+        let page = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/themes.md"), encoding: .utf8)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func table(under header: String) -> [String] {
             guard let start = lines.firstIndex(of: header) else { return [] }
             return Array(lines[(start + 2)...].prefix { $0.hasPrefix("|") })
