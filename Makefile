@@ -73,11 +73,14 @@ man: build
 	sed -i '/^\.It Em worker$$/,/^\.El$$/d' docs/render.1
 	@echo "docs/render.1 (man ./docs/render.1)"
 
-# A release archive: the installed tree under render-VERSION-ARCH/, with README and LICENSE.
+# A release archive: the installed tree under render-VERSION-ARCH/, with README, LICENSE and the
+# reference pages the README links to (docs/).
 dist: build
 	@rm -rf .build/dist && mkdir -p .build/dist out
 	$(MAKE) install DESTDIR=$(CURDIR)/.build/dist/render-$(VERSION)-$$(uname -m) PREFIX=
 	install -m 644 README.md LICENSE .build/dist/render-$(VERSION)-$$(uname -m)/
+	install -d .build/dist/render-$(VERSION)-$$(uname -m)/docs
+	install -m 644 docs/*.md docs/*.png .build/dist/render-$(VERSION)-$$(uname -m)/docs/
 	tar -C .build/dist --owner=0 --group=0 -czf out/render-$(VERSION)-$$(uname -m).tar.gz render-$(VERSION)-$$(uname -m)
 	@ls -l out/render-$(VERSION)-$$(uname -m).tar.gz
 

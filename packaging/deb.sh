@@ -33,6 +33,10 @@ COPYRIGHT
 printf 'render (%s) unstable; urgency=medium\n\n  * Built from the Letterpress sources (make deb).\n\n -- %s  %s\n' \
 	"$version" "$maintainer" "$(date -R -d @"${SOURCE_DATE_EPOCH:-1767225600}")" | gzip -9n > "$stage/usr/share/doc/render/changelog.gz"
 gzip -9n -c README.md > "$stage/usr/share/doc/render/README.md.gz"
+# The README links to the reference pages under docs/, with their pictures.
+mkdir -p "$stage/usr/share/doc/render/docs"
+for page in docs/*.md; do gzip -9n -c "$page" > "$stage/usr/share/doc/render/docs/$(basename "$page").gz"; done
+install -m 644 docs/*.png "$stage/usr/share/doc/render/docs/"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: render
