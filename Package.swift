@@ -36,17 +36,14 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
-            name: "CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(
             name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(
-            name: "CGraphviz", pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]),
+        // Graphviz's headers only (libgraphviz-dev): LetterpressDiagrams opens libgvc with
+        // dlopen when a note holds a diagram, so nothing links it.
+        .systemLibrary(name: "CGraphviz"),
         .systemLibrary(
             name: "CQt5", pkgConfig: "Qt5Gui",
             providers: [.apt(["qtbase5-dev"])]),
@@ -95,7 +92,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTypesetting",
-            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "CRsvg", "Yams"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(

@@ -3,10 +3,13 @@
 package struct DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
     package var message: String
     package var line: Int?
+    /// Whether the machine is at fault (Graphviz cannot be loaded), not the diagram.
+    package var isAboutInstallation: Bool
 
-    package init(_ message: String, line: Int? = nil) {
+    package init(_ message: String, line: Int? = nil, isAboutInstallation: Bool = false) {
         self.message = message
         self.line = line
+        self.isAboutInstallation = isAboutInstallation
     }
 
     package var description: String {

@@ -28,46 +28,51 @@ enum GraphvizLayout {
     /// cannot be drawn.
     static func svg(dot: String, style: DiagramStyle) -> Result<Data, DiagramError> {
         if let refusal = DotScan.refusal(of: dot, maximumBytes: maximumSourceBytes) { return .failure(refusal) }
+        let graphviz: GraphvizLibrary
+        switch GraphvizLibrary.shared {
+        case let .success(library): graphviz = library
+        case let .failure(error): return .failure(error)
+        }
         lock.lock()
         defer { lock.unlock() }
         messages = []
-        agseterrf { message in
+        _ = graphviz.setErrorHandler { message in
             if let message { GraphvizLayout.messages.append(String(cString: message)) }
             return 0
         }
-        agseterr(AGWARN)
-        defer { agreseterrors() }
-        if context == nil { context = gvContext() }
+        _ = graphviz.setErrorLevel(AGWARN)
+        defer { _ = graphviz.resetErrors() }
+        if context == nil { context = graphviz.context() }
         guard let context else { return .failure(DiagramError("Graphviz cannot start")) }
-        setDefaults(style)
-        guard let graph = agmemread(dot) else { return .failure(parseError()) }
-        defer { agclose(graph) }
-        let (nodes, edges) = (Int(agnnodes(graph)), Int(agnedges(graph)))
+        setDefaults(style, graphviz: graphviz)
+        guard let graph = graphviz.read(dot) else { return .failure(parseError()) }
+        defer { _ = graphviz.close(graph) }
+        let (nodes, edges) = (Int(graphviz.nodeCount(graph)), Int(graphviz.edgeCount(graph)))
         guard nodes <= maximumNodes, edges <= maximumEdges else {
             return .failure(DiagramError("\(nodes) nodes and \(edges) edges: more than the \(maximumNodes) nodes or \(maximumEdges) edges a diagram may have"))
         }
         for kind in [AGRAPH, AGNODE, AGEDGE] {
-            for name in fileAttributes where agattr(graph, Int32(kind), kept(name), nil) != nil {
+            for name in fileAttributes where graphviz.attribute(graph, Int32(kind), kept(name), nil) != nil {
                 return .failure(DiagramError("the attribute '\(name)' reads files, which a diagram may not"))
             }
         }
-        for (name, value) in iterationLimits { agsafeset(graph, kept(name), kept(value), kept("")) }
-        guard gvLayout(context, graph, "dot") == 0 else {
+        for (name, value) in iterationLimits { _ = graphviz.safeSet(UnsafeMutableRawPointer(graph), kept(name), kept(value), kept("")) }
+        guard graphviz.layout(context, graph, "dot") == 0 else {
             return .failure(DiagramError("Graphviz cannot lay it out" + lastMessage()))
         }
-        defer { gvFreeLayout(context, graph) }
+        defer { _ = graphviz.freeLayout(context, graph) }
         var bytes: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
-        guard gvRenderData(context, graph, "svg", &bytes, &length) == 0, let bytes else {
+        guard graphviz.renderData(context, graph, "svg", &bytes, &length) == 0, let bytes else {
             return .failure(DiagramError("Graphviz cannot draw it" + lastMessage()))
         }
-        defer { gvFreeRenderData(bytes) }
+        defer { graphviz.freeRenderData(bytes) }
         return .success(Data(bytes: bytes, count: Int(length)))
     }
 
     /// The theme's look as the attribute defaults of the graphs Graphviz reads next (`agattr`
     /// on no graph sets them, as `dot -G -N -E` does): the source's own attributes win.
-    private static func setDefaults(_ style: DiagramStyle) {
+    private static func setDefaults(_ style: DiagramStyle, graphviz: GraphvizLibrary) {
         let size = String(format: "%.2f", style.fontSize)
         let text = style.textColor.description
         let line = style.lineColor.description
@@ -75,7 +80,7 @@ enum GraphvizLayout {
         let node = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
         let edge = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
         for (kind, values) in [(AGRAPH, graph), (AGNODE, node), (AGEDGE, edge)] {
-            for (name, value) in values { agattr(nil, Int32(kind), kept(name), kept(value)) }
+            for (name, value) in values { _ = graphviz.attribute(nil, Int32(kind), kept(name), kept(value)) }
         }
     }
 

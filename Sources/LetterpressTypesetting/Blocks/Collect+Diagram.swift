@@ -29,9 +29,13 @@ extension Collector {
             let location = code.location.map { fence in
                 error.line.map { SourceLocation(line: fence.line + $0, column: 1) } ?? fence
             }
-            warnings.append(Warning(file: file, location: location,
-                                    message: "\(code.language ?? "diagram") diagram not drawn, shown as code: \(error.message)",
-                                    kind: Self.undrawnDiagrams))
+            if error.isAboutInstallation {
+                warnings.append(Warning(file: file, message: "diagrams are shown as code: \(error.message)", isAboutInstallation: true))
+            } else {
+                warnings.append(Warning(file: file, location: location,
+                                        message: "\(code.language ?? "diagram") diagram not drawn, shown as code: \(error.message)",
+                                        kind: Self.undrawnDiagrams))
+            }
             return false
         }
     }

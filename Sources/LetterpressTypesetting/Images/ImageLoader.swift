@@ -1,6 +1,5 @@
 import CGdkPixbuf
 import CPangoCairo
-import CRsvg
 import Foundation
 
 /// Reads PNG, JPEG and the other formats gdk-pixbuf knows into `LoadedImage`s.
@@ -104,15 +103,20 @@ enum ImageLoader {
         }
         let cost = DrawingCost.of(data) ?? DrawingCost()
         if let refusal = cost.refusal { return .failure(.unreadable(refusal)) }
+        let svg: SVGLibrary
+        switch SVGLibrary.shared {
+        case let .success(library): svg = library
+        case let .failure(error): return .failure(error)
+        }
         let handle = data.withUnsafeBytes { bytes in
-            rsvg_handle_new_from_data(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), nil)
+            svg.newFromData(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), nil)
         }
         guard let handle else { return .failure(.unreadable("cannot read the SVG")) }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        rsvg_handle_set_dpi(handle, 96)
+        svg.setDPI(handle, 96)
         var width = 0.0
         var height = 0.0
-        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width >= 1, height >= 1,
+        guard svg.intrinsicSizeInPixels(handle, &width, &height) != 0, width >= 1, height >= 1,
               width * height <= Double(maximumPixels) else {
             return .failure(.unreadable("an SVG without a size, or too large"))
         }
@@ -131,8 +135,13 @@ enum ImageLoader {
             if let error { g_error_free(error) }
             return .failure(.unreadable(message))
         }
+        let svg: SVGLibrary
+        switch SVGLibrary.shared {
+        case let .success(library): svg = library
+        case let .failure(error): return .failure(error)
+        }
         let handle = data.withUnsafeBytes { bytes in
-            rsvg_handle_new_from_data(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), &error)
+            svg.newFromData(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), &error)
         }
         guard let handle else { return failure("cannot read the SVG") }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -146,8 +155,8 @@ enum ImageLoader {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: recordedWidth, height: recordedHeight)
         let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
         let cr = cairo_create(recording)!
-        var viewport = RsvgRectangle(x: 0, y: 0, width: recordedWidth, height: recordedHeight)
-        let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error) != 0
+        let viewport = [0, 0, recordedWidth, recordedHeight]
+        let drawn = svg.renderDocument(handle, cr, viewport, &error) != 0
         let status = cairo_status(cr)
         cairo_destroy(cr)
         guard drawn, status == CAIRO_STATUS_SUCCESS else {

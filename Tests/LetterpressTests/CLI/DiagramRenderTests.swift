@@ -19,6 +19,21 @@ import Testing
         #expect(!text.contains("flowchart"), "the source is not printed")
     }
 
+    /// Graphviz is opened only for a note that holds a diagram, and librsvg for one that holds
+    /// a diagram or an SVG: the dynamic loader's own log (`LD_DEBUG=files`) names every library
+    /// it loads.
+    @Test func graphvizAndLibrsvgAreLoadedOnlyWhenNeeded() throws {
+        let folder = try Hostile.folder(with: ["plain.md": "# Plain\n\nNo diagram.\n", "drawn.md": "```dot\ndigraph { a -> b }\n```\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try runRender(["plain.md", "-o", "plain.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(plain.status == 0 && plain.stderr.contains("file=libcairo.so.2"), "the log lists the libraries")
+        #expect(!plain.stderr.contains("libgvc") && !plain.stderr.contains("libcgraph"), "no Graphviz for a plain note")
+        #expect(!plain.stderr.contains("librsvg"), "no librsvg for a plain note")
+        let drawn = try runRender(["drawn.md", "-o", "drawn.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(drawn.status == 0 && drawn.stderr.contains("file=libgvc.so.6 [0];  dynamically loaded"), "Graphviz opened for the diagram")
+        #expect(drawn.stderr.contains("file=librsvg-2.so.2 [0];  dynamically loaded"), "librsvg opened for the diagram's shapes")
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
         let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
