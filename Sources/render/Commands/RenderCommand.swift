@@ -13,11 +13,13 @@ struct RenderCommand: ParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 as the command line promises.
     static func main() {
-        // Yams' resolver and fontconfig load while the arguments are parsed (fontconfig not
-        // when they ask for isolated fonts); a worker starts the load once it has read its
-        // options.
         let arguments = CommandLine.arguments.dropFirst()
-        if arguments.first != "worker" { StartUpWarmUp.start(fontconfig: !arguments.contains("--isolated-fonts")) }
+        // Answered before anything loads: ArgumentParser alone takes some 20M instructions
+        // to read its command tree, twice what the rest of `--version` does.
+        if Array(arguments) == ["--version"] {
+            print(Renderer.version)
+            RenderCommand.exit(status: 0)
+        }
         if let shell = CompletionScripts.requestedShell(in: Array(arguments)) {
             print(CompletionScripts.script(for: shell))
             RenderCommand.exit(status: 0)
@@ -25,6 +27,14 @@ struct RenderCommand: ParsableCommand {
         if RootHelp.isRequested(by: Array(arguments)) {
             print(RootHelp.message)
             RenderCommand.exit(status: 0)
+        }
+        // Yams' resolver and fontconfig load while the arguments are parsed: fontconfig not
+        // for isolated fonts, nor for the commands that lay out no text; a worker starts the
+        // load once it has read its options.
+        switch arguments.first {
+        case "worker", "help", "--help", "-h": break
+        case "themes", "compare": StartUpWarmUp.start(fontconfig: false)
+        default: StartUpWarmUp.start(fontconfig: !arguments.contains("--isolated-fonts"))
         }
         do {
             var command = try parseAsRoot()
