@@ -1,8 +1,9 @@
 #!/bin/bash
 # `make check-deb`: installs the Debian package with apt into a minimal Debian 12 root that never
 # saw the sources (made once with debootstrap in .build/debian-root and kept, a clean copy
-# taken for each check), then renders notes there: a note with code in a language, math, a PNG,
-# the man page and the completion script. The proof that the package's Depends are complete.
+# taken for each check), then renders notes there: a note with code in a language, math, diagrams
+# (Graphviz and librsvg, which render opens with dlopen), a PNG, the man page and the completion
+# script. The proof that the package's Depends are complete.
 #   packaging/check-deb.sh PACKAGE.deb
 set -euo pipefail
 package=$(realpath "$1")
@@ -42,6 +43,15 @@ let greeting = "coloured by KDE's definitions"
 | a | b |
 |---|---|
 | 1 | 2 |
+
+```mermaid
+flowchart LR
+  parse[Parse] --> draw(Draw)
+```
+
+```dot
+digraph { notes -> pages }
+```
 NOTE
 chroot "$root" /bin/bash -euo pipefail -c '
 	export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
@@ -53,7 +63,8 @@ chroot "$root" /bin/bash -euo pipefail -c '
 	render notes.md 2>warnings.txt
 	render notes.md -o page.png --dpi 40
 	test -s notes.pdf && test -s page.png
-	! grep -q "colouring library" warnings.txt
+	! grep -q "cannot be loaded" warnings.txt
+	! grep -q "shown as code" warnings.txt
 	cat warnings.txt
 	man -w render >/dev/null 2>&1 || test -f /usr/share/man/man1/render.1.gz
 	bash -c "source /usr/share/bash-completion/completions/render && complete -p render" >/dev/null
