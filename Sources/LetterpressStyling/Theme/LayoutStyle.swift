@@ -29,6 +29,7 @@ package final class LayoutStyle: Sendable {
     package let alerts: AlertStyle
     package let toc: ContentsStyle
     package let math: MathTheme
+    package let diagram: DiagramTheme
     package let badge: BadgeStyle
     package let shapes: ShapeStyle
     /// The factor text sizes were scaled by, which list indents follow.
@@ -42,7 +43,7 @@ package final class LayoutStyle: Sendable {
     package init(themeName: String, page: PageStyle, body: BlockStyle, headings: [BlockStyle], code: BlockStyle,
                  quote: BlockStyle, list: ListStyle, definitionList: DefinitionListStyle, titleBlock: TitleBlockStyle,
                  table: TableStyle, rule: RuleStyle, footnotes: BlockStyle, footnotePlacement: FootnotePlacement,
-                 alerts: AlertStyle, toc: ContentsStyle, math: MathTheme, badge: BadgeStyle, shapes: ShapeStyle,
+                 alerts: AlertStyle, toc: ContentsStyle, math: MathTheme, diagram: DiagramTheme, badge: BadgeStyle, shapes: ShapeStyle,
                  textScale: Double, inlineCodeFamilies: [String]?, themeFamilies: Set<String>) {
         self.themeName = themeName
         self.page = page
@@ -60,6 +61,7 @@ package final class LayoutStyle: Sendable {
         self.alerts = alerts
         self.toc = toc
         self.math = math
+        self.diagram = diagram
         self.badge = badge
         self.shapes = shapes
         self.textScale = textScale
@@ -76,7 +78,7 @@ extension Theme {
     package var layout: LayoutStyle {
         LayoutStyle(themeName: name, page: page, body: body, headings: headings, code: code, quote: quote, list: list,
                     definitionList: definitionList, titleBlock: titleBlock, table: table,
-                    rule: rule, footnotes: footnotes, footnotePlacement: footnotePlacement, alerts: alerts, toc: toc, math: math,
+                    rule: rule, footnotes: footnotes, footnotePlacement: footnotePlacement, alerts: alerts, toc: toc, math: math, diagram: diagram,
                     badge: badge, shapes: shapes, textScale: textScale, inlineCodeFamilies: inlineCode.fontFamilies,
                     themeFamilies: Set(familyLists.compactMap(\.first)))
     }

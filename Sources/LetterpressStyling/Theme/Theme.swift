@@ -34,6 +34,7 @@ public struct Theme: Sendable, Encodable {
     package var titleBlock: TitleBlockStyle
     /// Formulas.
     package var math: MathTheme
+    package var diagram: DiagramTheme
     /// Styles usable as `^[…](customStyle: 'name')`, built-in ones included.
     public var customStyles: [String: InlineAttributes]
     /// Colour schemes usable as `^[…](customColor: 'name')`, built-in ones included.

@@ -120,6 +120,9 @@ enum ThemeRanges {
             add([.name("math"), .name("spaceBefore")], math.spaceBefore, spacing)
             add([.name("math"), .name("spaceAfter")], math.spaceAfter, spacing)
         }
+        if let diagram = spec.diagram {
+            add([.name("diagram"), .name("size")], diagram.size, relativeSize)
+        }
         if let badge = spec.badge {
             add([.name("badge"), .name("diameter")], badge.diameter, badgeDiameter)
             add([.name("badge"), .name("margin")], badge.margin, length)

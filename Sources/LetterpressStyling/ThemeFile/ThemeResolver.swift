@@ -158,6 +158,7 @@ enum ThemeResolver {
                 indent: spec.definitionList?.indent ?? given(defaults.definitionList?.indent)),
             titleBlock: titleBlock(spec.titleBlock, defaults: defaults.titleBlock, body: body, headings: headings),
             math: math(spec.math, defaults: defaults.math),
+            diagram: diagram(spec.diagram, defaults: defaults.diagram),
             customStyles: builtinStyles.merging(spec.customStyles ?? [:]) { $1 },
             customColors: builtinColors.merging(spec.customColors ?? [:]) { $1 },
             highlights: highlights,
@@ -194,6 +195,17 @@ enum ThemeResolver {
             spaceBefore: spec?.spaceBefore ?? given(defaults?.spaceBefore),
             spaceAfter: spec?.spaceAfter ?? given(defaults?.spaceAfter),
             macros: (defaults?.macros ?? [:]).merging(spec?.macros ?? [:]) { $1 })
+    }
+
+    /// Each key not given is the default theme's; fonts and colours it leaves out are the body's.
+    private static func diagram(_ spec: DiagramSpec?, defaults: DiagramSpec?) -> DiagramTheme {
+        DiagramTheme(
+            fontFamilies: spec?.font?.families ?? defaults?.font?.families ?? [],
+            scale: spec?.size ?? given(defaults?.size),
+            color: spec?.foregroundColor ?? defaults?.foregroundColor,
+            lineColor: spec?.lineColor ?? defaults?.lineColor,
+            nodeFill: spec?.nodeBackgroundColor ?? given(defaults?.nodeBackgroundColor),
+            groupFill: spec?.groupBackgroundColor ?? given(defaults?.groupBackgroundColor))
     }
 
     /// The token palette as the theme gives it (classes it does not know are left out: the

@@ -50,6 +50,7 @@ enum ThemeSchema {
         .table: keys(of: TableSpec.CodingKeys.self, [.cell: style(.tableCell), .header: style(.tableHeader)]),
         .rule: keys(of: RuleSpec.CodingKeys.self),
         .math: keys(of: MathSpec.CodingKeys.self),
+        .diagram: keys(of: DiagramSpec.CodingKeys.self),
         .alerts: keys(of: AlertSpec.CodingKeys.self, [.body: style(.alertBody), .title: style(.alertTitle)]),
         .toc: keys(of: ContentsSpec.CodingKeys.self, [.title: style(.contentsTitle), .entry: style(.contentsEntry),
                                                       .levels: .list(style(.contentsEntry))]),

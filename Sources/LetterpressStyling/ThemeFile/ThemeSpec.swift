@@ -23,6 +23,7 @@ struct ThemeSpec: Codable {
     var definitionList: DefinitionListSpec?
     var titleBlock: TitleBlockSpec?
     var math: MathSpec?
+    var diagram: DiagramSpec?
     var customStyles: [String: InlineAttributes]?
     var customColors: [String: InlineAttributes]?
     var highlights: [HighlightSpec]?
@@ -33,7 +34,7 @@ struct ThemeSpec: Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, extends, page, body, heading, headings, code, inlineCode, quote, link, list, table, rule, footnotes, alerts, toc, math
-        case definitionList, titleBlock
+        case definitionList, titleBlock, diagram
         case customStyles, customColors, highlights, fonts, badge, shapes, markup
     }
 }

@@ -15,8 +15,10 @@ extension Collector {
     /// cannot be, for the caller to lay it out as code.
     mutating func diagram(_ code: CodeBlock, language: DiagramLanguage, column: Column) -> Bool {
         let text = styles.body.text
-        let style = DiagramStyle(fontFamily: text.fontFamilies.first ?? "sans-serif", fontSize: (text.size * 0.9).rounded(),
-                                 textColor: text.color, lineColor: text.color)
+        let look = styles.diagram
+        let style = DiagramStyle(fontFamily: look.fontFamilies.first ?? text.fontFamilies.first ?? "sans-serif",
+                                 fontSize: (text.size * look.scale).rounded(), textColor: look.color ?? text.color,
+                                 lineColor: look.lineColor ?? text.color, nodeFill: look.nodeFill, clusterFill: look.groupFill)
         let drawn = Diagram.drawing(code.text, language: language, style: style).flatMap { drawing in
             ImageLoader.drawing(svg: drawing.svg).map { (drawing, $0) }.mapError { DiagramError("its drawing \($0)") }
         }

@@ -34,6 +34,19 @@ import Testing
         #expect(drawn.stderr.contains("file=librsvg-2.so.2 [0];  dynamically loaded"), "librsvg opened for the diagram's shapes")
     }
 
+    /// The theme's `diagram:` section colours the nodes: Mermaid's lavender in the default
+    /// theme, the night theme's dark slate (#2b3140) on its dark page.
+    @Test func theThemeGivesTheDiagramsColours() throws {
+        let folder = try Hostile.folder(with: ["d.md": "```mermaid\nflowchart LR\n  a[One] --> b(Two)\n```\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (theme, fill) in [("default", "rgb(92.54902%,92.54902%,100%)"), ("night", "rgb(16.862746%,19.215687%,25.098041%)")] {
+            let result = try runRender(["d.md", "--theme", theme, "-o", "\(theme).svg"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let svg = try String(contentsOf: folder.appendingPathComponent("\(theme).svg"), encoding: .utf8)
+            #expect(svg.contains("fill:" + fill), "\(theme)'s node fill")
+        }
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
         let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -48,6 +48,7 @@ import Yams
         table: {cell: {\(style(.tableCell))}, header: {\(style(.tableHeader))}, borderColor: '#999999', borderWidth: 1, padding: 5, stripe: '#f5f5f5'}
         rule: {color: '#333333', thickness: 2, width: 0.5, spaceBefore: 12, spaceAfter: 12}
         math: {font: Latin Modern Math, size: 1.1, foregroundColor: '#102030', errorColor: red, align: left, indent: 20, spaceBefore: 4, spaceAfter: 5, macros: {RR: '\\mathbb{R}'}}
+        diagram: {font: DejaVu Serif, size: 0.8, foregroundColor: '#101010', lineColor: '#202020', nodeBackgroundColor: '#eeeeff', groupBackgroundColor: '#ffffee'}
         footnotes: {\(style(.footnotes)), place: page}
         customStyles: {loud: {fontWeight: black}}
         customColors: {calm: {foregroundColor: teal}}
