@@ -79,7 +79,7 @@ let package = Package(
         // project's own parser and laid out the same way, as SVG. Typesetting draws them.
         .target(
             name: "LetterpressDiagrams",
-            dependencies: ["LetterpressCore", "CGraphviz"],
+            dependencies: ["LetterpressCore", "CGraphviz", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressMarkup",

@@ -5,9 +5,14 @@ import Foundation
 package enum Diagram {
     /// The drawing of `source` written in `language`, or why it cannot be drawn.
     package static func drawing(_ source: String, language: DiagramLanguage, style: DiagramStyle) -> Result<DiagramDrawing, DiagramError> {
-        svg(source, language: language, style: style).flatMap { svg in
-            SVGLabels.split(String(decoding: svg, as: UTF8.self)).map { .success($0) }
-                ?? .failure(DiagramError("Graphviz's drawing has no size"))
+        var (source, style, notices) = (source, style, [String]())
+        if language == .mermaid { (source, style, notices) = MermaidInit.read(source, style: style) }
+        return svg(source, language: language, style: style).flatMap { svg in
+            guard var drawing = SVGLabels.split(String(decoding: svg, as: UTF8.self)) else {
+                return .failure(DiagramError("Graphviz's drawing has no size"))
+            }
+            drawing.notices = notices
+            return .success(drawing)
         }
     }
 

@@ -7,4 +7,6 @@ package struct DiagramDrawing: Sendable, Equatable {
     package var labels: [DiagramLabel]
     package var width: Double
     package var height: Double
+    /// What the source asked that was not done (an `%%{init}%%` setting ignored), for warnings.
+    package var notices: [String] = []
 }

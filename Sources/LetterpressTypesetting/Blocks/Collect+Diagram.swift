@@ -24,6 +24,9 @@ extension Collector {
         }
         switch drawn {
         case let .success((drawing, image)):
+            for notice in drawing.notices {
+                warnings.append(Warning(file: file, location: code.location, message: "\(code.language ?? "diagram") diagram: \(notice)"))
+            }
             figure(drawing, image: image, column: column)
             return true
         case let .failure(error):
