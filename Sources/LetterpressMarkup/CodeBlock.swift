@@ -38,4 +38,12 @@ public struct CodeBlock: Sendable, Equatable {
     public var language: String? {
         info?.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
     }
+
+    /// The title the info string gives after the language, as MkDocs and pandoc write it:
+    /// `title="Deploy flow"` (or in single quotes, or `caption=`); nil for none.
+    public var title: String? {
+        guard let info, let match = info.firstMatch(of: #/\s(?:title|caption)=(?:"([^"]*)"|'([^']*)')/#) else { return nil }
+        let title = String(match.1 ?? match.2 ?? "").trimmingCharacters(in: .whitespaces)
+        return title.isEmpty ? nil : title
+    }
 }

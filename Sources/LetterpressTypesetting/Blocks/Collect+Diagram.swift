@@ -27,7 +27,7 @@ extension Collector {
             for notice in drawing.notices {
                 warnings.append(Warning(file: file, location: code.location, message: "\(code.language ?? "diagram") diagram: \(notice)"))
             }
-            figure(drawing, image: image, column: column)
+            figure(drawing, image: image, column: column, caption: code.title)
             return true
         case let .failure(error):
             // The fence's line is the location; the diagram's own lines follow it.
@@ -47,8 +47,8 @@ extension Collector {
 
     /// A diagram centred in the column at its natural size, scaled down to the column's width
     /// and to the page's height, never up: its shapes as the recorded `image`, its labels as
-    /// text laid out by Pango where Graphviz placed them.
-    private mutating func figure(_ drawing: DiagramDrawing, image: LoadedImage, column: Column) {
+    /// text laid out by Pango where Graphviz placed them; its `caption` below it, on its page.
+    private mutating func figure(_ drawing: DiagramDrawing, image: LoadedImage, column: Column, caption title: String?) {
         space(before: styles.body.spaceBefore)
         let scale = min(1, column.width / drawing.width, contentHeight * 0.9 / drawing.height)
         let rect = Rect(x: column.x + (column.width - drawing.width * scale) / 2, y: 0,
@@ -72,7 +72,8 @@ extension Collector {
             }
             items.append(.text(layout.textLine(line.index, origin: Point(x: rect.x + label.x * scale - offset, y: label.y * scale))))
         }
-        append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items))))
+        append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items, keepWithNext: title != nil))))
+        if let title { caption(title, column: column) }
         pendingGap.ask(styles.body.spaceAfter)
     }
 }

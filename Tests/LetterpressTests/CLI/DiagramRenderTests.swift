@@ -47,6 +47,17 @@ import Testing
         }
     }
 
+    /// A fence's `title="…"` is the diagram's caption, below it; the info string's other words
+    /// are not shown.
+    @Test func aFencesTitleCaptionsTheDiagram() throws {
+        let (folder, result) = try render("```mermaid title=\"Deploy flow\"\nflowchart LR\n  build --> ship\n```\n\nAfter.\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let words = try pdfText(folder.appendingPathComponent("note.pdf")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("build ship Deploy flow After."), "the caption under the diagram: \(words)")
+        #expect(!words.contains("title="))
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
         let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }

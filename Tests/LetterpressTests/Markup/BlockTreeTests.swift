@@ -152,6 +152,15 @@ import Testing
         #expect(try JSONDecoder().decode(Block.self, from: written) == .code(CodeBlock(info: "swift {linenos}", text: "x\n")))
     }
 
+    /// A fence's title, as MkDocs and pandoc write it after the language.
+    @Test func codeBlocksTakeTheirTitleFromTheInfoString() {
+        #expect(CodeBlock(info: #"mermaid title="Deploy flow""#, text: "").title == "Deploy flow")
+        #expect(CodeBlock(info: "dot caption='Graph: one'  {.wide}", text: "").title == "Graph: one")
+        #expect(CodeBlock(info: #"python title="""#, text: "").title == nil)
+        #expect(CodeBlock(info: #"title="alone""#, text: "").title == nil, "the first word is the language")
+        #expect(CodeBlock(info: "mermaid subtitle=\"x\"", text: "").title == nil)
+    }
+
     /// The archive is a contract: what the first archives wrote is read as the same document,
     /// and written again byte for byte as `render inspect --json` writes it. One meaning has
     /// changed since: an image among text (the footnote's) is now set in the line, where it
