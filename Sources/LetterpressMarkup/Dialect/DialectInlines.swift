@@ -110,7 +110,7 @@ struct DialectInlines {
                 }
                 let label = "inline-note-\(notes.count + 1)"
                 var body = Array(bytes[(index + 2)..<close])
-                body = rewrite(body, 0..<body.count, spans: Self.codeSpanEnds(body, in: 0..<body.count), line: line, inNote: true) ?? body
+                body = rewrite(body, 0..<body.count, spans: CodeSpans.ends(body, in: 0..<body.count), line: line, inNote: true) ?? body
                 notes.append((label, body))
                 replace(close + 1, with: Array("[^\(label)]".utf8), from: index)
             case UInt8(ascii: "["):
@@ -284,42 +284,4 @@ struct DialectInlines {
         return index
     }
 
-    /// For each backtick run of `range` that opens a code span, the index past the run that
-    /// closes it (the next run of the same length), as cmark pairs them.
-    static func codeSpanEnds(_ bytes: [UInt8], in range: Range<Int>) -> [Int: Int] {
-        var runs: [(start: Int, length: Int)] = []
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if bytes[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "`") else {
-                index += 1
-                continue
-            }
-            var end = index
-            while end < range.upperBound, bytes[end] == UInt8(ascii: "`") { end += 1 }
-            runs.append((index, end - index))
-            index = end
-        }
-        guard runs.count > 1 else { return [:] }
-        var next = [Int?](repeating: nil, count: runs.count)
-        var seen: [Int: Int] = [:]
-        for position in runs.indices.reversed() {
-            next[position] = seen[runs[position].length]
-            seen[runs[position].length] = position
-        }
-        var ends: [Int: Int] = [:]
-        var position = 0
-        while position < runs.count {
-            guard let closing = next[position] else {
-                position += 1
-                continue
-            }
-            ends[runs[position].start] = runs[closing].start + runs[closing].length
-            position = closing + 1
-        }
-        return ends
-    }
 }

@@ -72,7 +72,7 @@ struct DialectSource {
     }
 
     /// The pass over the bytes of one note.
-    private struct Pass {
+    private struct Pass: LineBytes {
         /// The note's bytes, with the rewrites that keep a line's length made in place.
         var bytes: [UInt8]
         let dialect: MarkupDialect
@@ -162,49 +162,6 @@ struct DialectSource {
             return Shape(quotes: quotes, contentStart: content, indent: indent, isBlank: content == line.upperBound)
         }
 
-        func starts(_ text: String, at index: Int, before end: Int) -> Bool {
-            let utf8 = text.utf8
-            guard index + utf8.count <= end else { return false }
-            return bytes[index..<(index + utf8.count)].elementsEqual(utf8)
-        }
-
-        /// Where a list item's content starts when a bullet or ordered marker is at `start`.
-        func listContent(at start: Int, in line: Range<Int>) -> Int? {
-            var index = start
-            guard index < line.upperBound else { return nil }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*") {
-                index += 1
-            } else {
-                var digits = 0
-                while index < line.upperBound, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 9 { index += 1; digits += 1 }
-                guard digits > 0, index < line.upperBound, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else { return nil }
-                index += 1
-            }
-            guard index == line.upperBound || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else { return nil }
-            var spaces = 0
-            while index + spaces < line.upperBound, bytes[index + spaces] == UInt8(ascii: " "), spaces < 5 { spaces += 1 }
-            return index + (spaces >= 5 || spaces == 0 ? 1 : spaces)
-        }
-
-        /// A fence's character and length when one opens at `index`.
-        func fenceOpener(at index: Int, in line: Range<Int>) -> (UInt8, Int)? {
-            guard index < line.upperBound, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") else { return nil }
-            let byte = bytes[index]
-            var end = index
-            while end < line.upperBound, bytes[end] == byte { end += 1 }
-            guard end - index >= 3 else { return nil }
-            if byte == UInt8(ascii: "`"), bytes[end..<line.upperBound].contains(byte) { return nil }
-            return (byte, end - index)
-        }
-
-        func closesFence(_ shape: Shape, _ line: Range<Int>, _ byte: UInt8, _ length: Int) -> Bool {
-            var end = shape.contentStart
-            while end < line.upperBound, bytes[end] == byte { end += 1 }
-            guard end - shape.contentStart >= length else { return false }
-            return bytes[end..<line.upperBound].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        }
-
         /// The command name when a LaTeX command (`\name`) starts at `index`.
         func command(at index: Int, in line: Range<Int>) -> String? {
             guard index + 1 < line.upperBound, bytes[index] == UInt8(ascii: "\\") else { return nil }
@@ -273,7 +230,7 @@ struct DialectSource {
             let line = lines[index]
             let shape = shape(line)
             if let open = fence {
-                if shape.quotes < open.quotes || closesFence(shape, line, open.byte, open.length) { fence = nil }
+                if shape.quotes < open.quotes || closesFence(from: shape.contentStart, line, open.byte, open.length) { fence = nil }
                 return index
             }
             if htmlUntilBlank {
@@ -348,7 +305,7 @@ struct DialectSource {
         /// (whose code spans may cross lines).
         mutating func rewriteInlines(lines indices: [Int], range: Range<Int>) {
             guard DialectInlines.mayHave(bytes[range]) else { return }
-            let spans = DialectInlines.codeSpanEnds(bytes, in: range)
+            let spans = codeSpanEnds(in: range)
             for index in indices where replaced[index] == nil {
                 if let rewritten = inlines.rewrite(bytes, lines[index], spans: spans, line: index + 1) { replaced[index] = rewritten }
             }
@@ -465,7 +422,7 @@ struct DialectSource {
             for index in lineBlock.dropLast() { replaced[index]?.append(UInt8(ascii: "\\")) }
             for index in lineBlock {
                 guard let line = replaced[index] else { continue }
-                let spans = DialectInlines.codeSpanEnds(line, in: 0..<line.count)
+                let spans = CodeSpans.ends(line, in: 0..<line.count)
                 if let rewritten = inlines.rewrite(line, 0..<line.count, spans: spans, line: index + 1) { replaced[index] = rewritten }
             }
             lineBlock = []

@@ -66,7 +66,7 @@ struct MathSource {
     }
 
     /// The pass over the bytes of one note.
-    private struct Pass {
+    private struct Pass: LineBytes {
         var bytes: [UInt8]
         var result = MathSource()
         /// Lines as cmark counts them: content ranges, without their line ends.
@@ -152,25 +152,6 @@ struct MathSource {
             return Shape(quotes: quotes, afterQuotes: index, contentStart: content, indent: indent, isBlank: content == line.upperBound)
         }
 
-        /// Where a list item's content starts when a bullet or ordered marker is at `start`.
-        func listContent(at start: Int, in line: Range<Int>) -> Int? {
-            var index = start
-            guard index < line.upperBound else { return nil }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*") {
-                index += 1
-            } else {
-                var digits = 0
-                while index < line.upperBound, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 9 { index += 1; digits += 1 }
-                guard digits > 0, index < line.upperBound, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else { return nil }
-                index += 1
-            }
-            guard index == line.upperBound || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else { return nil }
-            var spaces = 0
-            while index + spaces < line.upperBound, bytes[index + spaces] == UInt8(ascii: " "), spaces < 5 { spaces += 1 }
-            return index + (spaces >= 5 || spaces == 0 ? 1 : spaces)
-        }
-
         /// Where a footnote definition's content starts when `[^label]:` is at `start`.
         func footnoteContent(at start: Int, in line: Range<Int>) -> Int? {
             guard starts("[^", at: start, before: line.upperBound) else { return nil }
@@ -181,12 +162,6 @@ struct MathSource {
             }
             guard index > start + 2, starts("]:", at: index, before: line.upperBound) else { return nil }
             return index + 2
-        }
-
-        func starts(_ text: String, at index: Int, before end: Int) -> Bool {
-            let utf8 = text.utf8
-            guard index + utf8.count <= end else { return false }
-            return bytes[index..<(index + utf8.count)].elementsEqual(utf8)
         }
 
         // MARK: The pass
@@ -220,7 +195,7 @@ struct MathSource {
                     if shape.quotes < open.quotes {
                         fence = nil
                     } else {
-                        if closesFence(shape, line, open.byte, open.length) { fence = nil }
+                        if closesFence(from: shape.contentStart, line, open.byte, open.length) { fence = nil }
                         continue
                     }
                 }
@@ -290,24 +265,6 @@ struct MathSource {
                 if zip(bytes[index..<(index + utf8.count)], utf8).allSatisfy({ $0 == $1 || ($0 | 0x20) == $1 }) { return true }
             }
             return false
-        }
-
-        /// A fence's character and length when one opens at `index`.
-        func fenceOpener(at index: Int, in line: Range<Int>) -> (UInt8, Int)? {
-            guard index < line.upperBound, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~") else { return nil }
-            let byte = bytes[index]
-            var end = index
-            while end < line.upperBound, bytes[end] == byte { end += 1 }
-            guard end - index >= 3 else { return nil }
-            if byte == UInt8(ascii: "`"), bytes[end..<line.upperBound].contains(byte) { return nil }
-            return (byte, end - index)
-        }
-
-        func closesFence(_ shape: Shape, _ line: Range<Int>, _ byte: UInt8, _ length: Int) -> Bool {
-            var end = shape.contentStart
-            while end < line.upperBound, bytes[end] == byte { end += 1 }
-            guard end - shape.contentStart >= length else { return false }
-            return bytes[end..<line.upperBound].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         }
 
         static let htmlBlockTags: Set<String> = [
@@ -597,45 +554,5 @@ struct MathSource {
             return true
         }
 
-        /// For each backtick run of the paragraph that opens a code span, the index past the
-        /// run that closes it (the next run of the same length), as cmark pairs them; a
-        /// backslash before a run escapes its first backtick.
-        func codeSpanEnds(in range: Range<Int>) -> [Int: Int] {
-            var runs: [(start: Int, length: Int)] = []
-            var index = range.lowerBound
-            while index < range.upperBound {
-                if bytes[index] == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
-                }
-                guard bytes[index] == UInt8(ascii: "`") else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < range.upperBound, bytes[end] == UInt8(ascii: "`") { end += 1 }
-                runs.append((index, end - index))
-                index = end
-            }
-            guard runs.count > 1 else { return [:] }
-            // The next run of the same length after each, found from the right.
-            var next = [Int?](repeating: nil, count: runs.count)
-            var seen: [Int: Int] = [:]
-            for position in runs.indices.reversed() {
-                next[position] = seen[runs[position].length]
-                seen[runs[position].length] = position
-            }
-            var ends: [Int: Int] = [:]
-            var position = 0
-            while position < runs.count {
-                guard let closing = next[position] else {
-                    position += 1
-                    continue
-                }
-                ends[runs[position].start] = runs[closing].start + runs[closing].length
-                position = closing + 1
-            }
-            return ends
-        }
     }
 }
