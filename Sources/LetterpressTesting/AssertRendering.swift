@@ -20,6 +20,8 @@ public struct RenderingCheck: Sendable {
     public var threshold: Double
     /// The language of the date badge.
     public var locale: String
+    /// Whether references are recorded instead of compared with.
+    public var record: RecordMode
 
     /// A check with the given settings; the defaults make small pages at a pixel per point.
     /// - Parameters:
@@ -31,9 +33,12 @@ public struct RenderingCheck: Sendable {
     ///   - tolerance: The share of pixels (0…1) allowed to differ.
     ///   - threshold: The colour distance (0…1) below which two pixels count as equal.
     ///   - locale: The locale the date badge is written for.
+    ///   - record: Whether references are recorded instead of compared with; by default, what
+    ///     `LETTERPRESS_RECORD_GOLDEN` says.
     public init(theme: String = "default", pageSize: PageSize = PageSize(width: 300, height: 220),
                 margins: Margins = Margins(top: 16, right: 16, bottom: 16, left: 16), dpi: Double = 72,
-                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en") {
+                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en",
+                record: RecordMode = .fromEnvironment) {
         self.theme = theme
         self.pageSize = pageSize
         self.margins = margins
@@ -42,6 +47,7 @@ public struct RenderingCheck: Sendable {
         self.tolerance = tolerance
         self.threshold = threshold
         self.locale = locale
+        self.record = record
     }
 }
 
@@ -67,9 +73,10 @@ public struct RenderingMismatch: Error, CustomStringConvertible {
 ///
 /// In Swift Testing, each failure is recorded as an issue at the call (the caller's `#fileID`,
 /// `#filePath`, `#line` and `#column`), and the test goes on. Elsewhere (XCTest) the first
-/// failure is thrown as a `RenderingMismatch` that names the call's file and line. With the
-/// environment variable `LETTERPRESS_RECORD_GOLDEN` set, it writes the references instead (and
-/// removes reference pages the document no longer has) and fails, so that a recording run
+/// failure is thrown as a `RenderingMismatch` that names the call's file and line.
+/// `check.record` (by default from the environment variable `LETTERPRESS_RECORD_GOLDEN`:
+/// `missing`, or any other value for all) writes the missing references, or all of them
+/// (removing reference pages the document no longer has), and fails, so that a recording run
 /// never passes by accident. Images in the note are found relative to `baseURL`.
 ///
 /// - Parameters:
@@ -98,14 +105,14 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     let references = rendered.map { reference.deletingLastPathComponent().appendingPathComponent($0.lastPathComponent) }
     let earlier = OutputWriter(format: .png).existingPages(at: reference)
     let fileManager = FileManager.default
-    if ProcessInfo.processInfo.environment["LETTERPRESS_RECORD_GOLDEN"] != nil {
+    if check.record == .all {
         for page in earlier where !references.contains(page) { try fileManager.removeItem(at: page) }
         for (page, target) in zip(rendered, references) {
             try? fileManager.removeItem(at: target)
             try fileManager.copyItem(at: page, to: target)
         }
         let names = references.count == 1 ? "the reference" : "\(references.count) reference pages"
-        try caller.fail(reference, "recorded \(names); look at them, then run again without LETTERPRESS_RECORD_GOLDEN")
+        try caller.fail(reference, "recorded \(names); look at them, then run again without recording")
         return
     }
     var failures: [String] = []
@@ -116,7 +123,13 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
     for (page, target) in zip(rendered, references) {
         let (actualCopy, diffCopy) = (GoldenFiles.actual(for: target), GoldenFiles.diff(for: target))
         guard fileManager.fileExists(atPath: target.path) else {
-            failures.append("no reference image \(target.lastPathComponent); record one with LETTERPRESS_RECORD_GOLDEN=1")
+            if check.record == .missing {
+                try fileManager.copyItem(at: page, to: target)
+                failures.append("recorded \(target.lastPathComponent), which was missing; look at it, then run again without recording")
+            } else {
+                failures.append("no reference image \(target.lastPathComponent); record one with LETTERPRESS_RECORD_GOLDEN=missing "
+                    + "or RenderingCheck(record: .missing)")
+            }
             continue
         }
         let diff = folder.appendingPathComponent("diff.png")

@@ -60,6 +60,28 @@ import LetterpressTesting
         #expect(missing.count == 2 && missing.last?.comments.first?.rawValue.hasPrefix("no reference image two-4.png") == true)
     }
 
+    /// Recording is set in code as well as by the environment: `.missing` records the pages
+    /// that have no reference and compares the others, `.all` records every page and removes
+    /// the ones the document no longer has; both fail, naming what they recorded.
+    @Test func recordModesRecordWhatIsMissingOrEverything() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = folder.appendingPathComponent("two.png")
+        let wrong = TestSupport.fixtures.appendingPathComponent("two-tone.png")
+        try FileManager.default.copyItem(at: wrong, to: folder.appendingPathComponent("two-1.png"))
+        let missing = try issues { try assertRendering(markdown: twoPages, matches: reference, check: RenderingCheck(record: .missing)) }
+        #expect(missing.map { ($0.comments.first?.rawValue ?? "").replacing(/[0-9]+(\.[0-9]+)?/, with: "N") }
+                    == ["two-N.png: N pixels differ (N%, tolerance N%); see two-N.actual.png and two-N.diff.png",
+                        "recorded two-N.png, which was missing; look at it, then run again without recording"],
+                "the first page is compared, the second recorded")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("two-2.png").path))
+        try FileManager.default.copyItem(at: wrong, to: folder.appendingPathComponent("two-3.png"))
+        let all = try issues { try assertRendering(markdown: twoPages, matches: reference, check: RenderingCheck(record: .all)) }
+        #expect(all.map { $0.comments.first?.rawValue ?? "" } == ["recorded 2 reference pages; look at them, then run again without recording"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("two-3.png").path))
+        try assertRendering(markdown: twoPages, matches: reference, check: RenderingCheck(record: .never))
+    }
+
     /// Outside a Swift Testing test (XCTest, a script) the first failure is thrown, naming the call.
     @Test func outsideSwiftTestingAMismatchIsThrownWithTheCallersLine() async throws {
         let folder = try TestSupport.temporaryFolder()
