@@ -116,13 +116,19 @@ package final class HighlightLibrary: @unchecked Sendable {
                 reasons.append(error.message)
             }
         }
-        let why = reasons.first.map { " (\($0); install libkf5syntaxhighlighting5)" } ?? " (not found beside render, nor in ../lib/letterpress)"
+        // Named by the program it is looked for beside: `render`, or a library user's own.
+        let why = reasons.first.map { " (\($0); install libkf5syntaxhighlighting5)" }
+            ?? " (not found beside \(program.lastPathComponent), nor in ../lib/letterpress)"
         return .failure(Failure(message: "code is not coloured: \(fileName) cannot be loaded" + why))
+    }
+
+    /// The running program's file.
+    private static var program: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
     }
 
     /// Where the shim may be: beside the program, then in `../lib/letterpress`.
     private static func candidates() -> [String] {
-        let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         let folder = program.deletingLastPathComponent()
         return [
             folder.appendingPathComponent(fileName).path,
