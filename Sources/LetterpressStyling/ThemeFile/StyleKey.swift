@@ -48,7 +48,7 @@ struct StyleKey<Spec, Style>: Sendable {
 /// The lines `docs/themes.md` shows for the keys element and inline styles share, written once.
 enum StyleKeyDoc {
     static let font = "font families, first choice first: one name, or a list"
-    static let fontWeight = "the weight: `thin` `ultraLight` `light` `regular` `medium` `semibold` `bold` `heavy` `black`"
+    static let fontWeight = "the weight: `ultraLight` `thin` `light` `regular` `medium` `semibold` `bold` `heavy` `black`"
     static let italic = "`true` for italic text, `false` for upright"
     static let foregroundColor = "the text's colour: a CSS name or `#rrggbb[aa]`"
     static let underline = "`true` underlines the text, `false` takes the underline away"

@@ -249,7 +249,7 @@ package final class FontContext {
         return "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"
     }
 
-    /// "font 'X' has no thin (100) weight; drew Regular (400)" when the face Pango picked for
+    /// "font 'X' has no thin (200) weight; drew Regular (400)" when the face Pango picked for
     /// `style` misses the asked weight by 200 or more or lies on the other side of regular
     /// (a light asked and a regular drawn) and is not emboldened by fontconfig, or has the
     /// standard width where another was asked; nil when the face is close to what was asked.

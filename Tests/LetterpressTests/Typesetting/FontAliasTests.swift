@@ -60,16 +60,18 @@ import Testing
             ^[a](font: 'Liberation Sans', fontWeight: 'thin') ^[b](font: 'Liberation Sans', fontWeight: 'thin') \
             ^[c](font: 'Inter', fontWidth: 'expanded') ^[d](font: 'Liberation Serif', fontWeight: 'black') \
             ^[e](font: 'DejaVu Sans', fontWeight: 'thin') ^[f](font: 'DejaVu Sans', fontWeight: 'semibold') \
-            ^[g](font: 'Inter', fontWeight: 'thin') ^[h](font: 'Z003', fontWeight: 'bold')
+            ^[g](font: 'Inter', fontWeight: 'thin') ^[h](font: 'Z003', fontWeight: 'bold') \
+            ^[i](font: 'Inter', fontWeight: 'ultraLight')
             """)
         #expect(warnings == [
-            "font 'Liberation Sans' has no thin (100) weight; drew Regular (400)",
+            "font 'Liberation Sans' has no thin (200) weight; drew Regular (400)",
             "font 'Inter' has no expanded width; drew Regular at the standard width",
             "font 'Liberation Serif' has no black (900) weight; drew Bold (700)",
         ])
         // Close faces pass without a word: extra-light for thin, bold for semibold, and a
         // bold fontconfig synthesizes for a font with one weight.
         #expect(fonts.contains("DejaVuSans-ExtraLight.ttf") && fonts.contains("DejaVuSans-Bold.ttf"))
-        #expect(fonts.contains("Inter-Thin.otf"))
+        // In Apple's order: ultraLight is the lightest face, thin the next.
+        #expect(fonts.contains("Inter-Thin.otf") && fonts.contains("Inter-ExtraLight.otf"))
     }
 }
