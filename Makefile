@@ -139,8 +139,9 @@ scaling: build
 	bash Scripts/scaling.sh
 
 # Coverage-guided fuzzing of parse → style → typeset from the seed corpus in Fuzz/corpus: notes
-# (Markdown, front matter, inspect --json archives), and themes and images (inputs starting
-# `#theme` or `#image` and a newline; see Sources/LetterpressFuzz).
+# (Markdown, front matter, inspect --json archives), and themes, images, TeX math and Mermaid
+# diagrams (inputs starting `#theme`, `#image`, `#math` or `#mermaid` and a newline; see
+# Sources/LetterpressFuzz).
 # New inputs go to .build-fuzz/corpus; a crasher is saved as crash-*: keep it as a test.
 fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS)

@@ -1,22 +1,39 @@
 import Foundation
 
-/// A diagram's source turned into a drawing: an SVG document laid out by Graphviz, in the
-/// theme's fonts and colours.
+/// A diagram's source turned into a drawing: an SVG document without text and the labels the
+/// page draws as text, laid out by Graphviz (DOT, Mermaid flowcharts) or by Letterpress itself
+/// (Mermaid sequence diagrams), in the theme's fonts and colours.
 package enum Diagram {
-    /// The drawing of `source` written in `language`, or why it cannot be drawn.
-    package static func drawing(_ source: String, language: DiagramLanguage, style: DiagramStyle) -> Result<DiagramDrawing, DiagramError> {
+    /// The drawing of `source` written in `language`, or why it cannot be drawn. `measure` gives
+    /// the width of a line of text for the layouts Letterpress does itself.
+    package static func drawing(_ source: String, language: DiagramLanguage, style: DiagramStyle,
+                                measure: @escaping DiagramMeasure = Diagram.estimatedWidth) -> Result<DiagramDrawing, DiagramError> {
         var (source, style, notices) = (source, style, [String]())
         if language == .mermaid { (source, style, notices) = MermaidInit.read(source, style: style) }
-        return svg(source, language: language, style: style).flatMap { svg in
-            guard var drawing = SVGLabels.split(String(decoding: svg, as: UTF8.self)) else {
-                return .failure(DiagramError("Graphviz's drawing has no size"))
+        let drawn: Result<DiagramDrawing, DiagramError>
+        if language == .mermaid, MermaidLines.type(of: source) == "sequenceDiagram" {
+            drawn = SequenceParser.parse(source).map { SequenceLayout.drawing(of: $0, style: style, measure: measure) }
+        } else {
+            drawn = svg(source, language: language, style: style).flatMap { svg in
+                SVGLabels.split(String(decoding: svg, as: UTF8.self)).map { .success($0) }
+                    ?? .failure(DiagramError("Graphviz's drawing has no size"))
             }
+        }
+        return drawn.map { drawing in
+            var drawing = drawing
             drawing.notices = notices
-            return .success(drawing)
+            return drawing
         }
     }
 
-    /// The SVG of `source` written in `language`, text and all, or why it cannot be drawn.
+    /// A width without fonts, for callers that have none (tests, tools): a little over half an
+    /// em a character, more for bold.
+    package static func estimatedWidth(_ line: String, _ family: String, _ size: Double, _ bold: Bool) -> Double {
+        Double(line.count) * size * (bold ? 0.62 : 0.56)
+    }
+
+    /// The SVG of `source` written in `language` and laid out by Graphviz, text and all, or why
+    /// it cannot be drawn.
     package static func svg(_ source: String, language: DiagramLanguage, style: DiagramStyle) -> Result<Data, DiagramError> {
         switch language {
         case .dot:

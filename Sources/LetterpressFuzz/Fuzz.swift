@@ -5,7 +5,8 @@ import Letterpress
 /// crash, hang or exhaust memory. An input starting `#theme` followed by a newline is a theme
 /// file, one starting `#image` and a newline an image file, each shown with a note; one starting
 /// `#plain` and a newline a plain-text note (a `.txt` file), one starting `#math` and a newline TeX
-/// math, parsed as an inline then a display formula sharing their macros; any other is a note (Markdown with
+/// math, parsed as an inline then a display formula sharing their macros, one starting `#mermaid`
+/// and a newline a Mermaid diagram, parsed and laid out alone; any other is a note (Markdown with
 /// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
 /// styled and typeset.
 enum FuzzTarget {
@@ -21,6 +22,9 @@ enum FuzzTarget {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()
+
+    /// The look `#mermaid` inputs are drawn in (their text measured without fonts).
+    static let diagramStyle = DiagramStyle(fontFamily: "DejaVu Sans", fontSize: 9, textColor: .black, lineColor: .black)
 
     /// A note with something for most of what a theme styles.
     static let sample = """
@@ -64,6 +68,8 @@ enum FuzzTarget {
             guard (try? data.dropFirst(7).write(to: path)) != nil else { return }
             _ = try? renderer.typeset(source: "![an image](\(path.path))\n\n^[![floating](\(path.path))](float: 'left', width: 80) Text beside it.",
                                       file: "fuzz.md")
+        } else if data.starts(with: Array("#mermaid\n".utf8)) {
+            _ = Diagram.drawing(String(decoding: data.dropFirst(9), as: UTF8.self), language: .mermaid, style: diagramStyle)
         } else if data.starts(with: Array("#math\n".utf8)) {
             parseMath(String(decoding: data.dropFirst(6), as: UTF8.self))
         } else if data.starts(with: Array("#plain\n".utf8)) {

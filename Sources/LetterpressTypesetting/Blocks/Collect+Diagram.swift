@@ -5,8 +5,9 @@ import LetterpressMarkup
 import LetterpressStyling
 
 /// A fenced diagram (` ```dot `, ` ```graphviz `, ` ```mermaid `) drawn as a figure: laid out
-/// by Graphviz as SVG in the theme's font and colours, recorded as vectors like an SVG image,
-/// so that its text stays text. What cannot be drawn stays code, with a warning.
+/// (by Graphviz, or for a sequence diagram by LetterpressDiagrams itself, which measures its
+/// text with the page's fonts) as SVG in the theme's font and colours, recorded as vectors like
+/// an SVG image, so that its text stays text. What cannot be drawn stays code, with a warning.
 extension Collector {
     /// The kind of warning for a diagram shown as its source.
     static let undrawnDiagrams = "diagrams that cannot be drawn"
@@ -19,7 +20,12 @@ extension Collector {
         let style = DiagramStyle(fontFamily: look.fontFamilies.first ?? text.fontFamilies.first ?? "sans-serif",
                                  fontSize: (text.size * look.scale).rounded(), textColor: look.color ?? text.color,
                                  lineColor: look.lineColor ?? text.color, nodeFill: look.nodeFill, clusterFill: look.groupFill)
-        let drawn = Diagram.drawing(code.text, language: language, style: style).flatMap { drawing in
+        let fontContext = fonts
+        let measure: DiagramMeasure = { line, family, size, bold in
+            let labelStyle = Self.labelStyle(text, family: family, size: size, bold: bold, italic: false, color: text.color)
+            return TextLayout(StyledText(line, style: labelStyle), width: nil, align: .left, lineHeight: 1, context: fontContext).naturalWidth
+        }
+        let drawn = Diagram.drawing(code.text, language: language, style: style, measure: measure).flatMap { drawing in
             ImageLoader.drawing(svg: drawing.svg).map { (drawing, $0) }.mapError { DiagramError("its drawing \($0)") }
         }
         switch drawn {
@@ -55,12 +61,8 @@ extension Collector {
                         width: drawing.width * scale, height: drawing.height * scale)
         var items: [PageItem] = [.image(image, rect)]
         for label in drawing.labels where !label.text.isEmpty {
-            var style = styles.body.text
-            style.fontFamilies = [label.fontFamily] + style.fontFamilies
-            style.size = label.fontSize * scale
-            style.color = label.color
-            style.weight = label.bold ? .bold : .regular
-            style.italic = label.italic
+            let style = Self.labelStyle(styles.body.text, family: label.fontFamily, size: label.fontSize * scale, bold: label.bold,
+                                        italic: label.italic, color: label.color)
             let layout = TextLayout(StyledText(label.text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
             guard let line = layout.lines.first else { continue }
             let width = layout.naturalWidth
@@ -75,5 +77,16 @@ extension Collector {
         append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items, keepWithNext: title != nil))))
         if let title { caption(title, column: column) }
         pendingGap.ask(styles.body.spaceAfter)
+    }
+
+    /// The body text's style as a diagram's label is set in: its family first, at `size`.
+    private static func labelStyle(_ body: TextStyle, family: String, size: Double, bold: Bool, italic: Bool, color: Color) -> TextStyle {
+        var style = body
+        style.fontFamilies = [family] + style.fontFamilies
+        style.size = size
+        style.color = color
+        style.weight = bold ? .bold : .regular
+        style.italic = italic
+        return style
     }
 }

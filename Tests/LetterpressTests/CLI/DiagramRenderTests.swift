@@ -58,29 +58,62 @@ import Testing
         #expect(!words.contains("title="))
     }
 
+    @Test func aSequenceDiagramsTextCanBeExtractedFromThePDF() throws {
+        let note = """
+            # Sign in
+
+            ```mermaid
+            sequenceDiagram
+                actor U as Reader
+                participant W as Website
+                U->>+W: Open the page
+                Note over U,W: Cookies checked
+                W-->>-U: Welcome back
+            ```
+            """
+        let (folder, result) = try render(note)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let text = try pdfText(folder.appendingPathComponent("note.pdf"))
+        for words in ["Reader", "Website", "Open the page", "Cookies checked", "Welcome back"] { #expect(text.contains(words), "\(words) in \(text)") }
+        #expect(!text.contains("sequenceDiagram") && !text.contains("->>"), "the source is not printed")
+    }
+
+    /// A sequence diagram is laid out without Graphviz, which is then never loaded.
+    @Test func aSequenceDiagramLoadsNoGraphviz() throws {
+        let folder = try Hostile.folder(with: ["seq.md": "```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runRender(["seq.md", "-o", "seq.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(result.status == 0 && result.stderr.contains("file=librsvg-2.so.2 [0];  dynamically loaded"), "librsvg records its shapes")
+        #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
-        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n")
+        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nclassDiagram\n  A <|-- B\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("note.md:5:1: warning: dot diagram not drawn, shown as code: syntax error") == true, "\(result.stderr)")
-        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'sequenceDiagram' diagrams are not drawn yet") == true,
+        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'classDiagram' diagrams are not drawn yet") == true,
                 "\(result.stderr)")
         let text = try pdfText(folder.appendingPathComponent("note.pdf"))
-        #expect(text.contains("digraph {") && text.contains("sequenceDiagram"))
+        #expect(text.contains("digraph {") && text.contains("classDiagram"))
         let strict = try render("```dot\ndigraph { a -> }\n```\n", ["--strict"])
         defer { try? FileManager.default.removeItem(at: strict.folder) }
         #expect(strict.result.status != 0)
     }
 
     /// A graph past the limits, group edges that would make a million edges, deep nesting and
-    /// unbalanced brackets: each a warning and code, within seconds, never a crash.
+    /// unbalanced brackets, sequence diagrams with too many participants or frames or too much
+    /// text: each a warning and code, within seconds, never a crash.
     static let hostile: [String] = {
         let chain: String = (0..<3_000).map { "n\($0) -> n\($0 + 1);" }.joined()
         let left: String = (0..<1_000).map { "a\($0)" }.joined(separator: " ")
         let right: String = (0..<1_000).map { "b\($0)" }.joined(separator: " ")
         let flow: String = (0..<3_000).map { "n\($0) --> n\($0 + 1)" }.joined(separator: "\n")
+        let chatter: String = (0..<3_000).map { "p\($0 % 150)->>p\($0 % 7): message \($0)" }.joined(separator: "\n")
         return [
             "```dot\ndigraph {" + chain + "}\n```\n",
             "```dot\ndigraph { {" + left + "} -> {" + right + "} }\n```\n",
@@ -88,6 +121,9 @@ import Testing
             "```mermaid\nflowchart TD\n" + String(repeating: "a[[(({{", count: 5_000) + "\n```\n",
             "```mermaid\nflowchart TD\n" + String(repeating: "subgraph s\n", count: 2_000) + "```\n",
             "```mermaid\nflowchart TD\n" + flow + "\n```\n",
+            "```mermaid\nsequenceDiagram\n" + chatter + "\n```\n",
+            "```mermaid\nsequenceDiagram\n" + String(repeating: "loop x\n", count: 2_000) + "```\n",
+            "```mermaid\nsequenceDiagram\nA->>B: " + String(repeating: "#9829;", count: 20_000) + "\n```\n",
         ]
     }()
 

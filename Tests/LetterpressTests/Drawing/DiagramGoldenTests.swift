@@ -3,7 +3,7 @@ import Testing
 @testable import Letterpress
 import LetterpressTesting
 
-/// A Graphviz graph and a Mermaid flowchart drawn as figures, against the references in
+/// A Graphviz graph, a Mermaid flowchart and Mermaid sequence diagrams drawn as figures, against the references in
 /// `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
 @Suite(.fontWork) struct DiagramGoldenTests {
     private func check(_ name: String, _ markdown: String, fileID: String = #fileID, filePath: String = #filePath,
@@ -42,6 +42,56 @@ import LetterpressTesting
                 end
                 classDef warm fill:#fde,stroke:#c36
                 class D warm
+            ```
+            """)
+    }
+
+    /// An actor and participants, an activation, a self-message, a note over two, alt/else,
+    /// and solid, dotted, crossed and open line ends.
+    @Test func mermaidSequence() throws {
+        try check("diagram-sequence", """
+            ```mermaid
+            sequenceDiagram
+                actor U as User
+                participant W as Web
+                participant D as Database
+                U->>+W: Sign in
+                W->>D: Find user
+                D-->>W: Row
+                W->>W: Check password
+                alt valid
+                    W-->>U: Welcome
+                else invalid
+                    W--xU: Refused
+                end
+                Note over W,D: Sessions expire
+                W-)-D: Log
+            ```
+            """)
+    }
+
+    /// Numbers, a coloured rect around a loop, par/and, a note beside, a created participant
+    /// and arrows at both ends.
+    @Test func mermaidSequenceFrames() throws {
+        try check("diagram-sequence-frames", """
+            ```mermaid
+            sequenceDiagram
+                autonumber
+                participant A as Client
+                participant B as Server
+                rect rgb(230, 240, 255)
+                loop Every minute
+                    A->>B: Poll
+                end
+                end
+                par Fast path
+                    B-)A: Cached
+                and Slow path
+                    create participant C as Worker
+                    B->>C: Start
+                end
+                Note right of C: Runs alone
+                A<<-->>B: Heartbeat
             ```
             """)
     }
