@@ -43,7 +43,7 @@ extension SequenceLayout {
     private func distances(for event: SequenceDiagram.Event, text: TextBlock) -> [(Int, Int, Double)] {
         switch event {
         case let .message(message):
-            let number = message.number == nil ? 0 : 2 * metrics.numberRadius
+            let number = message.number == nil ? 0 : 2 * metrics.numberRadius + (message.bothEnds ? 2 * metrics.arrowLength : 0)
             if message.from == message.to {
                 let reach = max(metrics.loop.width, text.width + metrics.textGap + number / 2) + metrics.activationWidth
                 return [(message.from, message.from + 1, reach + metrics.messagePadding)]

@@ -60,7 +60,10 @@ extension SequenceLayout {
             }
             if message.bothEnds { drawEnd(.arrow, x: start, y: lineY, direction: -direction) }
             write(text, x: (start + end) / 2, top: lineY - metrics.textGap - text.height, anchor: .middle)
-            if let number = message.number { drawNumber(number, x: start, y: lineY) }
+            if let number = message.number {
+                // Past the sender's arrowhead when there is one, which the disc would hide.
+                drawNumber(number, x: start + (message.bothEnds ? direction * (metrics.arrowLength + metrics.numberRadius) : 0), y: lineY)
+            }
             include((start + end - text.width) / 2, (start + end + text.width) / 2)
             if message.createsReceiver { include(centers[message.to] - widths[message.to] / 2, centers[message.to] + widths[message.to] / 2) }
         }

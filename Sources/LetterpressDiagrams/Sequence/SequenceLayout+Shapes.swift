@@ -50,10 +50,12 @@ extension SequenceLayout {
         canvas.line(x - size, y + size, x + size, y - size, stroke: metrics.messageLine)
     }
 
-    /// An `autonumber` number on a disc where its message starts.
+    /// An `autonumber` number on a disc where its message starts. Up to two digits are set in
+    /// the messages' own font and size: each other size or weight costs the page a font lookup
+    /// (fontconfig's sort, some 5 million instructions).
     mutating func drawNumber(_ number: Int, x: Double, y: Double) {
         canvas.circle(x, y, radius: metrics.numberRadius, fill: metrics.line, stroke: nil)
-        let size = metrics.fontSize * (number < 10 ? 0.75 : number < 100 ? 0.62 : 0.5)
-        labels.append(label(String(number), x: x, y: y + size * 0.36, anchor: .middle, bold: true, size: size, color: metrics.numberText))
+        let size = metrics.fontSize * (abs(number) < 100 ? 1 : 0.6)
+        labels.append(label(String(number), x: x, y: y + size * 0.36, anchor: .middle, size: size, color: metrics.numberText))
     }
 }

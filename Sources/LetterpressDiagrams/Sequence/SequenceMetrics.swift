@@ -80,7 +80,7 @@ struct SequenceMetrics {
         framePadding = size * 1.3
         frameGap = size * 0.5
         tabPadding = size * 0.45
-        numberRadius = size * 0.6
+        numberRadius = size * 0.8
         actorHeight = size * 2.5
         margin = size * 0.4
 
