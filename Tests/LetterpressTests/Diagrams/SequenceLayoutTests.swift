@@ -108,4 +108,12 @@ import Testing
         #expect(svg.contains("<circle"), "the actor's head and the numbers' discs")
         #expect(!svg.contains("<text"), "the page sets the text")
     }
+
+    @Test func anInitDirectiveRecoloursTheParticipants() throws {
+        let source = "%%{init: {'theme': 'forest', 'themeVariables': {'lineColor': '#ff0000'}}}%%\nsequenceDiagram\nA->>B: hi"
+        let drawing = try Diagram.drawing(source, language: .mermaid, style: Self.style, measure: Self.width).get()
+        #expect(try rectangles(drawing, fill: Color(parsing: "#cde498")).count == 4, "Mermaid's forest nodes, at the top and the bottom")
+        #expect(String(decoding: drawing.svg, as: UTF8.self).contains("stroke=\"#ff0000\""))
+        #expect(drawing.notices.isEmpty)
+    }
 }
