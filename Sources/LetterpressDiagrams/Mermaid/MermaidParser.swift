@@ -19,10 +19,10 @@ package enum MermaidParser {
         var chart = Flowchart()
         var open: [Int] = []
         var sawHeader = false
-        for (offset, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = offset + 1
-            let text = rawLine.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty || text.hasPrefix("%%") { continue }
+        let (title, lines) = MermaidSource.read(source)
+        chart.title = title
+        for sourceLine in lines {
+            let (line, text) = (sourceLine.number, sourceLine.text)
             if !sawHeader {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
                 let type = words.first.map(String.init) ?? ""
