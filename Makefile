@@ -140,7 +140,8 @@ scaling: build
 
 # Coverage-guided fuzzing of parse → style → typeset from the seed corpus in Fuzz/corpus: notes
 # (Markdown, front matter, inspect --json archives), and themes and images (inputs starting
-# `#theme` or `#image` and a newline; see Sources/LetterpressFuzz).
+# `#theme` or `#image` and a newline), Mermaid diagrams for its parsers (`#mermaid` and a
+# newline); see Sources/LetterpressFuzz.
 # New inputs go to .build-fuzz/corpus; a crasher is saved as crash-*: keep it as a test.
 fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS)

@@ -1,4 +1,5 @@
 import Foundation
+import LetterpressCore
 
 /// What every Mermaid diagram's source shares before its own syntax: a front matter block
 /// (`---` … `---`, whose `title:` is kept), `%%` comments (whole lines, the `%%{init}%%`
@@ -10,6 +11,21 @@ enum MermaidSource {
         let number: Int
         /// Trimmed, without its comment.
         let text: String
+    }
+
+    /// Why `source` is not read at all: it is longer than a diagram may be.
+    static func sizeError(_ source: String) -> DiagramError? {
+        let bytes = source.utf8.count, limit = MermaidParser.maximumSourceBytes
+        return bytes <= limit ? nil : DiagramError("\(bytes / 1024) KB of source, more than the \(limit / 1024) KB a diagram may have")
+    }
+
+    /// `direction LR` and the like, as `TB`, `BT`, `LR` or `RL`.
+    static func direction(_ statement: String, line: Int) -> Result<String, DiagramError> {
+        let word = statement.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        guard let direction = MermaidParser.direction(word) else {
+            return .failure(DiagramError("expected a direction (TB, TD, BT, LR or RL) after 'direction', found \(Excerpt.quoted(word))", line: line))
+        }
+        return .success(direction)
     }
 
     /// The diagram's type: the first word of its first line that says something.

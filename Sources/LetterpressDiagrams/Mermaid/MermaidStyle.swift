@@ -3,6 +3,21 @@ import LetterpressCore
 /// Mermaid's `classDef`, `class`, `:::` and `style` properties (`fill`, `stroke`, `color`,
 /// `stroke-width`, `stroke-dasharray`) as Graphviz reads them.
 enum MermaidStyle {
+    /// `classDef name,… property:value,…` as its names and properties; nil when it is not one.
+    static func definition(_ statement: String) -> (names: [String], properties: [String: String])? {
+        let parts = statement.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count == 3, parts[0] == "classDef" else { return nil }
+        return (parts[1].split(separator: ",").map(String.init), MermaidParser.styleProperties(parts[2]))
+    }
+
+    /// `class a,b className` (spaces may follow the commas) as its nodes and class; nil when
+    /// it is not one.
+    static func assignment(_ statement: String) -> (ids: [String], className: String)? {
+        let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().map(String.init)
+        guard words.count >= 2, let className = words.last else { return nil }
+        return (words.dropLast().joined().split(separator: ",").map(String.init), className)
+    }
+
     /// The properties of a node: `classDef default`'s, then its classes' in order, then its own
     /// `style`, each overriding the ones before.
     static func properties(classDefs: [String: [String: String]], classes: [String], style: [String: String]) -> [String: String] {

@@ -52,6 +52,7 @@ extension Collector {
             style.color = label.color
             style.weight = label.bold ? .bold : .regular
             style.italic = label.italic
+            style.underline = label.underline ? LineDecoration() : nil
             let layout = TextLayout(StyledText(label.text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
             guard let line = layout.lines.first else { continue }
             let width = layout.naturalWidth
@@ -61,7 +62,10 @@ extension Collector {
             case .middle: offset = width / 2
             case .end: offset = width
             }
-            items.append(.text(layout.textLine(line.index, origin: Point(x: rect.x + label.x * scale - offset, y: label.y * scale))))
+            // LineItems draws an underline (a static member's in a class diagram) with the text.
+            var phases: [Int: Double] = [:]
+            items += LineItems(fonts: fonts).items(layout, line: line, left: rect.x + label.x * scale - offset - line.x,
+                                                   top: label.y * scale - (line.baseline - line.top), phases: &phases)
         }
         append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items))))
         pendingGap.ask(styles.body.spaceAfter)

@@ -19,6 +19,51 @@ import Testing
         #expect(!text.contains("flowchart"), "the source is not printed")
     }
 
+    @Test func stateClassAndERDiagramsTextCanBeExtractedFromThePDF() throws {
+        let (folder, result) = try render("""
+            ```mermaid
+            stateDiagram-v2
+                [*] --> Waiting
+                Waiting --> Printing : job arrives
+                note right of Printing : one page at a time
+            ```
+
+            ```mermaid
+            classDiagram
+                Press <|-- LetterPress : is a
+                class Press {
+                    +int sheets
+                    +print() Page
+                }
+            ```
+
+            ```mermaid
+            erDiagram
+                AUTHOR ||--o{ BOOK : writes
+                BOOK {
+                    string isbn PK
+                }
+            ```
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let text = try pdfText(folder.appendingPathComponent("note.pdf"))
+        for word in ["Waiting", "job arrives", "one page at a time", "LetterPress", "+int sheets", "+print() : Page", "is a", "AUTHOR", "writes", "isbn", "PK"] {
+            #expect(text.contains(word), "\(word) in \(text)")
+        }
+        #expect(!text.contains("stateDiagram") && !text.contains("classDiagram") && !text.contains("erDiagram"), "the sources are not printed")
+    }
+
+    @Test func aStateDiagramThatDoesNotParseWarnsAtItsLine() throws {
+        let (folder, result) = try render("# Title\n\n```mermaid\nstateDiagram-v2\n  a --> b\n  a -> c\n```\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("note.md:6:1: warning: mermaid diagram not drawn, shown as code: expected '-->', ':' or the end of the line, found '-> c'"),
+                "\(result.stderr)")
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
         let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -49,6 +94,9 @@ import Testing
             "```mermaid\nflowchart TD\n" + String(repeating: "a[[(({{", count: 5_000) + "\n```\n",
             "```mermaid\nflowchart TD\n" + String(repeating: "subgraph s\n", count: 2_000) + "```\n",
             "```mermaid\nflowchart TD\n" + flow + "\n```\n",
+            "```mermaid\nstateDiagram-v2\n" + String(repeating: "state s {\n", count: 2_000) + "```\n",
+            "```mermaid\nclassDiagram\n" + String(repeating: "namespace n {\n", count: 2_000) + "```\n",
+            "```mermaid\nerDiagram\n" + (0..<3_000).map { "e\($0) ||--o{ e\($0 + 1) : x" }.joined(separator: "\n") + "\n```\n",
         ]
     }()
 
