@@ -75,7 +75,7 @@ let package = Package(
             name: "LetterpressMath",
             dependencies: ["LetterpressCore", "CHarfBuzz"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Diagrams: DOT laid out by Graphviz in process, and Mermaid flowcharts read by the
+        // Diagrams: DOT laid out by Graphviz in process, and Mermaid diagrams read by the
         // project's own parser and laid out the same way, as SVG. Typesetting draws them.
         .target(
             name: "LetterpressDiagrams",

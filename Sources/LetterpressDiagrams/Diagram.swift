@@ -39,6 +39,16 @@ package enum Diagram {
         case .dot:
             return GraphvizLayout.svg(dot: source, style: style)
         case .mermaid:
+            switch MermaidSource.type(of: source) {
+            case "stateDiagram", "stateDiagram-v2":
+                return laidOut(StateDiagramParser.parse(source).map { StateDiagramDot.dot(for: $0, style: style) }, "state diagram", style)
+            case "classDiagram", "classDiagram-v2":
+                return laidOut(ClassDiagramParser.parse(source).map { ClassDiagramDot.dot(for: $0, style: style) }, "class diagram", style)
+            case "erDiagram":
+                return laidOut(EntityDiagramParser.parse(source).map { EntityDiagramDot.dot(for: $0, style: style) }, "ER diagram", style)
+            default:
+                break
+            }
             switch MermaidParser.parse(source) {
             case let .success(flowchart):
                 return GraphvizLayout.svg(dot: FlowchartDot.dot(for: flowchart, style: style), style: style)
@@ -46,6 +56,13 @@ package enum Diagram {
             case let .failure(error):
                 return .failure(error)
             }
+        }
+    }
+
+    /// The SVG of the DOT a Mermaid diagram of kind `kind` became, or why it cannot be drawn.
+    private static func laidOut(_ dot: Result<String, DiagramError>, _ kind: String, _ style: DiagramStyle) -> Result<Data, DiagramError> {
+        dot.flatMap { dot in
+            GraphvizLayout.svg(dot: dot, style: style).mapError { DiagramError("the \(kind) cannot be laid out: \($0.message)") }
         }
     }
 }

@@ -16,4 +16,6 @@ package struct DiagramLabel: Sendable, Equatable {
     package var color: Color
     package var bold: Bool
     package var italic: Bool
+    /// Underlined, as UML marks static members.
+    package var underline = false
 }

@@ -71,12 +71,18 @@ enum GraphvizLayout {
     }
 
     /// The theme's look as the attribute defaults of the graphs Graphviz reads next (`agattr`
-    /// on no graph sets them, as `dot -G -N -E` does): the source's own attributes win.
+    /// on no graph sets them, as `dot -G -N -E` does): the source's own attributes win. The
+    /// iteration limits are defaults too, so that clusters inherit them: `dot` ranks each
+    /// cluster with the cluster's own `nslimit1`, and one declared only after reading (by
+    /// `agsafeset` on the root) is empty in every cluster, which `dot` takes as no iterations
+    /// at all; the ranks inside then broke constraints between the clusters a cluster holds
+    /// (a state's concurrent regions came out side by side though edges put one below another).
     private static func setDefaults(_ style: DiagramStyle, graphviz: GraphvizLibrary) {
         let size = String(format: "%.2f", style.fontSize)
         let text = style.textColor.description
         let line = style.lineColor.description
         let graph = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "bgcolor": "transparent", "color": line]
+            .merging(iterationLimits) { $1 }
         let node = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
         let edge = ["fontname": style.fontFamily, "fontsize": size, "fontcolor": text, "color": line]
         for (kind, values) in [(AGRAPH, graph), (AGNODE, node), (AGEDGE, edge)] {

@@ -35,7 +35,8 @@ enum SVGLabels {
                                        anchor: anchor, fontFamily: family,
                                        fontSize: (attributes["font-size"].flatMap { Double($0) } ?? 14) * toPointsY,
                                        color: attributes["fill"].flatMap { Color(parsing: String($0)) } ?? .black,
-                                       bold: attributes["font-weight"] == "bold", italic: attributes["font-style"] == "italic"))
+                                       bold: attributes["font-weight"] == "bold", italic: attributes["font-style"] == "italic",
+                                       underline: attributes["text-decoration"] == "underline"))
         }
         return DiagramDrawing(svg: Data(kept.utf8), labels: labels, width: width, height: height)
     }

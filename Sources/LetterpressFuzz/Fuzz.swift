@@ -6,7 +6,8 @@ import Letterpress
 /// file, one starting `#image` and a newline an image file, each shown with a note; one starting
 /// `#plain` and a newline a plain-text note (a `.txt` file), one starting `#math` and a newline TeX
 /// math, parsed as an inline then a display formula sharing their macros, one starting `#mermaid`
-/// and a newline a Mermaid diagram, parsed and laid out alone; any other is a note (Markdown with
+/// and a newline a Mermaid diagram, read by every Mermaid parser (and a sequence diagram laid out
+/// alone); any other is a note (Markdown with
 /// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
 /// styled and typeset.
 enum FuzzTarget {
@@ -69,7 +70,11 @@ enum FuzzTarget {
             _ = try? renderer.typeset(source: "![an image](\(path.path))\n\n^[![floating](\(path.path))](float: 'left', width: 80) Text beside it.",
                                       file: "fuzz.md")
         } else if data.starts(with: Array("#mermaid\n".utf8)) {
-            _ = Diagram.drawing(String(decoding: data.dropFirst(9), as: UTF8.self), language: .mermaid, style: diagramStyle)
+            let source = String(decoding: data.dropFirst(9), as: UTF8.self)
+            parseMermaid(source)
+            // Sequence diagrams are laid out by the project's own code; the others by Graphviz,
+            // which has its own fuzzing.
+            if source.contains("sequenceDiagram") { _ = Diagram.drawing(source, language: .mermaid, style: diagramStyle) }
         } else if data.starts(with: Array("#math\n".utf8)) {
             parseMath(String(decoding: data.dropFirst(6), as: UTF8.self))
         } else if data.starts(with: Array("#plain\n".utf8)) {
@@ -78,6 +83,23 @@ enum FuzzTarget {
             guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
             _ = try? renderer.typeset(document, file: "fuzz.md")
         }
+    }
+
+    /// Reads `source` with each Mermaid parser and writes the DOT of what it accepts, without
+    /// laying it out (Graphviz has its own fuzzing); an error must name a line of the source.
+    static func parseMermaid(_ source: String) {
+        let style = DiagramStyle(fontFamily: "serif", fontSize: 10, textColor: .black, lineColor: .black)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count
+        func check<Parsed>(_ result: Result<Parsed, DiagramError>, _ dot: (Parsed) -> String) {
+            switch result {
+            case let .success(diagram): _ = dot(diagram)
+            case let .failure(error): precondition(error.line.map { (1...lines).contains($0) } ?? true, "an error outside the source")
+            }
+        }
+        check(MermaidParser.parse(source)) { FlowchartDot.dot(for: $0, style: style) }
+        check(StateDiagramParser.parse(source)) { StateDiagramDot.dot(for: $0, style: style) }
+        check(ClassDiagramParser.parse(source)) { ClassDiagramDot.dot(for: $0, style: style) }
+        check(EntityDiagramParser.parse(source)) { EntityDiagramDot.dot(for: $0, style: style) }
     }
 
     /// Parses `source` as TeX math twice, the second time with the macros the first defined;

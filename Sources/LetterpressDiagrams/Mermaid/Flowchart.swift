@@ -3,6 +3,8 @@
 package struct Flowchart: Sendable, Equatable {
     /// `TB`, `BT`, `LR` or `RL` (`TD` is read as `TB`).
     package var direction = "TB"
+    /// The front matter's `title`.
+    package var title: String?
     package var nodes: [Node] = []
     package var edges: [Edge] = []
     package var subgraphs: [Subgraph] = []
@@ -56,6 +58,6 @@ package struct Flowchart: Sendable, Equatable {
     private var nodeIndex: [String: Int] = [:]
 
     package static func == (a: Flowchart, b: Flowchart) -> Bool {
-        a.direction == b.direction && a.nodes == b.nodes && a.edges == b.edges && a.subgraphs == b.subgraphs && a.classes == b.classes
+        a.direction == b.direction && a.title == b.title && a.nodes == b.nodes && a.edges == b.edges && a.subgraphs == b.subgraphs && a.classes == b.classes
     }
 }

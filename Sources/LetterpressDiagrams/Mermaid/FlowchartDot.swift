@@ -2,8 +2,8 @@ import LetterpressCore
 
 /// A flowchart as a Graphviz graph for `dot`: nodes in Mermaid's shapes and the theme's fill,
 /// subgraphs as clusters, edges with their line, heads and labels.
-enum FlowchartDot {
-    static func dot(for chart: Flowchart, style: DiagramStyle) -> String {
+package enum FlowchartDot {
+    package static func dot(for chart: Flowchart, style: DiagramStyle) -> String {
         var lines = ["digraph {", "rankdir=\(chart.direction); compound=true; nodesep=0.35; ranksep=0.45",
                      "node [shape=box, style=filled, fillcolor=\"\(style.nodeFill)\", margin=\"0.15,0.06\"]",
                      "edge [arrowsize=0.7]"]
@@ -47,6 +47,8 @@ enum FlowchartDot {
             if let to { attributes.append("lhead=cluster_\(to.cluster)") }
             lines.append("\(quoted(from?.node ?? edge.from)) -> \(quoted(to?.node ?? edge.to)) [\(attributes.joined(separator: ", "))]")
         }
+        // Last, so that no cluster takes the title's size or text as its default.
+        if let title = chart.title { lines.append("label=\(quoted(title)); labelloc=t; fontsize=\(style.fontSize * 1.25)") }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -79,17 +81,9 @@ enum FlowchartDot {
         case .trapezoid: attributes.append("shape=trapezium")
         case .trapezoidAlt: attributes.append("shape=invtrapezium")
         }
-        // `classDef default` first, then the node's classes in order, then its own `style`.
-        var properties = chart.classes["default"] ?? [:]
-        for name in node.classes { properties.merge(chart.classes[name] ?? [:]) { $1 } }
-        properties.merge(node.style) { $1 }
-        if let fill = properties["fill"].flatMap(color) { attributes.append("fillcolor=\"\(fill)\"") }
-        if let stroke = properties["stroke"].flatMap(color) { attributes.append("color=\"\(stroke)\"") }
-        if let text = properties["color"].flatMap(color) { attributes.append("fontcolor=\"\(text)\"") }
-        if let width = properties["stroke-width"].flatMap({ Double($0.replacingOccurrences(of: "px", with: "")) }), width.isFinite {
-            attributes.append("penwidth=\(min(max(width * 0.75, 0), 10))")
-        }
-        if properties["stroke-dasharray"] != nil { styles.append("dashed") }
+        let styled = MermaidStyle.attributes(MermaidStyle.properties(classDefs: chart.classes, classes: node.classes, style: node.style))
+        attributes += styled.attributes
+        styles += styled.styles
         attributes.append("style=\"\(styles.joined(separator: ","))\"")
         return "\(quoted(node.id)) [\(attributes.joined(separator: ", "))]"
     }
@@ -101,11 +95,6 @@ enum FlowchartDot {
         case .circle: return "odot"
         case .cross: return "tee"
         }
-    }
-
-    /// A Mermaid colour (`#f9f`, a CSS name) as Graphviz reads it; nil for one it cannot.
-    private static func color(_ text: String) -> String? {
-        Color(parsing: text).map(\.description)
     }
 
     /// A DOT string: quotes and backslashes escaped, line breaks as DOT's centred breaks.

@@ -19,15 +19,15 @@ package enum MermaidParser {
         var chart = Flowchart()
         var open: [Int] = []
         var sawHeader = false
-        for (offset, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = offset + 1
-            let text = rawLine.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty || text.hasPrefix("%%") { continue }
+        let (title, lines) = MermaidSource.read(source)
+        chart.title = title
+        for sourceLine in lines {
+            let (line, text) = (sourceLine.number, sourceLine.text)
             if !sawHeader {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
                 let type = words.first.map(String.init) ?? ""
                 guard type == "flowchart" || type == "graph" else {
-                    return .failure(DiagramError("Mermaid '\(Excerpt.name(type))' diagrams are not drawn yet (only flowcharts and sequence diagrams are)", line: line))
+                    return .failure(DiagramError("Mermaid '\(Excerpt.name(type))' diagrams are not drawn yet (only flowcharts, sequence, state, class and ER diagrams are)", line: line))
                 }
                 if words.count > 1 {
                     guard let direction = direction(String(words[1])) else {

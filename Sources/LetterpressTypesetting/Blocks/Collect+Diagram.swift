@@ -62,7 +62,7 @@ extension Collector {
         var items: [PageItem] = [.image(image, rect)]
         for label in drawing.labels where !label.text.isEmpty {
             let style = Self.labelStyle(styles.body.text, family: label.fontFamily, size: label.fontSize * scale, bold: label.bold,
-                                        italic: label.italic, color: label.color)
+                                        italic: label.italic, color: label.color, underline: label.underline)
             let layout = TextLayout(StyledText(label.text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
             guard let line = layout.lines.first else { continue }
             let width = layout.naturalWidth
@@ -72,7 +72,10 @@ extension Collector {
             case .middle: offset = width / 2
             case .end: offset = width
             }
-            items.append(.text(layout.textLine(line.index, origin: Point(x: rect.x + label.x * scale - offset, y: label.y * scale))))
+            // LineItems draws an underline (a static member's in a class diagram) with the text.
+            var phases: [Int: Double] = [:]
+            items += LineItems(fonts: fonts).items(layout, line: line, left: rect.x + label.x * scale - offset - line.x,
+                                                   top: label.y * scale - (line.baseline - line.top), phases: &phases)
         }
         append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items, keepWithNext: title != nil))))
         if let title { caption(title, column: column) }
@@ -80,13 +83,15 @@ extension Collector {
     }
 
     /// The body text's style as a diagram's label is set in: its family first, at `size`.
-    private static func labelStyle(_ body: TextStyle, family: String, size: Double, bold: Bool, italic: Bool, color: Color) -> TextStyle {
+    private static func labelStyle(_ body: TextStyle, family: String, size: Double, bold: Bool, italic: Bool, color: Color,
+                                   underline: Bool = false) -> TextStyle {
         var style = body
         style.fontFamilies = [family] + style.fontFamilies
         style.size = size
         style.color = color
         style.weight = bold ? .bold : .regular
         style.italic = italic
+        style.underline = underline ? LineDecoration() : nil
         return style
     }
 }

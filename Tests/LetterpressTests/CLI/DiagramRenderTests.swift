@@ -89,17 +89,62 @@ import Testing
         #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
     }
 
+    @Test func stateClassAndERDiagramsTextCanBeExtractedFromThePDF() throws {
+        let (folder, result) = try render("""
+            ```mermaid
+            stateDiagram-v2
+                [*] --> Waiting
+                Waiting --> Printing : job arrives
+                note right of Printing : one page at a time
+            ```
+
+            ```mermaid
+            classDiagram
+                Press <|-- LetterPress : is a
+                class Press {
+                    +int sheets
+                    +print() Page
+                }
+            ```
+
+            ```mermaid
+            erDiagram
+                AUTHOR ||--o{ BOOK : writes
+                BOOK {
+                    string isbn PK
+                }
+            ```
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let text = try pdfText(folder.appendingPathComponent("note.pdf"))
+        for word in ["Waiting", "job arrives", "one page at a time", "LetterPress", "+int sheets", "+print() : Page", "is a", "AUTHOR", "writes", "isbn", "PK"] {
+            #expect(text.contains(word), "\(word) in \(text)")
+        }
+        #expect(!text.contains("stateDiagram") && !text.contains("classDiagram") && !text.contains("erDiagram"), "the sources are not printed")
+    }
+
+    @Test func aStateDiagramThatDoesNotParseWarnsAtItsLine() throws {
+        let (folder, result) = try render("# Title\n\n```mermaid\nstateDiagram-v2\n  a --> b\n  a -> c\n```\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("note.md:6:1: warning: mermaid diagram not drawn, shown as code: expected '-->', ':' or the end of the line, found '-> c'"),
+                "\(result.stderr)")
+    }
+
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
-        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\nclassDiagram\n  A <|-- B\n```\n")
+        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\ngantt\n  title Plan\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("note.md:5:1: warning: dot diagram not drawn, shown as code: syntax error") == true, "\(result.stderr)")
-        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'classDiagram' diagrams are not drawn yet") == true,
+        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'gantt' diagrams are not drawn yet") == true,
                 "\(result.stderr)")
         let text = try pdfText(folder.appendingPathComponent("note.pdf"))
-        #expect(text.contains("digraph {") && text.contains("classDiagram"))
+        #expect(text.contains("digraph {") && text.contains("gantt"))
         let strict = try render("```dot\ndigraph { a -> }\n```\n", ["--strict"])
         defer { try? FileManager.default.removeItem(at: strict.folder) }
         #expect(strict.result.status != 0)
@@ -124,6 +169,9 @@ import Testing
             "```mermaid\nsequenceDiagram\n" + chatter + "\n```\n",
             "```mermaid\nsequenceDiagram\n" + String(repeating: "loop x\n", count: 2_000) + "```\n",
             "```mermaid\nsequenceDiagram\nA->>B: " + String(repeating: "#9829;", count: 20_000) + "\n```\n",
+            "```mermaid\nstateDiagram-v2\n" + String(repeating: "state s {\n", count: 2_000) + "```\n",
+            "```mermaid\nclassDiagram\n" + String(repeating: "namespace n {\n", count: 2_000) + "```\n",
+            "```mermaid\nerDiagram\n" + (0..<3_000).map { "e\($0) ||--o{ e\($0 + 1) : x" }.joined(separator: "\n") + "\n```\n",
         ]
     }()
 

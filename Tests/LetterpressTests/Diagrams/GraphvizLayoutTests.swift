@@ -42,6 +42,24 @@ import Testing
         #expect(zip(drawing.labels, drawing.labels.dropFirst()).allSatisfy { $0.y < $1.y })
     }
 
+    /// The iteration limits reach clusters too: with none, `dot` ranked a cluster's own
+    /// clusters without iterating and left the third of these beside the second.
+    @Test func edgesBetweenClustersInsideAClusterKeepTheirRanks() throws {
+        let drawing = try drawing("""
+            digraph {
+              subgraph cluster_outer {
+                subgraph cluster_a { a1 -> a2 }
+                subgraph cluster_b { b1 -> b2 }
+                subgraph cluster_c { c1 -> c2 }
+                a2 -> b1; b2 -> c1
+              }
+            }
+            """).get()
+        let y = Dictionary(uniqueKeysWithValues: drawing.labels.map { ($0.text, $0.y) })
+        #expect(try #require(y["a2"]) < #require(y["b1"]))
+        #expect(try #require(y["b2"]) < #require(y["c1"]))
+    }
+
     @Test func aSyntaxErrorIsAMessageWithItsLineAndTheNextGraphStillReads() throws {
         #expect(throws: DiagramError("syntax error near '}'", line: 3)) { try drawing("digraph {\n  a -> b\n  c -> }\n").get() }
         #expect(try drawing("digraph { x -> y }").get().labels.count == 2)

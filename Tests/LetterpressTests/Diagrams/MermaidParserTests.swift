@@ -130,10 +130,19 @@ import Testing
         #expect(chart.nodes.map(\.id) == ["a", "b"])
     }
 
-    @Test(arguments: ["erDiagram", "classDiagram", "gantt", "pie title Pets", "stateDiagram-v2"])
+    @Test(arguments: ["journey", "gantt", "pie title Pets", "mindmap", "gitGraph"])
     func otherDiagramTypesAreNamed(_ header: String) {
         let type = String(header.split(separator: " ")[0])
-        #expect(error("\(header)\n  x") == DiagramError("Mermaid '\(type)' diagrams are not drawn yet (only flowcharts and sequence diagrams are)", line: 1))
+        #expect(error("\(header)\n  x") == DiagramError("Mermaid '\(type)' diagrams are not drawn yet (only flowcharts, sequence, state, class and ER diagrams are)", line: 1))
+    }
+
+    @Test func frontMatterAndTrailingCommentsAreSkipped() throws {
+        let chart = try chart("---\ntitle: A title\nconfig:\n  theme: forest\n---\nflowchart LR\n  a --> b %% a comment\n  b --> c")
+        #expect(chart.title == "A title")
+        #expect(chart.direction == "LR")
+        #expect(chart.edges.map { "\($0.from)\($0.to)" } == ["ab", "bc"])
+        #expect(MermaidSource.read("---\ntitle: \"Quoted\"\n---\nflowchart").title == "Quoted")
+        #expect(MermaidSource.type(of: "%%{init: {}}%%\n\n  stateDiagram-v2\n") == "stateDiagram-v2")
     }
 
     @Test(arguments: [("flowchart TD\na[unclosed --> b", 2), ("flowchart TD\n\na --> ", 3), ("flowchart TD\na -->|label b", 2),

@@ -3,8 +3,8 @@ import Testing
 @testable import Letterpress
 import LetterpressTesting
 
-/// A Graphviz graph, a Mermaid flowchart and Mermaid sequence diagrams drawn as figures, against the references in
-/// `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
+/// A Graphviz graph and Mermaid flowchart, sequence, state, class and ER diagrams drawn as
+/// figures, against the references in `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
 @Suite(.fontWork) struct DiagramGoldenTests {
     private func check(_ name: String, _ markdown: String, fileID: String = #fileID, filePath: String = #filePath,
                        line: Int = #line, column: Int = #column) throws {
@@ -92,6 +92,64 @@ import LetterpressTesting
                 end
                 Note right of C: Runs alone
                 A<<-->>B: Heartbeat
+            ```
+            """)
+    }
+
+    /// A start, an end, a composite state with two concurrent regions, a choice and a note.
+    @Test func mermaidStateDiagram() throws {
+        try check("diagram-state", """
+            ```mermaid
+            stateDiagram-v2
+                [*] --> Idle
+                state Busy {
+                    [*] --> Reading
+                    --
+                    [*] --> Writing
+                }
+                Idle --> Busy : job
+                state done <<choice>>
+                Busy --> done
+                done --> [*] : ok
+                done --> Idle : retry
+                note right of Idle : waits
+            ```
+            """)
+    }
+
+    /// Classes as three compartments, with an annotation, a generic, a static method, and
+    /// inheritance, composition and a dashed dependency with multiplicities.
+    @Test func mermaidClassDiagram() throws {
+        try check("diagram-class", """
+            ```mermaid
+            classDiagram
+                class Shape~T~ {
+                    <<interface>>
+                    +area() double
+                }
+                class Square {
+                    +int side
+                    +unit() Square$
+                }
+                Shape <|-- Square
+                Square "1" *-- "4" Edge
+                Square ..> Paint
+            ```
+            """)
+    }
+
+    /// Entities with attributes, keys and a comment; crow's foot ends, one relationship dashed.
+    @Test func mermaidEntityDiagram() throws {
+        try check("diagram-er", """
+            ```mermaid
+            erDiagram
+                CUSTOMER ||--o{ ORDER : places
+                ORDER ||--|{ ITEM : holds
+                CUSTOMER }|..|{ ADDRESS : uses
+                ORDER {
+                    int id PK
+                    string note "free text"
+                }
             ```
             """)
     }
