@@ -9,9 +9,14 @@ enum TOMLFrontMatter {
     /// The block's table as a YAML mapping, and the line and column of each top-level key
     /// (TOML values carry no positions; lines are shifted by `lineOffset`).
     static func mapping(_ toml: String, file: String, lineOffset: Int) throws -> (Node.Mapping, [String: SourceLocation]) {
-        if let line = TOMLNesting.deepest(in: toml, limit: maximumDepth).lineOfFirstPast {
+        let scan = TOMLNesting.deepest(in: toml, limit: maximumDepth)
+        if let line = scan.lineOfFirstPast {
             throw LetterpressError.invalidFrontMatter(file: file, location: SourceLocation(line: line + lineOffset, column: 1),
                                                       message: "tables nested more than \(maximumDepth) deep, the most allowed")
+        }
+        if let line = scan.lineOfBadHeader {
+            throw LetterpressError.invalidFrontMatter(file: file, location: SourceLocation(line: line + lineOffset, column: 1),
+                                                      message: "a table's name starts with a letter, a digit, '-' or '_', or is quoted (\"été\")")
         }
         let table: TOMLTable
         do {

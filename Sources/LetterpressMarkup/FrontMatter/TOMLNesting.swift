@@ -11,13 +11,16 @@ enum TOMLNesting {
         var segments: Int
     }
 
-    /// The deepest level any key, header, inline table or array reaches, and the first line
-    /// (from 1) where a level passes `limit`, if one does. Each key of a dotted key, a header,
-    /// an inline table and an array counts one level.
-    static func deepest(in toml: String, limit: Int = .max) -> (depth: Int, lineOfFirstPast: Int?) {
+    /// The deepest level any key, header, inline table or array reaches, the first line (from
+    /// 1) where a level passes `limit`, if one does, and the first header whose first key starts
+    /// with neither a bare key's character nor a quote (`[é]`), if one does: toml++ 3 asserts
+    /// on such a header, which aborts the process, where it refuses the same key anywhere else.
+    /// Each key of a dotted key, a header, an inline table and an array counts one level.
+    static func deepest(in toml: String, limit: Int = .max) -> (depth: Int, lineOfFirstPast: Int?, lineOfBadHeader: Int?) {
         let bytes = Array(toml.utf8)
         var deepest = 0
         var firstPast: Int?
+        var badHeader: Int?
         var line = 1
         var containers: [Container] = []
         // The table a header opened: the keys below it are inside it.
@@ -53,6 +56,7 @@ enum TOMLNesting {
                 lineStart = false
                 continue
             case UInt8(ascii: "[") where containers.isEmpty && inKey && lineStart:
+                if badHeader == nil, !startsWithKey(bytes, after: index) { badHeader = line }
                 tableDepth = header(bytes, from: &index, line: &line)
                 note(tableDepth)
                 (inKey, base, segments, lineStart) = (false, tableDepth, 1, false)
@@ -89,7 +93,25 @@ enum TOMLNesting {
             if levels > limit && firstPast == nil { firstPast = 1 }
             deepest = max(deepest, levels)
         }
-        return (deepest, firstPast)
+        return (deepest, firstPast, badHeader)
+    }
+
+    /// Whether the header whose first `[` is at `index` starts with a bare key's character
+    /// (A–Z, a–z, 0–9, `-`, `_`) or a quote, after `[[` and spaces; an empty header is left to
+    /// toml++, which refuses it.
+    private static func startsWithKey(_ bytes: [UInt8], after index: Int) -> Bool {
+        var next = index + 1
+        if next < bytes.count && bytes[next] == UInt8(ascii: "[") { next += 1 }
+        while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")) { next += 1 }
+        guard next < bytes.count else { return true }
+        let byte = bytes[next]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The depth of the table the header at `index` (its first `[`) names: one a key, one

@@ -203,6 +203,22 @@ enum Hostile {
         #expect(result.status == 0, "200 levels are read")
     }
 
+    /// A table header whose name starts with neither a bare key's character nor a quote made
+    /// toml++ assert and abort the process (found by fuzzing: a NUL and an invalid byte after
+    /// `[`, saved in Fixtures/crashers); it fails the note at its line, as a bad key elsewhere does.
+    @Test func tomlHeadersStartingWithNoKeyFailTheNoteAtTheirLine() throws {
+        for header in ["[é]", "[[ é ]]", "[\u{0}\u{FFFD}dge]", "[\u{FFFD}]"] {
+            let (folder, result) = try render("+++\ntitle = \"t\"\n\(header)\na = 1\n+++\n\nbody\n")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            #expect(result.status == 1, "\(header): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains("note.md:3:1: error: front matter: a table's name starts with a letter"), "\(result.stderr.prefix(300))")
+        }
+        for fine in ["[ab]", "[ \"été\" ]", "[[_x]]", "['a b'.c]"] {
+            #expect(TOMLNesting.deepest(in: "\(fine)\nk = 1").lineOfBadHeader == nil, "\(fine)")
+        }
+        #expect(TOMLNesting.deepest(in: "s = '''\n[é]\n'''").lineOfBadHeader == nil, "inside a string it is text")
+    }
+
     @Test(arguments: [("a = 1", 1), ("a.b.c = 1", 3), ("[a.b]\nc = 1", 3), ("[[a]]\nb = 1", 3), ("a = { b = { c.d = 1 } }", 4),
                       ("a = [[1, 2], [3]]", 3), ("'a.b' = 1", 1), ("a = \"x.y.z\"", 1), ("a = 1.5 # b.c.d", 1),
                       ("s = '''\n[x.y.z]\n'''", 1), ("[a]\n[b.c]\nd.e = [{ f.g = 1 }]", 7), ("a = \"q\\\"[x.y]\"\nb = 1", 1),
