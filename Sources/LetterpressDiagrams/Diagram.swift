@@ -11,7 +11,7 @@ package enum Diagram {
         var (source, style, notices) = (source, style, [String]())
         if language == .mermaid { (source, style, notices) = MermaidInit.read(source, style: style) }
         let drawn: Result<DiagramDrawing, DiagramError>
-        if language == .mermaid, MermaidLines.type(of: source) == "sequenceDiagram" {
+        if language == .mermaid, MermaidSource.type(of: source) == "sequenceDiagram" {
             drawn = SequenceParser.parse(source).map { SequenceLayout.drawing(of: $0, style: style, measure: measure) }
         } else {
             drawn = svg(source, language: language, style: style).flatMap { svg in

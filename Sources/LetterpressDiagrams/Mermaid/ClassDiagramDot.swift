@@ -34,7 +34,7 @@ package enum ClassDiagramDot {
             if let target = note.forClass { lines.append("n\(index) -> c\(target) [style=dashed, dir=none]") }
         }
         // Last, so that no cluster takes the title's size or text as its default.
-        if let title = diagram.title { lines.append("label=\(FlowchartDot.quoted(title)); labelloc=t; fontsize=\(style.fontSize * 1.25)") }
+        if let title = diagram.title { lines.append(FlowchartDot.titleStatement(title, style: style)) }
         lines.append("}")
         return lines.joined(separator: "\n")
     }

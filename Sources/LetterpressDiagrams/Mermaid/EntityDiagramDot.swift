@@ -12,7 +12,7 @@ package enum EntityDiagramDot {
             if !relationship.label.isEmpty { attributes.append("label=\(FlowchartDot.quoted(relationship.label))") }
             lines.append("e\(relationship.from) -> e\(relationship.to) [\(attributes.joined(separator: ", "))]")
         }
-        if let title = diagram.title { lines.append("label=\(FlowchartDot.quoted(title)); labelloc=t; fontsize=\(style.fontSize * 1.25)") }
+        if let title = diagram.title { lines.append(FlowchartDot.titleStatement(title, style: style)) }
         lines.append("}")
         return lines.joined(separator: "\n")
     }

@@ -48,7 +48,7 @@ package enum FlowchartDot {
             lines.append("\(quoted(from?.node ?? edge.from)) -> \(quoted(to?.node ?? edge.to)) [\(attributes.joined(separator: ", "))]")
         }
         // Last, so that no cluster takes the title's size or text as its default.
-        if let title = chart.title { lines.append("label=\(quoted(title)); labelloc=t; fontsize=\(style.fontSize * 1.25)") }
+        if let title = chart.title { lines.append(titleStatement(title, style: style)) }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -95,6 +95,12 @@ package enum FlowchartDot {
         case .circle: return "odot"
         case .cross: return "tee"
         }
+    }
+
+    /// A Mermaid front matter's title as the graph's label, above it, a quarter larger than the
+    /// labels; written last, so that no cluster takes its size or text as a default.
+    static func titleStatement(_ title: String, style: DiagramStyle) -> String {
+        "label=\(quoted(title)); labelloc=t; fontsize=\(style.fontSize * 1.25)"
     }
 
     /// A DOT string: quotes and backslashes escaped, line breaks as DOT's centred breaks.

@@ -11,8 +11,8 @@ struct MermaidLines {
     /// The front matter's `title:`, if it has one.
     private(set) var title: String?
 
-    /// The lines of `source`, or only the first (`firstOnly`), for its type.
-    init(_ source: String, firstOnly: Bool = false) {
+    /// The lines of `source`.
+    init(_ source: String) {
         var inFrontMatter = false
         var inDirective = false
         var sawContent = false
@@ -44,14 +44,6 @@ struct MermaidLines {
             }
             sawContent = true
             lines.append(Line(number: offset + 1, text: text))
-            if firstOnly { return }
-        }
-    }
-
-    /// The diagram's type, the first word of its first line (`flowchart`, `sequenceDiagram`…).
-    static func type(of source: String) -> Substring? {
-        MermaidLines(source, firstOnly: true).lines.first.map { line in
-            line.text.prefix { !$0.isWhitespace && $0 != ";" }
         }
     }
 

@@ -39,8 +39,18 @@ enum MermaidSource {
         var lines: [Line] = []
         // nil before the first line with text, true inside front matter, false after it.
         var inFrontMatter: Bool?
+        var inDirective = false
         for (offset, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = raw.trimmingCharacters(in: .whitespaces)
+            // A `%%{…}%%` directive may span lines; the ones `MermaidInit` reads are blank by now.
+            if inDirective {
+                if text.contains("}%%") { inDirective = false }
+                continue
+            }
+            if text.hasPrefix("%%{"), !text.contains("}%%") {
+                inDirective = true
+                continue
+            }
             if inFrontMatter == true {
                 if text == "---" {
                     inFrontMatter = false

@@ -143,6 +143,8 @@ import Testing
         #expect(chart.edges.map { "\($0.from)\($0.to)" } == ["ab", "bc"])
         #expect(MermaidSource.read("---\ntitle: \"Quoted\"\n---\nflowchart").title == "Quoted")
         #expect(MermaidSource.type(of: "%%{init: {}}%%\n\n  stateDiagram-v2\n") == "stateDiagram-v2")
+        #expect(MermaidSource.type(of: "%%{\n  config: {}\n}%%\nsequenceDiagram\n  A->>B: hi\n") == "sequenceDiagram",
+                "a directive over several lines says nothing of the type")
     }
 
     @Test(arguments: [("flowchart TD\na[unclosed --> b", 2), ("flowchart TD\n\na --> ", 3), ("flowchart TD\na -->|label b", 2),
