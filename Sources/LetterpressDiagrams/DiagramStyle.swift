@@ -15,6 +15,8 @@ package struct DiagramStyle: Sendable, Equatable {
     package var nodeFill: Color
     /// The fill of a Mermaid subgraph's box.
     package var clusterFill: Color
+    /// A Mermaid git graph's settings and colours from its `%%{init}%%` directive.
+    package var gitGraph = GitGraphSettings()
 
     package init(fontFamily: String, fontSize: Double, textColor: Color, lineColor: Color,
                  nodeFill: Color = Color(parsing: "#ececff")!, clusterFill: Color = Color(parsing: "#ffffde")!) {

@@ -3,9 +3,9 @@ import LetterpressCore
 import Yams
 
 /// Mermaid's `%%{init: {…}}%%` directive, read before the diagram: its `theme` and the
-/// `themeVariables` that are colours, fonts and sizes change the diagram's look; the rest are
-/// named in a notice and ignored. The directive's lines are left blank, so that errors keep the
-/// source's line numbers.
+/// `themeVariables` that are colours, fonts and sizes change the diagram's look, and its
+/// `gitGraph` settings a git graph's; the rest are named in a notice and ignored. The
+/// directive's lines are left blank, so that errors keep the source's line numbers.
 enum MermaidInit {
     /// The longest directive read: Mermaid's are a few lines.
     static let maximumBytes = 4 * 1024
@@ -29,6 +29,8 @@ enum MermaidInit {
                     guard let name = name.string else { continue }
                     if !apply(name, setting.string ?? "", to: &style) { notices.append("theme variable '\(Excerpt.name(name))' ignored") }
                 }
+            case "gitGraph":
+                notices += style.gitGraph.read(value)
             default:
                 notices.append("'\(Excerpt.name(key.string ?? ""))' in %%{init}%% ignored")
             }
@@ -94,7 +96,8 @@ enum MermaidInit {
             // CSS pixels to points.
             style.fontSize = size * 0.75
         default:
-            return false
+            guard GitGraphSettings.colorNames.contains(name), let color = Color(parsing: value) else { return false }
+            style.gitGraph.colors[name] = color
         }
         return true
     }

@@ -35,4 +35,14 @@ struct MermaidInitTests {
         let (untouched, same, none) = MermaidInit.read("flowchart LR\n%%{init: {'theme': 'dark'}}%%\n", style: style)
         #expect(untouched.hasPrefix("flowchart LR") && same == style && none.isEmpty, "only a directive before the diagram is read")
     }
+
+    @Test func gitGraphSettingsAndColoursAreRead() {
+        let source = "%%{init: {'gitGraph': {'showBranches': false, 'mainBranchName': 'trunk', 'mainBranchOrder': 2, 'showCommitLabel': 'maybe', 'curve': 1}, 'themeVariables': {'git3': '#ff0000', 'commitLabelBackground': 'white', 'git9': '#000'}}}%%\ngitGraph\n"
+        let (_, read, notices) = MermaidInit.read(source, style: style)
+        #expect(!read.gitGraph.showBranches && read.gitGraph.showCommitLabel && read.gitGraph.mainBranchName == "trunk")
+        #expect(read.gitGraph.mainBranchOrder == 2)
+        #expect(read.gitGraph.colors == ["git3": Color(parsing: "#ff0000")!, "commitLabelBackground": .white])
+        #expect(Set(notices) == ["gitGraph setting 'showCommitLabel' is not true or false: ignored", "gitGraph setting 'curve' ignored",
+                                 "theme variable 'git9' ignored"])
+    }
 }
