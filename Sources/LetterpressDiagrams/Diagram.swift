@@ -2,7 +2,7 @@ import Foundation
 
 /// A diagram's source turned into a drawing: an SVG document without text and the labels the
 /// page draws as text, laid out by Graphviz (DOT, Mermaid flowcharts) or by Letterpress itself
-/// (Mermaid sequence diagrams), in the theme's fonts and colours.
+/// (Mermaid sequence diagrams and git graphs), in the theme's fonts and colours.
 package enum Diagram {
     /// The drawing of `source` written in `language`, or why it cannot be drawn. `measure` gives
     /// the width of a line of text for the layouts Letterpress does itself.
@@ -13,6 +13,8 @@ package enum Diagram {
         let drawn: Result<DiagramDrawing, DiagramError>
         if language == .mermaid, MermaidSource.type(of: source) == "sequenceDiagram" {
             drawn = SequenceParser.parse(source).map { SequenceLayout.drawing(of: $0, style: style, measure: measure) }
+        } else if language == .mermaid, let type = MermaidSource.type(of: source), type == "gitGraph" || type == "gitGraph:" {
+            drawn = GitGraphParser.parse(source, settings: style.gitGraph).map { GitGraphLayout.drawing(of: $0, style: style, measure: measure) }
         } else {
             drawn = svg(source, language: language, style: style).flatMap { svg in
                 SVGLabels.split(String(decoding: svg, as: UTF8.self)).map { .success($0) }

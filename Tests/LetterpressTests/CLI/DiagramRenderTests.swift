@@ -89,6 +89,27 @@ import Testing
         #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
     }
 
+    /// A git graph's branch names, ids and tags are page text; it is laid out without Graphviz.
+    @Test func aGitGraphsTextCanBeExtractedFromThePDFWithoutGraphviz() throws {
+        let note = "```mermaid\ngitGraph\n  commit id: \"Initial Schema\"\n  branch feature/login\n  commit id: \"Add Auth\" tag: \"v0.9\"\n  checkout main\n  merge feature/login id: \"Release\"\n```\n"
+        let folder = try Hostile.folder(with: ["git.md": note])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runRender(["git.md", "-o", "git.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(result.status == 0 && !result.stderr.contains("libgvc") && !result.stderr.contains("warning"), "no Graphviz, no warning")
+        let text = try pdfText(folder.appendingPathComponent("git.pdf"))
+        for words in ["main", "feature/login", "Initial Schema", "Add Auth", "v0.9", "Release"] { #expect(text.contains(words), "\(words) in \(text)") }
+        #expect(!text.contains("gitGraph") && !text.contains("checkout"), "the source is not printed")
+    }
+
+    /// Mermaid's refusal of a branch never made is a warning at the note's line, the source shown.
+    @Test func aGitGraphThatChecksOutAMissingBranchWarnsAtItsLine() throws {
+        let (folder, result) = try render("# Flow\n\n```mermaid\ngitGraph\n  commit\n  checkout develop\n```\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("note.md:6:1: warning: mermaid diagram not drawn, shown as code: branch 'develop' does not exist"),
+                "\(result.stderr)")
+    }
+
     @Test func stateClassAndERDiagramsTextCanBeExtractedFromThePDF() throws {
         let (folder, result) = try render("""
             ```mermaid
@@ -171,6 +192,8 @@ import Testing
             "```mermaid\nsequenceDiagram\nA->>B: " + String(repeating: "#9829;", count: 20_000) + "\n```\n",
             "```mermaid\nstateDiagram-v2\n" + String(repeating: "state s {\n", count: 2_000) + "```\n",
             "```mermaid\nclassDiagram\n" + String(repeating: "namespace n {\n", count: 2_000) + "```\n",
+            "```mermaid\ngitGraph\n" + (0..<2_000).map { "commit tag: \"t\"\nbranch b\($0)" }.joined(separator: "\n") + "\n```\n",
+            "```mermaid\ngitGraph\n" + String(repeating: "commit\n", count: 5_000) + "```\n",
             "```mermaid\nerDiagram\n" + (0..<3_000).map { "e\($0) ||--o{ e\($0 + 1) : x" }.joined(separator: "\n") + "\n```\n",
         ]
     }()

@@ -3,8 +3,9 @@ import Testing
 @testable import Letterpress
 import LetterpressTesting
 
-/// A Graphviz graph and Mermaid flowchart, sequence, state, class and ER diagrams drawn as
-/// figures, against the references in `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
+/// A Graphviz graph and Mermaid flowchart, sequence, state, class and ER diagrams and git
+/// graphs drawn as figures, against the references in `Tests/LetterpressTests/Golden`
+/// (recorded as `GoldenTests` says).
 @Suite(.fontWork) struct DiagramGoldenTests {
     private func check(_ name: String, _ markdown: String, fileID: String = #fileID, filePath: String = #filePath,
                        line: Int = #line, column: Int = #column) throws {
@@ -92,6 +93,42 @@ import LetterpressTesting
                 end
                 Note right of C: Runs alone
                 A<<-->>B: Heartbeat
+            ```
+            """)
+    }
+
+    /// Branches from main and back: lanes in their colours, a merge, a reversed, a highlighted
+    /// and a tagged commit, and a cherry-pick, left to right.
+    @Test func mermaidGitGraph() throws {
+        try check("diagram-gitgraph", """
+            ```mermaid
+            gitGraph
+                commit id: "init"
+                branch develop
+                commit id: "api" tag: "v0.1"
+                checkout main
+                commit type: HIGHLIGHT
+                checkout develop
+                commit id: "fix" type: REVERSE
+                checkout main
+                merge develop tag: "v1.0"
+                branch hotfix
+                cherry-pick id: "api"
+            ```
+            """)
+    }
+
+    /// The same kind of history top to bottom: labels left of the commits, tags right of them.
+    @Test func mermaidGitGraphTopToBottom() throws {
+        try check("diagram-gitgraph-tb", """
+            ```mermaid
+            gitGraph TB:
+                commit id: "one"
+                branch feature
+                commit id: "two" tag: "rc"
+                checkout main
+                commit id: "three"
+                merge feature id: "four"
             ```
             """)
     }
