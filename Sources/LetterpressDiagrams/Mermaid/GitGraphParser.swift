@@ -8,7 +8,6 @@ import LetterpressCore
 /// not exist, merging a branch into itself or one with nothing new, picking a commit of the
 /// current branch, an id used twice) is an error on the statement's line.
 package struct GitGraphParser {
-    static let maximumSourceBytes = MermaidParser.maximumSourceBytes
     /// Commits, merges and cherry-picks together: more columns than a page shows legibly.
     static let maximumCommits = 1_000
     static let maximumBranches = 100
