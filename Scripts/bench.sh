@@ -106,8 +106,9 @@ measure batch-jobs1 "$RENDER" "$RES/batch/in" -o "$RES/batch/out1" --format png 
 measure batch-jobs2 "$RENDER" "$RES/batch/in" -o "$RES/batch/out2" --format png --jobs 2 --quiet
 "$RENDER" "$CORPUS/book.md" -o "$RES/out/timed.pdf" --timings 2>"$RES/timings.txt"
 
-# Instructions, on a stripped copy (symbols would only cost the loader). "Without colour": the
-# same document with its fences' languages taken off, so that no code is coloured.
+# Instructions, on a stripped copy (symbols would only cost the loader), with no time limit
+# (valgrind runs it some 50 times slower). "Without colour": the same document with its fences'
+# languages taken off, so that no code is coloured.
 count() {
     local name=$1; shift
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p' > "$RES/json/$name.count"
@@ -120,8 +121,8 @@ if [ "${COUNT:-1}" != 0 ]; then
     cp "$ROOT/.build/release/libLetterpressHighlight.so" "$counted/"
     for size in note book; do
         sed -E 's/^(```+|~~~+)[A-Za-z0-9_+-]+.*$/\1/' "$CORPUS/$size.md" > "$RES/$size-uncoloured.md"
-        count "count-$size" "$counted/render" "$CORPUS/$size.md" -o "$RES/out/count-$size.pdf"
-        count "count-$size-uncoloured" "$counted/render" "$RES/$size-uncoloured.md" -o "$RES/out/count-$size-uncoloured.pdf"
+        count "count-$size" "$counted/render" "$CORPUS/$size.md" -o "$RES/out/count-$size.pdf" --limit-time 0
+        count "count-$size-uncoloured" "$counted/render" "$RES/$size-uncoloured.md" -o "$RES/out/count-$size-uncoloured.pdf" --limit-time 0
         if [ -x "$VENV/bin/python" ]; then
             count "count-typst-$size" "$VENV/bin/python" -c "import typst; typst.compile('$CORPUS/$size.typ', output='$RES/out/typst-$size.pdf')"
         fi
