@@ -135,16 +135,16 @@ import Testing
     }
 
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
-        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\ngantt\n  title Plan\n```\n")
+        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\njourney\n  title Plan\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("note.md:5:1: warning: dot diagram not drawn, shown as code: syntax error") == true, "\(result.stderr)")
-        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'gantt' diagrams are not drawn yet") == true,
+        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'journey' diagrams are not drawn yet") == true,
                 "\(result.stderr)")
         let text = try pdfText(folder.appendingPathComponent("note.pdf"))
-        #expect(text.contains("digraph {") && text.contains("gantt"))
+        #expect(text.contains("digraph {") && text.contains("journey"))
         let strict = try render("```dot\ndigraph { a -> }\n```\n", ["--strict"])
         defer { try? FileManager.default.removeItem(at: strict.folder) }
         #expect(strict.result.status != 0)
