@@ -116,7 +116,8 @@ struct GanttLayout {
         }
     }
 
-    /// Grid lines at the ticks, and their dates below the rows (and above them with `topAxis`).
+    /// Grid lines at the ticks, and their dates below the rows (and above them with `topAxis`):
+    /// Mermaid's ten or so ticks, a date on every one that leaves room for it.
     private mutating func drawAxis() {
         let format = chart.axisFormat
         let labelWidth = max(textWidth(format.string(origin), size: metrics.axisSize), textWidth(format.string(finish), size: metrics.axisSize))
@@ -129,7 +130,7 @@ struct GanttLayout {
             }
         }
         if ticks == nil {
-            let interval = GanttTicks.interval(from: origin, to: finish, atMost: Int(metrics.timelineWidth / room))
+            let interval = GanttTicks.interval(from: origin, to: finish, aiming: 10)
             ticks = GanttTicks.ticks(from: origin, to: finish, every: interval, weekday: chart.tickWeekday) ?? []
         }
         let positions = (ticks ?? []).map { x($0) }
@@ -174,7 +175,9 @@ struct GanttLayout {
         let baseline = middle + metrics.baselineDrop
         if !task.isMilestone, width + 2 * metrics.textGap <= right - left {
             write(task.name, x: (left + right) / 2, y: baseline, anchor: .middle, color: metrics.text(on: fill))
-        } else if right + metrics.textGap + width <= self.right + metrics.fontSize * 4 || left - metrics.textGap - width < -sectionColumn {
+        } else if right + metrics.textGap + width <= self.right + metrics.fontSize * 4 || left - metrics.textGap - width < 0 {
+            // Beside the bar on the right, unless it would run far past the chart while there is
+            // room on the left, short of the section names.
             write(task.name, x: right + metrics.textGap, y: baseline, anchor: .start, color: metrics.outsideText, italic: task.isMilestone)
         } else {
             write(task.name, x: left - metrics.textGap, y: baseline, anchor: .end, color: metrics.outsideText, italic: task.isMilestone)

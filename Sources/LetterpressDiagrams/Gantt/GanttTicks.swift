@@ -1,6 +1,8 @@
+import Foundation
+
 /// The dates a gantt chart's axis marks, on round moments as d3's time ticks fall (whole hours,
 /// the first of a month, Sundays or the chart's `weekday`): the interval the chart names, or
-/// else the shortest of d3's that leaves room for every label.
+/// else the one of d3's closest to a tenth of the chart's span, as Mermaid's axis chooses.
 enum GanttTicks {
     /// The most ticks drawn: a page's axis shows a few dozen legibly.
     static let maximumCount = 400
@@ -35,10 +37,12 @@ enum GanttTicks {
         return ticks
     }
 
-    /// The shortest automatic interval that gives at most `count` ticks between `start` and `end`.
-    static func interval(from start: CivilTime, to end: CivilTime, atMost count: Int) -> GanttChart.TickInterval {
-        let span = Double(end.milliseconds - start.milliseconds)
-        return automatic.first { span / approximateLength($0) <= Double(max(1, count)) } ?? automatic.last!
+    /// The automatic interval closest (by ratio) to a `count`th of the span from `start` to
+    /// `end`: d3's choice for `count` ticks.
+    static func interval(from start: CivilTime, to end: CivilTime, aiming count: Int) -> GanttChart.TickInterval {
+        let target = Double(end.milliseconds - start.milliseconds) / Double(max(1, count))
+        func distance(_ interval: GanttChart.TickInterval) -> Double { abs(log(approximateLength(interval) / target)) }
+        return automatic.min { distance($0) < distance($1) }!
     }
 
     static func approximateLength(_ interval: GanttChart.TickInterval) -> Double {

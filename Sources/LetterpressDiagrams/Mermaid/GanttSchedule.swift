@@ -147,7 +147,7 @@ struct GanttSchedule {
                 }
             } else {
                 // Mermaid's documented reading: a task whose end is neither lasts no time.
-                chart.notices.append("\(Excerpt.quoted(text)) (line \(task.line)) is neither a date in the format '\(Excerpt.cleaned(parser.dateFormat.text, maximumLength: 40))' nor a duration such as 3d, 2w or 12h: \(Excerpt.quoted(task.name)) ends where it starts, as in Mermaid")
+                chart.notices.append("\(Excerpt.quoted(text)) (the diagram's line \(task.line)) is neither a date in the format '\(Excerpt.cleaned(parser.dateFormat.text, maximumLength: 40))' nor a duration such as 3d, 2w or 12h: \(Excerpt.quoted(task.name)) ends where it starts, as in Mermaid")
                 end = start
             }
         }
@@ -223,7 +223,7 @@ struct GanttSchedule {
             } else if let date = readDate(word) {
                 chart.exclusions.days.insert(date.day)
             } else {
-                chart.notices.append("excludes \(Excerpt.quoted(word)) (line \(line)) is neither a date, a day of the week nor 'weekends': ignored")
+                chart.notices.append("excludes \(Excerpt.quoted(word)) (the diagram's line \(line)) is neither a date, a day of the week nor 'weekends': ignored")
             }
             if chart.exclusions.weekdays.count == 7 {
                 return DiagramError("excludes every day of the week, so no task could end", line: line)
@@ -233,7 +233,7 @@ struct GanttSchedule {
             if let date = readDate(word) {
                 chart.exclusions.includedDays.insert(date.day)
             } else {
-                chart.notices.append("includes \(Excerpt.quoted(word)) (line \(line)) is not a date: ignored")
+                chart.notices.append("includes \(Excerpt.quoted(word)) (the diagram's line \(line)) is not a date: ignored")
             }
         }
         return nil

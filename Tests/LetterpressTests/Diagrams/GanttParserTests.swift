@@ -107,8 +107,8 @@ import Testing
         #expect(chart.tasks.allSatisfy { $0.start == $0.end })
         #expect(text(chart.tasks[1].start) == "2025-10-03", "JavaScript's reading of a date without its zeros")
         #expect(chart.notices == [
-            "'3dX' (line 2) is neither a date in the format 'YYYY-MM-DD' nor a duration such as 3d, 2w or 12h: 'A' ends where it starts, as in Mermaid",
-            "'1d12h' (line 3) is neither a date in the format 'YYYY-MM-DD' nor a duration such as 3d, 2w or 12h: 'B' ends where it starts, as in Mermaid",
+            "'3dX' (the diagram's line 2) is neither a date in the format 'YYYY-MM-DD' nor a duration such as 3d, 2w or 12h: 'A' ends where it starts, as in Mermaid",
+            "'1d12h' (the diagram's line 3) is neither a date in the format 'YYYY-MM-DD' nor a duration such as 3d, 2w or 12h: 'B' ends where it starts, as in Mermaid",
         ])
     }
 

@@ -45,15 +45,15 @@ import Testing
 
     @Test func automaticTicksFallOnRoundMoments() throws {
         let (start, end) = (date(2014, 1, 1), date(2014, 3, 1))
-        let weekly = try #require(GanttTicks.ticks(from: start, to: end, every: GanttTicks.interval(from: start, to: end, atMost: 10), weekday: 0))
+        let weekly = try #require(GanttTicks.ticks(from: start, to: end, every: GanttTicks.interval(from: start, to: end, aiming: 10), weekday: 0))
         #expect(weekly.count <= 10 && weekly.allSatisfy { $0.weekday == 0 && $0.milliseconds % CivilTime.millisecondsPerDay == 0 })
-        let monthly = try #require(GanttTicks.ticks(from: start, to: date(2015, 6, 1), every: GanttTicks.interval(from: start, to: date(2015, 6, 1), atMost: 8), weekday: 0))
+        let monthly = try #require(GanttTicks.ticks(from: start, to: date(2015, 6, 1), every: GanttTicks.interval(from: start, to: date(2015, 6, 1), aiming: 4), weekday: 0))
         #expect(monthly.allSatisfy { $0.fields.day == 1 && ($0.fields.month - 1) % 3 == 0 }, "quarters")
         let hourly = try #require(GanttTicks.ticks(from: date(2024, 1, 1, 9, 10), to: date(2024, 1, 1, 17), every: .init(count: 3, unit: .hour), weekday: 0))
         #expect(hourly.map { $0.fields.hour } == [12, 15])
         let days = try #require(GanttTicks.ticks(from: date(2024, 1, 28), to: date(2024, 2, 6), every: .init(count: 2, unit: .day), weekday: 0))
         #expect(days.map { $0.fields.day } == [29, 31, 1, 3, 5], "d3 counts days within each month")
-        let decades = try #require(GanttTicks.ticks(from: date(1900, 1, 1), to: date(1935, 1, 1), every: GanttTicks.interval(from: date(1900, 1, 1), to: date(1935, 1, 1), atMost: 5), weekday: 0))
+        let decades = try #require(GanttTicks.ticks(from: date(1900, 1, 1), to: date(1935, 1, 1), every: GanttTicks.interval(from: date(1900, 1, 1), to: date(1935, 1, 1), aiming: 4), weekday: 0))
         #expect(decades.map { $0.fields.year } == [1900, 1910, 1920, 1930])
         #expect(GanttTicks.ticks(from: start, to: end, every: .init(count: 1, unit: .millisecond), weekday: 0) == nil, "too many")
     }
