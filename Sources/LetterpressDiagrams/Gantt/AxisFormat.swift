@@ -44,6 +44,14 @@ struct AxisFormat: Sendable, Equatable {
         self.pieces = pieces
     }
 
+    /// Whether the format writes the time of day, so that ticks within a day are told apart.
+    var showsTimeOfDay: Bool {
+        pieces.contains { piece in
+            if case let .directive(directive, _) = piece { return "HIMSLpcXsQ".contains(directive) }
+            return false
+        }
+    }
+
     /// `time` written in this format.
     func string(_ time: CivilTime) -> String {
         let fields = time.fields

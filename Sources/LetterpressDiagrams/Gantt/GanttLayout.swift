@@ -130,7 +130,8 @@ struct GanttLayout {
             }
         }
         if ticks == nil {
-            let interval = GanttTicks.interval(from: origin, to: finish, aiming: 10)
+            // Unlike Mermaid, no ticks within a day when their labels would all say the same date.
+            let interval = GanttTicks.interval(from: origin, to: finish, aiming: 10, wholeDays: !format.showsTimeOfDay)
             ticks = GanttTicks.ticks(from: origin, to: finish, every: interval, weekday: chart.tickWeekday) ?? []
         }
         let positions = (ticks ?? []).map { x($0) }

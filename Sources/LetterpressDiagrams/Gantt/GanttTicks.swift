@@ -38,11 +38,12 @@ enum GanttTicks {
     }
 
     /// The automatic interval closest (by ratio) to a `count`th of the span from `start` to
-    /// `end`: d3's choice for `count` ticks.
-    static func interval(from start: CivilTime, to end: CivilTime, aiming count: Int) -> GanttChart.TickInterval {
+    /// `end`: d3's choice for `count` ticks; a day at least when `wholeDays`.
+    static func interval(from start: CivilTime, to end: CivilTime, aiming count: Int, wholeDays: Bool = false) -> GanttChart.TickInterval {
         let target = Double(end.milliseconds - start.milliseconds) / Double(max(1, count))
         func distance(_ interval: GanttChart.TickInterval) -> Double { abs(log(approximateLength(interval) / target)) }
-        return automatic.min { distance($0) < distance($1) }!
+        let candidates = wholeDays ? automatic.filter { approximateLength($0) >= approximateLength(.init(count: 1, unit: .day)) } : automatic
+        return candidates.min { distance($0) < distance($1) }!
     }
 
     static func approximateLength(_ interval: GanttChart.TickInterval) -> Double {

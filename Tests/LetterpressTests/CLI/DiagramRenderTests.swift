@@ -89,6 +89,33 @@ import Testing
         #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
     }
 
+    @Test func pieAndGanttChartsAreDrawnWithoutGraphvizTheirTextSelectable() throws {
+        let note = """
+            ```mermaid
+            pie title Pets
+                "Dogs" : 3
+                "Cats" : 1
+            ```
+
+            ```mermaid
+            gantt
+                section Build
+                Parser : 2024-03-04, 4d
+                Layout : 3d
+            ```
+            """
+        let folder = try Hostile.folder(with: ["charts.md": note])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runRender(["charts.md", "-o", "charts.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
+        let text = try pdfText(folder.appendingPathComponent("charts.pdf"))
+        for word in ["Pets", "75%", "25%", "Dogs", "Cats", "Build", "Parser", "Layout", "2024-03-04"] {
+            #expect(text.contains(word), "\(word) in \(text)")
+        }
+        #expect(!text.contains("gantt") && !text.contains("pie title"), "the sources are not printed")
+    }
+
     @Test func stateClassAndERDiagramsTextCanBeExtractedFromThePDF() throws {
         let (folder, result) = try render("""
             ```mermaid

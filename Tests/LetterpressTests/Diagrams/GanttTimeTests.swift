@@ -56,5 +56,9 @@ import Testing
         let decades = try #require(GanttTicks.ticks(from: date(1900, 1, 1), to: date(1935, 1, 1), every: GanttTicks.interval(from: date(1900, 1, 1), to: date(1935, 1, 1), aiming: 4), weekday: 0))
         #expect(decades.map { $0.fields.year } == [1900, 1910, 1920, 1930])
         #expect(GanttTicks.ticks(from: start, to: end, every: .init(count: 1, unit: .millisecond), weekday: 0) == nil, "too many")
+        let week = (date(2024, 3, 4), date(2024, 3, 11))
+        #expect(GanttTicks.interval(from: week.0, to: week.1, aiming: 10) == .init(count: 12, unit: .hour), "d3's choice")
+        #expect(GanttTicks.interval(from: week.0, to: week.1, aiming: 10, wholeDays: true) == .init(count: 1, unit: .day))
+        #expect(!AxisFormat.standard.showsTimeOfDay && AxisFormat("%d %H:%M").showsTimeOfDay)
     }
 }
