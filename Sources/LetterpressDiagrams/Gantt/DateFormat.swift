@@ -29,12 +29,20 @@ struct DateFormat: Sendable, Equatable {
     init(_ format: String) {
         text = format
         var tokens: [Token] = []
+        var literal = ""
         let characters = Array(format)
         var index = 0
-        func run(of character: Character) -> Int {
+        // How many times `character` repeats from `index`, counted up to `limit` only, so that a
+        // long run is read in one pass.
+        func run(of character: Character, limit: Int) -> Int {
             var end = index
-            while end < characters.count, characters[end] == character { end += 1 }
+            while end < characters.count, end - index < limit, characters[end] == character { end += 1 }
             return end - index
+        }
+        func add(_ token: Token) {
+            if !literal.isEmpty { tokens.append(.literal(literal)) }
+            literal = ""
+            tokens.append(token)
         }
         while index < characters.count {
             let character = characters[index]
@@ -42,46 +50,42 @@ struct DateFormat: Sendable, Equatable {
             switch character {
             case "[":
                 let close = characters[(index + 1)...].firstIndex(of: "]") ?? characters.count
-                tokens.append(.literal(String(characters[(index + 1)..<close])))
+                literal += String(characters[(index + 1)..<close])
                 length = close - index + 1
             case "Y":
-                length = run(of: "Y") >= 4 ? 4 : min(run(of: "Y"), 2)
-                tokens.append(length == 4 ? .number(.year, count: 4, flexible: false) : .number(.shortYear, count: 2, flexible: false))
+                length = run(of: "Y", limit: 4) == 4 ? 4 : run(of: "Y", limit: 2)
+                add(length == 4 ? .number(.year, count: 4, flexible: false) : .number(.shortYear, count: 2, flexible: false))
             case "M":
-                length = min(run(of: "M"), 4)
-                tokens.append(length >= 3 ? .monthName(abbreviated: length == 3) : .number(.month, count: 2, flexible: length == 1))
+                length = run(of: "M", limit: 4)
+                add(length >= 3 ? .monthName(abbreviated: length == 3) : .number(.month, count: 2, flexible: length == 1))
             case "D":
                 if index + 1 < characters.count, characters[index + 1] == "o" {
                     length = 2
-                    tokens.append(.ordinalDay)
+                    add(.ordinalDay)
                 } else {
-                    length = min(run(of: "D"), 4)
-                    tokens.append(length >= 3 ? .number(.dayOfYear, count: 3, flexible: length == 3)
-                                              : .number(.day, count: 2, flexible: length == 1))
+                    length = run(of: "D", limit: 4)
+                    add(length >= 3 ? .number(.dayOfYear, count: 3, flexible: length == 3) : .number(.day, count: 2, flexible: length == 1))
                 }
-            case "Q": tokens.append(.number(.quarter, count: 1, flexible: false))
+            case "Q": add(.number(.quarter, count: 1, flexible: false))
             case "H", "h", "m", "s":
-                length = min(run(of: character), 2)
+                length = run(of: character, limit: 2)
                 let field: Field = character == "H" ? .hour : character == "h" ? .hour12 : character == "m" ? .minute : .second
-                tokens.append(.number(field, count: 2, flexible: length == 1))
+                add(.number(field, count: 2, flexible: length == 1))
             case "S":
-                length = min(run(of: "S"), 3)
-                tokens.append(.number(.fraction, count: length, flexible: false))
-            case "A", "a": tokens.append(.meridiem)
-            case "X": tokens.append(.unixSeconds)
-            case "x": tokens.append(.unixMilliseconds)
+                length = run(of: "S", limit: 3)
+                add(.number(.fraction, count: length, flexible: false))
+            case "A", "a": add(.meridiem)
+            case "X": add(.unixSeconds)
+            case "x": add(.unixMilliseconds)
             case "Z":
-                length = min(run(of: "Z"), 2)
-                tokens.append(.zone)
+                length = run(of: "Z", limit: 2)
+                add(.zone)
             default:
-                if case let .literal(text)? = tokens.last {
-                    tokens[tokens.count - 1] = .literal(text + String(character))
-                } else {
-                    tokens.append(.literal(String(character)))
-                }
+                literal.append(character)
             }
             index += length
         }
+        if !literal.isEmpty { tokens.append(.literal(literal)) }
         self.tokens = tokens
     }
 

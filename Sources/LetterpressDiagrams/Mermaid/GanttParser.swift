@@ -145,16 +145,17 @@ package struct GanttParser {
             .map { $0.trimmingCharacters(in: .whitespaces) }
         if chart.sections.isEmpty { chart.sections.append("") }
         var task = RawTask(name: name, section: chart.sections.count - 1, line: line, start: .previous, end: .dateOrDuration(""))
-        while let first = items.first, Self.tags.contains(first) {
-            switch first {
+        let tagCount = items.prefix { Self.tags.contains($0) }.count
+        for tag in items.prefix(tagCount) {
+            switch tag {
             case "done": task.isDone = true
             case "active": task.isActive = true
             case "crit": task.isCritical = true
             case "milestone": task.isMilestone = true
             default: task.isMarker = true
             }
-            items.removeFirst()
         }
+        items.removeFirst(tagCount)
         guard (1...3).contains(items.count), let last = items.last, !last.isEmpty else {
             return DiagramError("expected '[id,] [start,] end' after the tags of \(Excerpt.quoted(name)), found \(items.count) items"
                                 + (items.last?.isEmpty == true ? " and an empty end" : ""), line: line)

@@ -178,6 +178,19 @@ import Testing
         #expect(error(source) == DiagramError(message, line: line))
     }
 
+    @Test func longRunsAreReadInOnePass() throws {
+        // Each would take seconds if a run were read again at every step.
+        let start = ContinuousClock.now
+        let tagged = try chart("A : " + String(repeating: "crit, ", count: 10_000) + "2024-01-01, 1d")
+        #expect(tagged.tasks[0].isCritical)
+        let format = String(repeating: "Y", count: 30_000) + String(repeating: "-", count: 30_000)
+        #expect(error("gantt\ndateFormat \(format)\nA : 2024-01-01T, 1d")?.line == 3)
+        #expect(DateFormat(format).tokens.count == 7_501, "7,500 years and one literal")
+        let waiting = try chart("A : a, 2024-01-01, 1d\nB : after " + String(repeating: "a ", count: 20_000) + ", 1d")
+        #expect(waiting.tasks[1].start == waiting.tasks[0].end)
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func limitsAreErrors() {
         let many = "gantt\n  A : 2024-01-01, 1d\n" + String(repeating: "  B : 1d\n", count: GanttParser.maximumTasks)
         #expect(error(many) == DiagramError("more than \(GanttParser.maximumTasks) tasks", line: GanttParser.maximumTasks + 2))
