@@ -15,6 +15,9 @@ package struct DiagramStyle: Sendable, Equatable {
     package var nodeFill: Color
     /// The fill of a Mermaid subgraph's box.
     package var clusterFill: Color
+    /// Colours an `%%{init}%%` directive gives one kind of chart by Mermaid's names for them
+    /// (`pie1`, `taskBkgColor`…), over the ones its layout derives from the colours above.
+    package var chartColors: [String: Color] = [:]
 
     package init(fontFamily: String, fontSize: Double, textColor: Color, lineColor: Color,
                  nodeFill: Color = Color(parsing: "#ececff")!, clusterFill: Color = Color(parsing: "#ffffde")!) {

@@ -94,8 +94,17 @@ enum MermaidInit {
             // CSS pixels to points.
             style.fontSize = size * 0.75
         default:
-            return false
+            guard chartColorNames.contains(name), let color = Color(parsing: value) else { return false }
+            style.chartColors[name] = color
         }
         return true
     }
+
+    /// Mermaid's theme variables for the colours of pie and gantt charts that their layouts take.
+    static let chartColorNames: Set<String> = Set((1...12).map { "pie\($0)" }).union([
+        "pieStrokeColor", "pieOuterStrokeColor", "pieTitleTextColor", "pieSectionTextColor", "pieLegendTextColor",
+        "taskBkgColor", "taskBorderColor", "taskTextColor", "taskTextLightColor", "taskTextDarkColor", "taskTextOutsideColor",
+        "activeTaskBkgColor", "activeTaskBorderColor", "doneTaskBkgColor", "doneTaskBorderColor", "critBkgColor", "critBorderColor",
+        "sectionBkgColor", "sectionBkgColor2", "altSectionBkgColor", "gridColor", "excludeBkgColor", "titleColor", "vertLineColor",
+    ])
 }
