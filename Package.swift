@@ -36,9 +36,6 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
-            name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
-            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
         // Graphviz's headers only (libgraphviz-dev): LetterpressDiagrams opens libgvc with
@@ -92,7 +89,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "LetterpressTypesetting",
-            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "CGdkPixbuf", "Yams"],
+            dependencies: ["LetterpressCore", "LetterpressMath", "LetterpressDiagrams", "LetterpressMarkup", "LetterpressStyling", "CCairo", "CPangoCairo", "CLibXML2", "Yams"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .target(

@@ -6,8 +6,11 @@
 # whose footer shows {pages} (time and peak memory); times the peer tools (Typst, WeasyPrint, pango-view) on the same content in the same
 # run through ../shared/bench/anchors.sh; writes BENCHMARKS.md.
 #
+# Then counts instructions (valgrind's callgrind: the same count however busy the machine is) for
+# render and Typst on the note and the book, with and without coloured code, and for start-up.
+#
 # usage: Scripts/bench.sh   env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers,
-#                                LONG=0 to skip the long notes
+#                                LONG=0 to skip the long notes, COUNT=0 to skip the counts
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${BENCH:-$ROOT/../shared/bench}
@@ -21,7 +24,7 @@ CORPUS=$BENCH/corpus/out
 [ -x "$RENDER" ] || { echo "build first: make build" >&2; exit 1; }
 
 missing=""
-for package in pandoc pango1.0-tools poppler-utils hyperfine time; do
+for package in pandoc pango1.0-tools poppler-utils hyperfine time valgrind; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
 done
 if [ -n "$missing" ]; then
@@ -102,6 +105,30 @@ fi
 measure batch-jobs1 "$RENDER" "$RES/batch/in" -o "$RES/batch/out1" --format png --jobs 1 --quiet
 measure batch-jobs2 "$RENDER" "$RES/batch/in" -o "$RES/batch/out2" --format png --jobs 2 --quiet
 "$RENDER" "$CORPUS/book.md" -o "$RES/out/timed.pdf" --timings 2>"$RES/timings.txt"
+
+# Instructions, on a stripped copy (symbols would only cost the loader), with no time limit
+# (valgrind runs it some 50 times slower). "Without colour": the same document with its fences'
+# languages taken off, so that no code is coloured.
+count() {
+    local name=$1; shift
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p' > "$RES/json/$name.count"
+    echo "$name counted"
+}
+if [ "${COUNT:-1}" != 0 ]; then
+    counted=$RES/counted
+    mkdir -p "$counted"
+    cp "$RENDER" "$counted/render" && strip "$counted/render"
+    cp "$ROOT/.build/release/libLetterpressHighlight.so" "$counted/"
+    for size in note book; do
+        sed -E 's/^(```+|~~~+)[A-Za-z0-9_+-]+.*$/\1/' "$CORPUS/$size.md" > "$RES/$size-uncoloured.md"
+        count "count-$size" "$counted/render" "$CORPUS/$size.md" -o "$RES/out/count-$size.pdf" --limit-time 0
+        count "count-$size-uncoloured" "$counted/render" "$RES/$size-uncoloured.md" -o "$RES/out/count-$size-uncoloured.pdf" --limit-time 0
+        if [ -x "$VENV/bin/python" ]; then
+            count "count-typst-$size" "$VENV/bin/python" -c "import typst; typst.compile('$CORPUS/$size.typ', output='$RES/out/typst-$size.pdf')"
+        fi
+    done
+    count count-version "$counted/render" --version
+fi
 
 python3 - "$RES" "$ROOT/BENCHMARKS.md" "$RENDER" <<'PY'
 import csv, json, os, re, subprocess, sys, platform
@@ -190,6 +217,21 @@ if longs:
     times = {l[0]: l[1] for l in longs}
     if "2.5" in times and "10" in times:
         lines += ["", "- 2.5 MB → 10 MB: %.2f× the time for 4× the input" % (times["10"] / times["2.5"])]
+counts = {}
+for name in ["note", "note-uncoloured", "typst-note", "book", "book-uncoloured", "typst-book", "version"]:
+    path = "%s/json/count-%s.count" % (res, name)
+    if os.path.exists(path) and open(path).read().strip():
+        counts[name] = int(open(path).read().strip().replace(",", ""))
+if counts:
+    m = lambda name: "%.1f M" % (counts[name] / 1e6) if name in counts else "–"
+    lines += ["", "## Instructions (valgrind --tool=callgrind, a stripped copy; Typst through Python)", "",
+              "| case | render | Typst | render/Typst |", "|---|---:|---:|---:|"]
+    for size in ["note", "book"]:
+        typst = counts.get("typst-" + size)
+        lines.append("| %s → PDF, its code coloured | %s | %s | %s |" % (size, m(size), m("typst-" + size),
+                     "%.2f" % (counts[size] / typst) if typst and size in counts else "–"))
+        lines.append("| %s → PDF, no code coloured | %s | | |" % (size, m(size + "-uncoloured")))
+    lines.append("| `render --version` | %s | | |" % m("version"))
 lines += ["", "## Where the time goes (book → PDF, `render --timings`)", "", "```"] + open("%s/timings.txt" % res).read().splitlines() + ["```", ""]
 open(target, "w").write("\n".join(lines))
 print("\n".join(lines))

@@ -2,7 +2,8 @@ import Foundation
 
 /// A diagram's source turned into a drawing: an SVG document without text and the labels the
 /// page draws as text, laid out by Graphviz (DOT, Mermaid flowcharts) or by Letterpress itself
-/// (Mermaid sequence diagrams and git graphs), in the theme's fonts and colours.
+/// (Mermaid sequence diagrams, pie and gantt charts and git graphs), in the theme's fonts and
+/// colours.
 package enum Diagram {
     /// The drawing of `source` written in `language`, or why it cannot be drawn. `measure` gives
     /// the width of a line of text for the layouts Letterpress does itself.
@@ -11,9 +12,14 @@ package enum Diagram {
         var (source, style, notices) = (source, style, [String]())
         if language == .mermaid { (source, style, notices) = MermaidInit.read(source, style: style) }
         let drawn: Result<DiagramDrawing, DiagramError>
-        if language == .mermaid, MermaidSource.type(of: source) == "sequenceDiagram" {
+        let type = language == .mermaid ? MermaidSource.type(of: source) : nil
+        if type == "sequenceDiagram" {
             drawn = SequenceParser.parse(source).map { SequenceLayout.drawing(of: $0, style: style, measure: measure) }
-        } else if language == .mermaid, let type = MermaidSource.type(of: source), type == "gitGraph" || type == "gitGraph:" {
+        } else if type == "pie" {
+            drawn = PieParser.parse(source).map { PieLayout.drawing(of: $0, style: style, measure: measure) }
+        } else if type == "gantt" {
+            drawn = GanttParser.parse(source).map { GanttLayout.drawing(of: $0, style: style, measure: measure) }
+        } else if type == "gitGraph" || type == "gitGraph:" {
             drawn = GitGraphParser.parse(source, settings: style.gitGraph).map { GitGraphLayout.drawing(of: $0, style: style, measure: measure) }
         } else {
             drawn = svg(source, language: language, style: style).flatMap { svg in
@@ -23,7 +29,7 @@ package enum Diagram {
         }
         return drawn.map { drawing in
             var drawing = drawing
-            drawing.notices = notices
+            drawing.notices = notices + drawing.notices
             return drawing
         }
     }

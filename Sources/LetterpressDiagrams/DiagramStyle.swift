@@ -15,7 +15,10 @@ package struct DiagramStyle: Sendable, Equatable {
     package var nodeFill: Color
     /// The fill of a Mermaid subgraph's box.
     package var clusterFill: Color
-    /// A Mermaid git graph's settings and colours from its `%%{init}%%` directive.
+    /// Colours an `%%{init}%%` directive gives one kind of chart by Mermaid's names for them
+    /// (`pie1`, `taskBkgColor`, `git0`…), over the ones its layout derives from the colours above.
+    package var chartColors: [String: Color] = [:]
+    /// A Mermaid git graph's `%%{init}%%` settings.
     package var gitGraph = GitGraphSettings()
 
     package init(fontFamily: String, fontSize: Double, textColor: Color, lineColor: Color,

@@ -64,6 +64,18 @@ struct SVGCanvas {
         cover(x - radius, y - radius, x + radius, y + radius)
     }
 
+    /// The slice of the disc of `radius` around (`x`, `y`) from angle `start` to `end`, in
+    /// radians clockwise from 12 o'clock, as a pie chart's; the whole disc for a full turn.
+    mutating func wedge(_ x: Double, _ y: Double, radius: Double, from start: Double, to end: Double,
+                        fill: Color?, stroke: Stroke?, layer: Layer = .front) {
+        guard end - start < 2 * .pi - 1e-9 else { return circle(x, y, radius: radius, fill: fill, stroke: stroke, layer: layer) }
+        func point(_ angle: Double) -> String { "\(Self.number(x + radius * sin(angle))),\(Self.number(y - radius * cos(angle)))" }
+        let large = end - start > .pi ? 1 : 0
+        add("<path d=\"M\(Self.number(x)),\(Self.number(y)) L\(point(start)) A\(Self.number(radius)),\(Self.number(radius)) 0 \(large) 1 \(point(end)) Z\""
+            + paint(fill: fill, stroke: stroke) + "/>", layer: layer)
+        cover(x - radius, y - radius, x + radius, y + radius)
+    }
+
     /// The SVG document of everything drawn, moved so that the covered box, with `margin` around
     /// it, starts at the origin; and how far it was moved, to move labels with it.
     func document(margin: Double) -> (svg: Data, width: Double, height: Double, shift: (x: Double, y: Double)) {

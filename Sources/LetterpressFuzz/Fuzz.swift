@@ -6,8 +6,8 @@ import Letterpress
 /// file, one starting `#image` and a newline an image file, each shown with a note; one starting
 /// `#plain` and a newline a plain-text note (a `.txt` file), one starting `#math` and a newline TeX
 /// math, parsed as an inline then a display formula sharing their macros, one starting `#mermaid`
-/// and a newline a Mermaid diagram, read by every Mermaid parser (and a sequence diagram or git
-/// graph laid out alone); any other is a note (Markdown with
+/// and a newline a Mermaid diagram, read by every Mermaid parser (and a sequence diagram, pie or
+/// gantt chart or git graph laid out alone); any other is a note (Markdown with
 /// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
 /// styled and typeset.
 enum FuzzTarget {
@@ -72,9 +72,9 @@ enum FuzzTarget {
         } else if data.starts(with: Array("#mermaid\n".utf8)) {
             let source = String(decoding: data.dropFirst(9), as: UTF8.self)
             parseMermaid(source)
-            // Sequence diagrams and git graphs are laid out by the project's own code; the others by Graphviz,
-            // which has its own fuzzing.
-            if source.contains("sequenceDiagram") || source.contains("gitGraph") {
+            // Sequence diagrams, pie and gantt charts and git graphs are laid out by the project's own
+            // code; the others by Graphviz, which has its own fuzzing.
+            if ["sequenceDiagram", "pie", "gantt", "gitGraph", "gitGraph:"].contains(MermaidSource.type(of: source)) {
                 _ = Diagram.drawing(source, language: .mermaid, style: diagramStyle)
             }
         } else if data.starts(with: Array("#math\n".utf8)) {
@@ -102,7 +102,9 @@ enum FuzzTarget {
         check(StateDiagramParser.parse(source)) { StateDiagramDot.dot(for: $0, style: style) }
         check(ClassDiagramParser.parse(source)) { ClassDiagramDot.dot(for: $0, style: style) }
         check(EntityDiagramParser.parse(source)) { EntityDiagramDot.dot(for: $0, style: style) }
-        check(GitGraphParser.parse(source)) { "\($0.commits.count) commits" }
+        check(PieParser.parse(source)) { "\($0.slices.count)" }
+        check(GanttParser.parse(source)) { "\($0.tasks.count)" }
+        check(GitGraphParser.parse(source)) { "\($0.commits.count)" }
     }
 
     /// Parses `source` as TeX math twice, the second time with the macros the first defined;

@@ -372,7 +372,7 @@ final class RenderEngine: @unchecked Sendable {
              // placed, and cmark gives them only after the last block: such a note is parsed
              // first (only one with a `[^`, which every reference has).
              let (.markdown(body), .beside) where markup == .markdown && theme.footnotePlacement == .page
-                && body.contains("[^"):
+                && body.containsBytes("[^"):
             let document = clock.measure(\.parse) {
                 parse(body, markup: markup, frontMatter: note.frontMatter, file: file, strings: strings, pageNumbers: pageNumbers,
                       theme: theme)

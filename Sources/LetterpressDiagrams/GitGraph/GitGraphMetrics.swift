@@ -88,7 +88,7 @@ struct GitGraphMetrics {
         branchPadding = 9 * unit
         margin = size * 0.4
 
-        let colors = style.gitGraph.colors
+        let colors = style.chartColors
         let darkPage = style.textColor.luminance > 0.5
         text = style.textColor
         branchLine = style.lineColor.withAlpha(0.6)
@@ -105,7 +105,7 @@ struct GitGraphMetrics {
         let laneColors = (0..<8).map { colors["git\($0)"] ?? derived[$0] }
         lanes = laneColors
         highlights = laneColors.enumerated().map { index, lane in
-            let (hue, saturation, _) = lane.hueSaturationLightness
+            let (hue, saturation, _) = lane.hsl
             return colors["gitInv\(index)"] ?? Color(hue: hue + 180, saturation: saturation, lightness: darkPage ? 0.85 : 0.2)
         }
         branchTexts = laneColors.enumerated().map { colors["gitBranchLabel\($0.offset)"] ?? ($0.element.luminance < 0.5 ? .white : .black) }
@@ -124,7 +124,7 @@ struct GitGraphMetrics {
     /// least: the shipped themes' fills are greyish), and 50 points darker (lighter on a dark
     /// page), which gives the default theme Mermaid's own.
     static func palette(from fill: Color, darkPage: Bool) -> [Color] {
-        let (hue, saturation, lightness) = fill.hueSaturationLightness
+        let (hue, saturation, lightness) = fill.hsl
         let laneLightness = darkPage ? min(max(lightness + 0.45, 0.55), 0.7) : min(max(lightness - 0.5, 0.3), 0.5)
         return [0.0, 180, 200, -30, -60, -90, 60, 120].map {
             Color(hue: hue + $0, saturation: max(saturation, 0.7), lightness: laneLightness)

@@ -1,8 +1,8 @@
 import LetterpressCore
 import Yams
 
-/// What a `%%{init}%%` directive says about git graphs: its `gitGraph: {…}` settings, and the
-/// theme variables that colour a git graph's parts (`git0`…`git7` for the branches).
+/// What a `%%{init}%%` directive's `gitGraph: {…}` settings say about git graphs (the theme
+/// variables that colour them, `git0`…, are among the style's chart colours).
 package struct GitGraphSettings: Sendable, Equatable {
     /// Whether branch names and the dashed line of each branch are drawn.
     package var showBranches = true
@@ -11,13 +11,6 @@ package struct GitGraphSettings: Sendable, Equatable {
     package var mainBranchName = "main"
     /// The main branch's `order:`.
     package var mainBranchOrder = 0
-    /// Theme variables by name, from `colorNames`.
-    package var colors: [String: Color] = [:]
-
-    /// The theme variables that colour a git graph: each branch's line (`git0`…), its
-    /// highlighted commits (`gitInv0`…) and its name (`gitBranchLabel0`…), commit labels and tags.
-    static let colorNames: Set<String> = Set((0..<8).flatMap { ["git\($0)", "gitInv\($0)", "gitBranchLabel\($0)"] })
-        .union(["commitLabelColor", "commitLabelBackground", "tagLabelColor", "tagLabelBackground", "tagLabelBorder"])
 
     package init() {}
 

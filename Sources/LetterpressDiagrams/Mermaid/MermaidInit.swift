@@ -96,9 +96,20 @@ enum MermaidInit {
             // CSS pixels to points.
             style.fontSize = size * 0.75
         default:
-            guard GitGraphSettings.colorNames.contains(name), let color = Color(parsing: value) else { return false }
-            style.gitGraph.colors[name] = color
+            guard chartColorNames.contains(name), let color = Color(parsing: value) else { return false }
+            style.chartColors[name] = color
         }
         return true
     }
+
+    /// Mermaid's theme variables for the colours of pie and gantt charts and git graphs that their
+    /// layouts take: a git graph's branches (`git0`…), its highlighted commits (`gitInv0`…), its
+    /// branch names (`gitBranchLabel0`…), commit labels and tags.
+    static let chartColorNames: Set<String> = Set((1...12).map { "pie\($0)" } + (0..<8).flatMap { ["git\($0)", "gitInv\($0)", "gitBranchLabel\($0)"] }).union([
+        "pieStrokeColor", "pieOuterStrokeColor", "pieTitleTextColor", "pieSectionTextColor", "pieLegendTextColor",
+        "taskBkgColor", "taskBorderColor", "taskTextColor", "taskTextLightColor", "taskTextDarkColor", "taskTextOutsideColor",
+        "activeTaskBkgColor", "activeTaskBorderColor", "doneTaskBkgColor", "doneTaskBorderColor", "critBkgColor", "critBorderColor",
+        "sectionBkgColor", "sectionBkgColor2", "altSectionBkgColor", "gridColor", "excludeBkgColor", "titleColor", "vertLineColor",
+        "commitLabelColor", "commitLabelBackground", "tagLabelColor", "tagLabelBackground", "tagLabelBorder",
+    ])
 }

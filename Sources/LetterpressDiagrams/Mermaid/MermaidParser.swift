@@ -27,7 +27,7 @@ package enum MermaidParser {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
                 let type = words.first.map(String.init) ?? ""
                 guard type == "flowchart" || type == "graph" else {
-                    return .failure(DiagramError("Mermaid '\(Excerpt.name(type))' diagrams are not drawn yet (only flowcharts, sequence, state, class and ER diagrams and git graphs are)", line: line))
+                    return .failure(DiagramError("Mermaid '\(Excerpt.name(type))' diagrams are not drawn yet (only flowcharts, sequence, state, class and ER diagrams, pie and gantt charts and git graphs are)", line: line))
                 }
                 if words.count > 1 {
                     guard let direction = direction(String(words[1])) else {

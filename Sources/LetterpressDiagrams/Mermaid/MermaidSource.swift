@@ -5,7 +5,7 @@ import LetterpressCore
 /// (`---` … `---`, whose `title:` is kept), `%%` comments (whole lines, the `%%{init}%%`
 /// directives among them, and the rest of a line from a ` %%` outside quotes), and a first line
 /// that names the diagram's type.
-enum MermaidSource {
+package enum MermaidSource {
     struct Line: Equatable {
         /// 1 is the fence's first line.
         let number: Int
@@ -29,7 +29,7 @@ enum MermaidSource {
     }
 
     /// The diagram's type: the first word of its first line that says something.
-    static func type(of source: String) -> String? {
+    package static func type(of source: String) -> String? {
         read(source).lines.first.map { String($0.text.prefix { !$0.isWhitespace && $0 != ";" }) }
     }
 

@@ -90,10 +90,10 @@ struct ContainerSource {
 
     /// Whether `body` holds anything a marker starts with.
     private static func mayHaveContainers(_ body: String, reads: Reading) -> Bool {
-        (reads.admonitions && (body.contains("!!!") || body.contains("???")))
-            || (reads.tabs && body.contains("==="))
-            || ((reads.containers || reads.divs) && body.contains(":::"))
-            || (reads.statements && (body.contains("import ") || body.contains("export ") || hasComponentLine(body)))
+        (reads.admonitions && (body.containsBytes("!!!") || body.containsBytes("???")))
+            || (reads.tabs && body.containsBytes("==="))
+            || ((reads.containers || reads.divs) && body.containsBytes(":::"))
+            || (reads.statements && (body.containsBytes("import ") || body.containsBytes("export ") || hasComponentLine(body)))
     }
 
     /// Whether a line of `body` starts, after spaces, with `<` and a capital: a JSX component.

@@ -19,6 +19,11 @@ struct CodeSpec: Codable {
         case syntax, lineNumbers, lineNumberColor, lineHighlight
     }
 
+    /// An empty one, for `CompiledDefaultTheme` to set field by field.
+    init() {
+        style = StyleSpec()
+    }
+
     init(from decoder: any Decoder) throws {
         style = try StyleSpec(from: decoder)
         let fields = try decoder.container(keyedBy: CodingKeys.self)

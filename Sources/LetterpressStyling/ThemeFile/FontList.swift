@@ -4,6 +4,10 @@ import Foundation
 struct FontList: Codable, Equatable {
     var families: [String]
 
+    init(families: [String]) {
+        self.families = families
+    }
+
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let list = try? container.decode([String].self) {

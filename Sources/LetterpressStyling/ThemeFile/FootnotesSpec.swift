@@ -14,6 +14,11 @@ struct FootnotesSpec: Codable {
         case place
     }
 
+    /// An empty one, for `CompiledDefaultTheme` to set field by field.
+    init() {
+        style = StyleSpec()
+    }
+
     init(from decoder: any Decoder) throws {
         style = try StyleSpec(from: decoder)
         place = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(FootnotePlacement.self, forKey: .place)

@@ -19,6 +19,9 @@ struct MathSpec: Codable {
         case font, size, foregroundColor, errorColor, align, indent, spaceBefore, spaceAfter, macros
     }
 
+    /// An empty one, for `CompiledDefaultTheme` to set field by field.
+    init() {}
+
     init(from decoder: any Decoder) throws {
         if let enabled = try? decoder.singleValueContainer().decode(Bool.self) {
             self.enabled = enabled

@@ -2,14 +2,11 @@ import Foundation
 import LetterpressCore
 import LetterpressMarkup
 
-/// The shipped default theme at scale 1, loaded on a thread of its own while the command line is
-/// read (see `StartUpWarmUp`). Loading a theme first in a process costs some 30M instructions,
-/// most of them the Swift runtime's first look-ups of the theme types' conformances (Yams asks
-/// each type it decodes for two protocols, and each first answer scans every conformance record
-/// of the binary); in series they would delay the first layout by 3–5 ms. The default theme
-/// extends none (a test checks), so what it resolves to depends on its embedded text alone, and
-/// a loader whose search paths hold a `default.yaml` of their own never takes it. Another theme
-/// still finds those look-ups made.
+/// The shipped default theme at scale 1, resolved on a thread of its own while the command line is
+/// read (see `StartUpWarmUp`): some 3M instructions from its compiled spec
+/// (`ThemeSpec.compiledDefault`), off the main thread. The default theme extends none (a test
+/// checks), so what it resolves to depends on that spec alone, and a loader whose search paths
+/// hold a `default.yaml` of their own never takes it.
 package enum PreparedDefaultTheme {
     static let source = ThemeSource.shipped("default")
     private enum State {

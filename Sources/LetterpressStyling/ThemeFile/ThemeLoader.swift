@@ -52,7 +52,7 @@ package struct ThemeLoader: Sendable {
         let read = source == PreparedDefaultTheme.source ? ThemeLoader.shippedDefault : try self.read(source)
         let (node, spec) = (read.node, read.spec)
         func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
-            node["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
+            node?["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
         var theme: Theme
         do {
@@ -61,7 +61,7 @@ package struct ThemeLoader: Sendable {
             throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
                                                 message: "highlights[\(error.index)].\(error.key) \(error.message)")
         } catch let .customStyle(name, message) {
-            let style = node["customStyles"]?[name]
+            let style = node?["customStyles"]?[name]
             throw LetterpressError.invalidTheme(file: source.path, location: (style?["customStyle"] ?? style).flatMap(location(of:)),
                                                 message: "customStyles.\(name).customStyle: \(message)")
         }
@@ -72,7 +72,7 @@ package struct ThemeLoader: Sendable {
         for (name, keyPath) in [("header", \Theme.page.header), ("footer", \Theme.page.footer)] where theme[keyPath: keyPath] != nil {
             theme[keyPath: keyPath]?.file = source.path
             for key in ["left", "center", "right"] {
-                theme[keyPath: keyPath]?.locations[key] = node["page"]?[name]?[key].flatMap(location(of:))
+                theme[keyPath: keyPath]?.locations[key] = node?["page"]?[name]?[key].flatMap(location(of:))
             }
         }
         theme.name = source.name
@@ -82,8 +82,9 @@ package struct ThemeLoader: Sendable {
 
     /// A theme merged over those it extends, before it is resolved.
     struct Read {
-        /// Its YAML, checked and merged.
-        let node: Node
+        /// Its YAML, checked and merged; nil for the compiled default theme, which has no
+        /// lines to point warnings at (and gives none).
+        let node: Node?
         /// Its own description, not that of a theme it extends.
         let description: String?
         /// Its spec, in range.
@@ -98,6 +99,12 @@ package struct ThemeLoader: Sendable {
         let spec = try ThemeLoader.decode(node, file: source.path)
         try ThemeRanges.check(spec, in: node, file: source.path)
         return Read(node: node, description: description, spec: spec, warnings: warnings)
+    }
+
+    /// The spec of the shipped theme `name`, decoded from its YAML, and the warnings about its keys.
+    func decodedShipped(_ name: String) throws -> (spec: ThemeSpec, warnings: [Warning]) {
+        let read = try read(.shipped(name))
+        return (read.spec, read.warnings)
     }
 
     /// The description line of a theme without resolving it.
@@ -276,16 +283,10 @@ package struct ThemeLoader: Sendable {
 }
 
 extension ThemeLoader {
-    /// The shipped default theme as read, whatever the search paths hold: what another theme
-    /// leaves out comes from its spec. Read once, on the thread that prepares the default theme
-    /// (`PreparedDefaultTheme`), where another theme finds it done. Yams's `Node` is not
-    /// `Sendable` (its tags are objects), and this one is only ever read.
-    nonisolated(unsafe) static let shippedDefault: Read = {
-        do {
-            return try ThemeLoader(searchPaths: []).read(PreparedDefaultTheme.source)
-        } catch {
-            // The shipped themes are compiled in, and everyShippedThemeLoadsCleanly loads each.
-            fatalError("the shipped default theme does not load: \(error)")
-        }
-    }()
+    /// The shipped default theme, whatever the search paths hold: what another theme leaves out
+    /// comes from its spec. Compiled into Swift from its YAML (`CompiledThemeTests` checks that
+    /// they agree, and that it loads without a warning), so no YAML is read for it. Unsafe: a
+    /// `Read` may hold a Yams `Node`, which is not `Sendable`; this one holds none.
+    nonisolated(unsafe) static let shippedDefault = Read(node: nil, description: ThemeSpec.compiledDefault.description,
+                                     spec: ThemeSpec.compiledDefault, warnings: [])
 }

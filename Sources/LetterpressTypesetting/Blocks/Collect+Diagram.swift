@@ -5,9 +5,9 @@ import LetterpressMarkup
 import LetterpressStyling
 
 /// A fenced diagram (` ```dot `, ` ```graphviz `, ` ```mermaid `) drawn as a figure: laid out
-/// (by Graphviz, or for a sequence diagram by LetterpressDiagrams itself, which measures its
-/// text with the page's fonts) as SVG in the theme's font and colours, recorded as vectors like
-/// an SVG image, so that its text stays text. What cannot be drawn stays code, with a warning.
+/// (by Graphviz, or for a sequence diagram, pie or gantt chart by LetterpressDiagrams itself,
+/// which measures its text with the page's fonts) as SVG in the theme's font and colours,
+/// recorded as vectors like an SVG image, so that its text stays text. What cannot be drawn stays code, with a warning.
 extension Collector {
     /// The kind of warning for a diagram shown as its source.
     static let undrawnDiagrams = "diagrams that cannot be drawn"

@@ -1,4 +1,3 @@
-import CGdkPixbuf
 import CPangoCairo
 import Foundation
 
@@ -44,13 +43,18 @@ enum ImageLoader {
         default:
             break
         }
+        let pixbufs: PixbufLibrary
+        switch PixbufLibrary.shared {
+        case let .success(library): pixbufs = library
+        case let .failure(error): return .failure(error)
+        }
         var width: Int32 = 0
         var height: Int32 = 0
-        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return .failure(.unreadable("unknown image format")) }
+        guard let format = pixbufs.fileInfo(path, &width, &height) else { return .failure(.unreadable("unknown image format")) }
         guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
             return .failure(.tooLarge(width: Int(width), height: Int(height)))
         }
-        let formatName = gdk_pixbuf_format_get_name(format).map { name -> String in
+        let formatName = pixbufs.formatName(format).map { name -> String in
             defer { g_free(name) }
             return String(cString: name)
         }
@@ -61,9 +65,9 @@ enum ImageLoader {
         var error: UnsafeMutablePointer<GError>?
         let scale = min(1, Double(maximumDecodedSide) / Double(max(width, height)))
         let decoded = scale < 1
-            ? gdk_pixbuf_new_from_file_at_scale(path, Int32(max(1, (Double(width) * scale).rounded())),
-                                                Int32(max(1, (Double(height) * scale).rounded())), 0, &error)
-            : gdk_pixbuf_new_from_file(path, &error)
+            ? pixbufs.newFromFileAtScale(path, Int32(max(1, (Double(width) * scale).rounded())),
+                                         Int32(max(1, (Double(height) * scale).rounded())), 0, &error)
+            : pixbufs.newFromFile(path, &error)
         guard let pixbuf = decoded else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "cannot decode"
             if let error { g_error_free(error) }
@@ -71,9 +75,9 @@ enum ImageLoader {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         // A damaged header may promise other pixels than the decoder gives.
-        let (decodedWidth, decodedHeight) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
+        let (decodedWidth, decodedHeight) = (Int(pixbufs.width(pixbuf)), Int(pixbufs.height(pixbuf)))
         guard max(decodedWidth, decodedHeight) <= maximumDecodedSide, decodedWidth * decodedHeight <= maximumPixels,
-              let surface = surface(from: pixbuf) else {
+              let surface = surface(from: pixbuf, pixbufs) else {
             return .failure(.unreadable("it decodes to \(decodedWidth) × \(decodedHeight) pixels, not the \(width) × \(height) its header gives"))
         }
         identify(surface, key: fileKey(path))
@@ -191,13 +195,13 @@ enum ImageLoader {
 
     /// Copies a pixbuf's RGB(A) rows into a premultiplied ARGB32 Cairo surface; nil when Cairo
     /// cannot make one that size.
-    private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer? {
-        let width = gdk_pixbuf_get_width(pixbuf)
-        let height = gdk_pixbuf_get_height(pixbuf)
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-        let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let source = gdk_pixbuf_read_pixels(pixbuf)!
+    private static func surface(from pixbuf: PixbufLibrary.Pixbuf, _ pixbufs: PixbufLibrary) -> OpaquePointer? {
+        let width = pixbufs.width(pixbuf)
+        let height = pixbufs.height(pixbuf)
+        let channels = Int(pixbufs.channels(pixbuf))
+        let hasAlpha = pixbufs.hasAlpha(pixbuf) != 0
+        let sourceStride = Int(pixbufs.rowStride(pixbuf))
+        let source = pixbufs.pixels(pixbuf)!
         let surface = cairo_image_surface_create(hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, width, height)!
         cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {

@@ -1,4 +1,3 @@
-import CGdkPixbuf
 import CPangoCairo
 import Foundation
 

@@ -110,6 +110,33 @@ import Testing
                 "\(result.stderr)")
     }
 
+    @Test func pieAndGanttChartsAreDrawnWithoutGraphvizTheirTextSelectable() throws {
+        let note = """
+            ```mermaid
+            pie title Pets
+                "Dogs" : 3
+                "Cats" : 1
+            ```
+
+            ```mermaid
+            gantt
+                section Build
+                Parser : 2024-03-04, 4d
+                Layout : 3d
+            ```
+            """
+        let folder = try Hostile.folder(with: ["charts.md": note])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runRender(["charts.md", "-o", "charts.pdf"], in: folder, environment: ["LD_DEBUG": "files"])
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        #expect(!result.stderr.contains("libgvc") && !result.stderr.contains("libcgraph"), "no Graphviz")
+        let text = try pdfText(folder.appendingPathComponent("charts.pdf"))
+        for word in ["Pets", "75%", "25%", "Dogs", "Cats", "Build", "Parser", "Layout", "2024-03-04"] {
+            #expect(text.contains(word), "\(word) in \(text)")
+        }
+        #expect(!text.contains("gantt") && !text.contains("pie title"), "the sources are not printed")
+    }
+
     @Test func stateClassAndERDiagramsTextCanBeExtractedFromThePDF() throws {
         let (folder, result) = try render("""
             ```mermaid
@@ -156,16 +183,16 @@ import Testing
     }
 
     @Test func aDiagramThatCannotBeDrawnIsCodeWithOneWarningAtItsLine() throws {
-        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\ngantt\n  title Plan\n```\n")
+        let (folder, result) = try render("# Title\n\n```dot\ndigraph {\n  a -> }\n```\n\n```mermaid\njourney\n  title Plan\n```\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("note.md:5:1: warning: dot diagram not drawn, shown as code: syntax error") == true, "\(result.stderr)")
-        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'gantt' diagrams are not drawn yet") == true,
+        #expect(lines.last?.contains("note.md:9:1: warning: mermaid diagram not drawn, shown as code: Mermaid 'journey' diagrams are not drawn yet") == true,
                 "\(result.stderr)")
         let text = try pdfText(folder.appendingPathComponent("note.pdf"))
-        #expect(text.contains("digraph {") && text.contains("gantt"))
+        #expect(text.contains("digraph {") && text.contains("journey"))
         let strict = try render("```dot\ndigraph { a -> }\n```\n", ["--strict"])
         defer { try? FileManager.default.removeItem(at: strict.folder) }
         #expect(strict.result.status != 0)

@@ -41,7 +41,7 @@ struct MermaidInitTests {
         let (_, read, notices) = MermaidInit.read(source, style: style)
         #expect(!read.gitGraph.showBranches && read.gitGraph.showCommitLabel && read.gitGraph.mainBranchName == "trunk")
         #expect(read.gitGraph.mainBranchOrder == 2)
-        #expect(read.gitGraph.colors == ["git3": Color(parsing: "#ff0000")!, "commitLabelBackground": .white])
+        #expect(read.chartColors == ["git3": Color(parsing: "#ff0000")!, "commitLabelBackground": .white])
         #expect(Set(notices) == ["gitGraph setting 'showCommitLabel' is not true or false: ignored", "gitGraph setting 'curve' ignored",
                                  "theme variable 'git9' ignored"])
     }

@@ -3,9 +3,9 @@ import Testing
 @testable import Letterpress
 import LetterpressTesting
 
-/// A Graphviz graph and Mermaid flowchart, sequence, state, class and ER diagrams and git
-/// graphs drawn as figures, against the references in `Tests/LetterpressTests/Golden`
-/// (recorded as `GoldenTests` says).
+/// A Graphviz graph, Mermaid flowchart, sequence, state, class and ER diagrams, pie and gantt
+/// charts, and git graphs drawn as figures, against the references in
+/// `Tests/LetterpressTests/Golden` (recorded as `GoldenTests` says).
 @Suite(.fontWork) struct DiagramGoldenTests {
     private func check(_ name: String, _ markdown: String, fileID: String = #fileID, filePath: String = #filePath,
                        line: Int = #line, column: Int = #column) throws {
@@ -187,6 +187,39 @@ import LetterpressTesting
                     int id PK
                     string note "free text"
                 }
+            ```
+            """)
+    }
+
+    /// Slices clockwise from 12 o'clock in source order, their percentages, a legend with
+    /// values (`showData`) and a title.
+    @Test func mermaidPieChart() throws {
+        try check("diagram-pie", """
+            ```mermaid
+            pie showData title Pets adopted
+                "Dogs" : 386
+                "Cats" : 85
+                "Rats" : 15
+                "Fish" : 40.5
+            ```
+            """)
+    }
+
+    /// Two sections on their bands, done, active and critical bars, a task after another, a
+    /// milestone, names inside and beside bars, and the date axis.
+    @Test func mermaidGanttChart() throws {
+        try check("diagram-gantt", """
+            ```mermaid
+            gantt
+                title Release
+                dateFormat YYYY-MM-DD
+                axisFormat %e %b
+                section Build
+                    Parser     :done, p, 2024-03-04, 4d
+                    Layout     :active, l, after p, 5d
+                section Ship
+                    Tests      :crit, 3d
+                    Release    :milestone, 2024-03-18, 0d
             ```
             """)
     }
