@@ -17,12 +17,21 @@ enum TestSupport {
     /// The `render` executable that `swift test` built beside the test bundle.
     static var renderExecutable: URL { Bundle.main.bundleURL.appendingPathComponent("render") }
 
-    /// A new empty temporary folder.
+    /// A new empty temporary folder, inside the test process's own (`processFolder`).
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-tests-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The folder of this test process's temporary folders, removed when the process exits: a
+    /// full run made some 1,500 of them and left them all behind.
+    private static let processFolder: URL = {
+        atexit { try? FileManager.default.removeItem(at: TestSupport.processFolderPath) }
+        return processFolderPath
+    }()
+
+    private static let processFolderPath = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-tests-\(getpid())")
 
     static func parse(_ markdown: String) throws -> Document {
         try MarkdownParser.parse(markdown, file: "test.md")
