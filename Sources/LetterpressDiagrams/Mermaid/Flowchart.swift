@@ -10,6 +10,10 @@ package struct Flowchart: Sendable, Equatable {
     package var subgraphs: [Subgraph] = []
     /// `classDef` styles by class name (`default` applies to every node).
     package var classes: [String: [String: String]] = [:]
+    /// `linkStyle` properties (`stroke`, `stroke-width`, `stroke-dasharray`, `color`) by edge
+    /// index, in source order as Mermaid numbers edges; `linkStyle default`'s under the rest.
+    package var linkStyles: [Int: [String: String]] = [:]
+    package var defaultLinkStyle: [String: String] = [:]
 
     package enum Shape: String, Sendable, Equatable {
         case rectangle, round, stadium, subroutine, cylinder, circle, doubleCircle, asymmetric, rhombus, hexagon
@@ -59,5 +63,6 @@ package struct Flowchart: Sendable, Equatable {
 
     package static func == (a: Flowchart, b: Flowchart) -> Bool {
         a.direction == b.direction && a.title == b.title && a.nodes == b.nodes && a.edges == b.edges && a.subgraphs == b.subgraphs && a.classes == b.classes
+            && a.linkStyles == b.linkStyles && a.defaultLinkStyle == b.defaultLinkStyle
     }
 }

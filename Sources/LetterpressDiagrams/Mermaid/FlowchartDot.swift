@@ -29,7 +29,7 @@ package enum FlowchartDot {
             lines.append(contentsOf: members[index].map { statement(for: $0, chart: chart) })
         }
         lines.append(contentsOf: open.map { _ in "}" })
-        for edge in chart.edges {
+        for (index, edge) in chart.edges.enumerated() {
             let from = anchors[edge.from]
             let to = anchors[edge.to]
             var attributes: [String] = []
@@ -45,6 +45,7 @@ package enum FlowchartDot {
             if edge.length > 1 { attributes.append("minlen=\(edge.length)") }
             if let from { attributes.append("ltail=cluster_\(from.cluster)") }
             if let to { attributes.append("lhead=cluster_\(to.cluster)") }
+            attributes += MermaidStyle.edgeAttributes(chart.defaultLinkStyle.merging(chart.linkStyles[index] ?? [:]) { $1 })
             lines.append("\(quoted(from?.node ?? edge.from)) -> \(quoted(to?.node ?? edge.to)) [\(attributes.joined(separator: ", "))]")
         }
         // Last, so that no cluster takes the title's size or text as its default.

@@ -139,10 +139,11 @@ struct FlowchartScanner {
         while let character = characters[safe: index], character == first || (first == "-" && character == ".") { index += 1 }
         var run = String(characters[runStart..<index])
         if run.contains(".") { edge.line = .dotted }
-        // `-- text -->`, `-. text .->`, `== text ==>`: the text runs to the edge's end.
-        if run == "--" || run == "-." || run == "==", characters[safe: index] == " " {
-            let end = first == "=" ? "==" : (run == "-." ? "." : "--")
-            guard let stop = find(end, from: index) else {
+        // `-- text -->`, `-. text .->`, `== text ==>`, with or without spaces around the text
+        // (`--text-->`, `-.text.->`): the text runs to the edge's end, a quoted text whole.
+        if run == "--" || run == "-." || run == "==", let next = characters[safe: index], opensText(next) {
+            let end = first == "=" ? "==" : (run == "-." ? ".-" : "--")
+            guard let stop = find(end, from: index, outsideQuotes: true) else {
                 return .failure(DiagramError("the text of an edge '\(run) …' does not end with '\(end)…'", line: self.line))
             }
             edge.label = MermaidParser.unquoted(String(characters[index..<stop]))
@@ -176,11 +177,24 @@ struct FlowchartScanner {
         return .success(edge)
     }
 
-    private func find(_ text: String, from start: Int) -> Int? {
+    /// Whether `next`, after an edge's first strokes, starts its text rather than the rest of
+    /// the edge: not a head (`>`, or `o`/`x` followed by a space or the statement's end) nor a
+    /// label's bar.
+    private func opensText(_ next: Character) -> Bool {
+        switch next {
+        case ">", "|", "-", "=", ".": return false
+        case "o", "x": return !(characters[safe: index + 1].map { $0 == " " || $0 == "\t" } ?? true)
+        default: return true
+        }
+    }
+
+    private func find(_ text: String, from start: Int, outsideQuotes: Bool = false) -> Int? {
         let wanted = Array(text)
         var position = start
+        var quoted = false
         while position + wanted.count <= characters.count {
-            if Array(characters[position..<position + wanted.count]) == wanted { return position }
+            if outsideQuotes, characters[position] == "\"" { quoted.toggle() }
+            if !quoted, Array(characters[position..<position + wanted.count]) == wanted { return position }
             position += 1
         }
         return nil

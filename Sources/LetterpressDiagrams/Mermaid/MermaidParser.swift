@@ -95,10 +95,12 @@ package enum MermaidParser {
         case "end":
             guard open.popLast() != nil else { return DiagramError("'end' without a subgraph to end", line: line) }
             return nil
-        case "direction", "click", "linkStyle", "accTitle", "accTitle:", "accDescr", "accDescr:":
+        case "direction", "click", "accTitle", "accTitle:", "accDescr", "accDescr:":
             // A subgraph's own direction: dot lays clusters out in the graph's. Links and
             // accessibility text draw nothing on paper.
             return nil
+        case "linkStyle":
+            return readLinkStyle(rest, line: line, into: &chart)
         case "classDef":
             let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return DiagramError("expected 'classDef name property:value,…'", line: line) }
@@ -123,6 +125,31 @@ package enum MermaidParser {
             var scanner = FlowchartScanner(statement, line: line)
             return scanner.readChain(into: &chart, subgraph: open.last)
         }
+    }
+
+    /// `linkStyle 0,2 stroke:#f00,stroke-width:2px` or `linkStyle default …`, after an optional
+    /// `interpolate curve` (dot draws its own curves). As in Mermaid, a number names an edge
+    /// written before it.
+    static func readLinkStyle(_ text: String, line: Int, into chart: inout Flowchart) -> DiagramError? {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard !words.isEmpty else { return DiagramError("expected edge numbers or 'default' after 'linkStyle'", line: line) }
+        let target = words.removeFirst()
+        if words.first == "interpolate" { words.removeFirst(min(2, words.count)) }
+        let properties = styleProperties(words.joined(separator: " "))
+        if target == "default" {
+            chart.defaultLinkStyle.merge(properties) { $1 }
+            return nil
+        }
+        for number in target.split(separator: ",") {
+            guard let index = Int(number), index >= 0 else {
+                return DiagramError("expected edge numbers or 'default' after 'linkStyle', not '\(Excerpt.name(String(number)))'", line: line)
+            }
+            guard index < chart.edges.count else {
+                return DiagramError("linkStyle \(index): there \(chart.edges.count == 1 ? "is one edge" : "are \(chart.edges.count) edges") before it, numbered from 0", line: line)
+            }
+            chart.linkStyles[index, default: [:]].merge(properties) { $1 }
+        }
+        return nil
     }
 
     static func tooMany(_ line: Int) -> DiagramError {

@@ -37,6 +37,18 @@ enum MermaidStyle {
         return (attributes, properties["stroke-dasharray"] != nil ? ["dashed"] : [])
     }
 
+    /// An edge's attributes for `linkStyle` properties: the line's colour, width and dashes, and
+    /// its label's colour. Graphviz takes the last of an attribute given twice, so these
+    /// override the edge's own.
+    static func edgeAttributes(_ properties: [String: String]) -> [String] {
+        var attributes: [String] = []
+        if let stroke = color(properties["stroke"]) { attributes.append("color=\"\(stroke)\"") }
+        if let text = color(properties["color"]) { attributes.append("fontcolor=\"\(text)\"") }
+        if let width = penWidth(properties) { attributes.append("penwidth=\(width)") }
+        if properties["stroke-dasharray"] != nil { attributes.append("style=dashed") }
+        return attributes
+    }
+
     /// `stroke-width` (CSS pixels) in points, within 0…10.
     static func penWidth(_ properties: [String: String]) -> Double? {
         guard let width = properties["stroke-width"].flatMap({ Double($0.replacingOccurrences(of: "px", with: "")) }), width.isFinite else {

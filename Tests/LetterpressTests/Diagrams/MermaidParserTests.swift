@@ -130,6 +130,62 @@ import Testing
         #expect(chart.nodes.map(\.id) == ["a", "b"])
     }
 
+    /// Edge texts as public diagrams write them: without spaces around the text, with dots and
+    /// slashes in it, and quoted texts holding `--` (each form was a parse error in a sample of
+    /// 442 public diagrams).
+    @Test(arguments: [
+        ("a -.upgrade.-> b", "upgrade", Flowchart.Line.dotted),
+        ("a -.metrics/logs.-> b", "metrics/logs", .dotted),
+        ("a -.发布事件.-> b", "发布事件", .dotted),
+        ("a -. \"produce<br/>transactions.completed\" .-> b", "produce\ntransactions.completed", .dotted),
+        ("a --Ethernet TCP--> b;", "Ethernet TCP", .solid),
+        ("a -- \"Reads arguments (--lang, --preserve...)\" --> b", "Reads arguments (--lang, --preserve...)", .solid),
+        ("a ==heavy==> b", "heavy", .thick),
+        ("a -- text --> b", "text", .solid),
+    ])
+    func edgeTextsWithoutSpacesOrWithDashesInQuotes(statement: String, label: String, line: Flowchart.Line) throws {
+        let chart = try chart("flowchart LR\n  " + statement)
+        #expect(chart.edges.count == 1)
+        #expect(chart.edges.first?.label == label)
+        #expect(chart.edges.first?.line == line)
+        #expect(chart.edges.first?.head == .arrow)
+        #expect(chart.nodes.map(\.id) == ["a", "b"])
+    }
+
+    @Test(arguments: ["a --o b", "a --x b", "a --> b", "a --- b", "a -.-> b", "a ==> b"])
+    func edgesWithoutTextStayEdges(statement: String) throws {
+        let chart = try chart("flowchart LR\n  " + statement)
+        #expect(chart.edges.count == 1)
+        #expect(chart.edges.first?.label == "")
+    }
+
+    @Test func linkStylesGoToTheEdgesTheyNumber() throws {
+        let chart = try chart("""
+            flowchart LR
+              a --> b --> c
+              c -.-> a
+              linkStyle default stroke:#999
+              linkStyle 0,2 stroke:#f00,stroke-width:4px,color:red;
+              linkStyle 1 interpolate basis stroke-dasharray: 5 5
+            """)
+        #expect(chart.defaultLinkStyle == ["stroke": "#999"])
+        #expect(chart.linkStyles[0] == ["stroke": "#f00", "stroke-width": "4px", "color": "red"])
+        #expect(chart.linkStyles[2] == chart.linkStyles[0])
+        #expect(chart.linkStyles[1] == ["stroke-dasharray": "5 5"])
+        let dot = FlowchartDot.dot(for: chart, style: DiagramStyle(fontFamily: "DejaVu Sans", fontSize: 10, textColor: .black, lineColor: .black))
+        #expect(dot.contains("color=\"#ff0000\", fontcolor=\"#ff0000\", penwidth=3.0]"), "\(dot)")
+        #expect(dot.contains("color=\"#999999\", style=dashed]"), "\(dot)")
+    }
+
+    @Test func aLinkStyleNumbersOnlyEdgesWrittenBeforeIt() {
+        #expect(error("flowchart LR\n  linkStyle 0 stroke:#f00\n  a --> b")
+            == DiagramError("linkStyle 0: there are 0 edges before it, numbered from 0", line: 2))
+        #expect(error("flowchart LR\n  a --> b\n  linkStyle 1 stroke:#f00") == DiagramError("linkStyle 1: there is one edge before it, numbered from 0", line: 3))
+        #expect(error("flowchart LR\n  a --> b\n  linkStyle first stroke:#f00")
+            == DiagramError("expected edge numbers or 'default' after 'linkStyle', not 'first'", line: 3))
+        #expect(error("flowchart LR\n  a --> b\n  linkStyle") == DiagramError("expected edge numbers or 'default' after 'linkStyle'", line: 3))
+    }
+
     @Test(arguments: ["journey", "timeline", "mindmap", "quadrantChart"])
     func otherDiagramTypesAreNamed(_ header: String) {
         let type = String(header.split(separator: " ")[0])
