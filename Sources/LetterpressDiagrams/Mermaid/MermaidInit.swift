@@ -25,10 +25,12 @@ enum MermaidInit {
                     notices.append("Mermaid theme '\(Excerpt.name(value.string ?? ""))' is not one of \(presets.keys.sorted().joined(separator: ", ")): ignored")
                 }
             case "themeVariables":
+                var ignored: [String] = []
                 for (name, setting) in value.mapping ?? [:] {
                     guard let name = name.string else { continue }
-                    if !apply(name, setting.string ?? "", to: &style) { notices.append("theme variable '\(Excerpt.name(name))' ignored") }
+                    if !apply(name, setting.string ?? "", to: &style) { ignored.append("'\(Excerpt.name(name))'") }
                 }
+                if let notice = ignoredVariables(ignored) { notices.append(notice) }
             case "gitGraph":
                 notices += style.gitGraph.read(value)
             default:
@@ -36,6 +38,18 @@ enum MermaidInit {
             }
         }
         return (rest, style, notices)
+    }
+
+    /// One notice for the theme variables a directive sets that change nothing here: public
+    /// diagrams set 20 and more (a dark palette's), and a notice each buried the note's other
+    /// warnings.
+    private static func ignoredVariables(_ names: [String]) -> String? {
+        switch names.count {
+        case 0: return nil
+        case 1: return "theme variable \(names[0]) ignored"
+        case ...6: return "theme variables \(names.dropLast().joined(separator: ", ")) and \(names.last!) ignored"
+        default: return "theme variables \(names.prefix(5).joined(separator: ", ")) and \(names.count - 5) more ignored"
+        }
     }
 
     /// The directive's mapping (after `init:` or `initialize:`) and the source with its lines

@@ -9,6 +9,15 @@ struct MermaidInitTests {
     private let style = DiagramStyle(fontFamily: "DejaVu Sans", fontSize: 10, textColor: Color(parsing: "#222222")!,
                                      lineColor: Color(parsing: "#222222")!)
 
+    /// A dark palette of 20 variables is one notice, not 20 warnings that bury the note's others.
+    @Test(arguments: [(1, "theme variable 'v0' ignored"), (3, "theme variables 'v0', 'v1' and 'v2' ignored"),
+                      (20, "theme variables 'v0', 'v1', 'v2', 'v3', 'v4' and 15 more ignored")])
+    func ignoredVariablesAreOneNotice(count: Int, notice: String) {
+        let variables = (0..<count).map { "'v\($0)': '#123456'" }.joined(separator: ", ")
+        let (_, _, notices) = MermaidInit.read("%%{init: {'themeVariables': {\(variables)}}}%%\nflowchart LR\n  a --> b\n", style: style)
+        #expect(notices == [notice])
+    }
+
     @Test func themeAndVariablesChangeTheLook() {
         let source = "%%{init: {'theme': 'forest', 'themeVariables': {'primaryColor': '#ff0000', 'fontSize': '16px', 'noteBkgColor': '#fff'}}}%%\nflowchart LR\n  a --> b\n"
         let (rest, read, notices) = MermaidInit.read(source, style: style)
