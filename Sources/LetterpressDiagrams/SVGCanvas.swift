@@ -76,9 +76,22 @@ struct SVGCanvas {
         cover(x - radius, y - radius, x + radius, y + radius)
     }
 
+    /// The drawing of what the canvas holds, `margin` around it, with `labels` (placed in the
+    /// canvas's coordinates) moved as its shapes are.
+    func drawing(labels: [DiagramLabel], margin: Double, notices: [String] = []) -> DiagramDrawing {
+        let document = document(margin: margin)
+        let labels = labels.map { label in
+            var label = label
+            label.x += document.shift.x
+            label.y += document.shift.y
+            return label
+        }
+        return DiagramDrawing(svg: document.svg, labels: labels, width: document.width, height: document.height, notices: notices)
+    }
+
     /// The SVG document of everything drawn, moved so that the covered box, with `margin` around
     /// it, starts at the origin; and how far it was moved, to move labels with it.
-    func document(margin: Double) -> (svg: Data, width: Double, height: Double, shift: (x: Double, y: Double)) {
+    private func document(margin: Double) -> (svg: Data, width: Double, height: Double, shift: (x: Double, y: Double)) {
         let covered = minX <= maxX
         let shift = covered ? (x: margin - minX, y: margin - minY) : (x: margin, y: margin)
         let width = (covered ? maxX - minX : 0) + 2 * margin

@@ -227,13 +227,6 @@ struct GanttLayout {
     }
 
     private func finished() -> DiagramDrawing {
-        let document = canvas.document(margin: metrics.margin)
-        let labels = labels.map { label in
-            var label = label
-            label.x += document.shift.x
-            label.y += document.shift.y
-            return label
-        }
-        return DiagramDrawing(svg: document.svg, labels: labels, width: document.width, height: document.height, notices: chart.notices + notices)
+        canvas.drawing(labels: labels, margin: metrics.margin, notices: chart.notices + notices)
     }
 }

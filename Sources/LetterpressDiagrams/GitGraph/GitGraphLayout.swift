@@ -186,12 +186,7 @@ struct GitGraphLayout {
             labels.append(label(title, x: center, y: baseline, anchor: .middle, color: metrics.text, bold: true))
             canvas.cover(center - width / 2, baseline - metrics.baseline, center + width / 2, baseline)
         }
-        let document = canvas.document(margin: metrics.margin)
-        for index in labels.indices {
-            labels[index].x += document.shift.x
-            labels[index].y += document.shift.y
-        }
-        return DiagramDrawing(svg: document.svg, labels: labels, width: document.width, height: document.height)
+        return canvas.drawing(labels: labels, margin: metrics.margin)
     }
 
     func label(_ text: String, x: Double, y: Double, anchor: DiagramLabel.Anchor, color: Color, bold: Bool = false) -> DiagramLabel {

@@ -101,13 +101,6 @@ struct PieLayout {
     }
 
     private func finished() -> DiagramDrawing {
-        let document = canvas.document(margin: metrics.margin)
-        let labels = labels.map { label in
-            var label = label
-            label.x += document.shift.x
-            label.y += document.shift.y
-            return label
-        }
-        return DiagramDrawing(svg: document.svg, labels: labels, width: document.width, height: document.height)
+        canvas.drawing(labels: labels, margin: metrics.margin)
     }
 }

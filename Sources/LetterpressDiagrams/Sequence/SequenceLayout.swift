@@ -151,12 +151,7 @@ struct SequenceLayout {
                 canvas.cover(center - text.lineWidths[index] / 2, baseline - metrics.baseline, center + text.lineWidths[index] / 2, baseline)
             }
         }
-        let document = canvas.document(margin: metrics.margin)
-        for index in labels.indices {
-            labels[index].x += document.shift.x
-            labels[index].y += document.shift.y
-        }
-        return DiagramDrawing(svg: document.svg, labels: labels, width: document.width, height: document.height)
+        return canvas.drawing(labels: labels, margin: metrics.margin)
     }
 
     // MARK: Text
