@@ -10,40 +10,40 @@ struct PDFObjectReader {
     let size: Int
     /// Where the cross-reference table starts.
     let crossReference: Int
-    /// Each object's offset, by its number; nil for a free one.
-    private let offsets: [Int?]
+    /// Where its entries start: 20 bytes each, by object number, so that finding an object
+    /// reads one entry, not the table (some 20 bytes an element of the structure tree).
+    private let entries: Int
+    let objectCount: Int
     /// The trailer's dictionary.
     let trailer: String
-
-    var objectCount: Int { offsets.count }
 
     init?(_ descriptor: Int32) {
         self.descriptor = descriptor
         let end = lseek(descriptor, 0, SEEK_END)
         guard end > 0 else { return nil }
         size = Int(end)
+        // The trailer and `startxref` end the file, in its last few hundred bytes.
         let tailStart = max(0, size - 1024)
         guard let tail = Self.read(descriptor, at: tailStart, count: size - tailStart),
               let marker = tail.range(of: "startxref", options: .backwards),
               let start = Int(tail[marker.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0.isNumber }),
-              start < size, let table = Self.read(descriptor, at: start, count: size - start) else { return nil }
+              let trailerStart = tail.range(of: "trailer", options: .backwards), trailerStart.upperBound <= marker.lowerBound,
+              start < size, let head = Self.read(descriptor, at: start, count: min(64, size - start)) else { return nil }
         crossReference = start
-        // "xref", "0 N", N entries "oooooooooo ggggg n", then "trailer" and its dictionary.
-        let lines = table.split(whereSeparator: \.isNewline)
-        guard lines.count > 2, lines[0].hasPrefix("xref") else { return nil }
+        trailer = String(tail[trailerStart.upperBound ..< marker.lowerBound])
+        // "xref", then one section "0 N" (Cairo writes one).
+        let lines = head.split(separator: "\n", maxSplits: 2)
+        guard lines.count == 3, lines[0] == "xref" else { return nil }
         let section = lines[1].split(separator: " ")
-        guard section.count == 2, section[0] == "0", let count = Int(section[1]), lines.count > count + 2 else { return nil }
-        offsets = lines[2 ..< 2 + count].map { entry in
-            entry.hasSuffix("n") || entry.hasSuffix("n ") ? Int(entry.prefix(10)) : nil
-        }
-        guard let trailerStart = table.range(of: "trailer"), let trailerEnd = table.range(of: "startxref", options: .backwards),
-              trailerStart.upperBound <= trailerEnd.lowerBound else { return nil }
-        trailer = String(table[trailerStart.upperBound ..< trailerEnd.lowerBound])
+        guard section.count == 2, section[0] == "0", let count = Int(section[1]) else { return nil }
+        objectCount = count
+        entries = start + lines[0].utf8.count + lines[1].utf8.count + 2
     }
 
     /// The text of object `number` between `obj` and `endobj`, for a dictionary (never a stream).
     func object(_ number: Int) -> String? {
-        guard number >= 0, number < offsets.count, let offset = offsets[number] else { return nil }
+        guard number > 0, number < objectCount, let entry = Self.read(descriptor, at: entries + 20 * number, count: 20),
+              entry.dropFirst(17).hasPrefix("n"), let offset = Int(entry.prefix(10)), offset < size else { return nil }
         var count = 512
         while offset < size {
             guard let text = Self.read(descriptor, at: offset, count: min(count, size - offset)) else { return nil }
