@@ -178,6 +178,19 @@ import Testing
         #expect(!String(decoding: untagged.pdf, as: UTF8.self).contains("/Lang"))
     }
 
+    @Test func mergedNotesKeepTheirListsApart() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Both notes number their elements alike: the second's list is not the first's going on.
+        try "- a\n- b\n".write(to: folder.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "- c\n".write(to: folder.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let result = try runRender(["a.md", "b.md", "-o", "both.pdf", "--no-badge"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let structure = try popplerOutput("pdfinfo", ["-struct-text", folder.appendingPathComponent("both.pdf").path])
+        #expect(structure.components(separatedBy: "\n  L (block)").count - 1 == 2, "\(structure)")
+        #expect(Self.texts(of: structure).filter { $0.path.hasSuffix("LBody/P") }.map(\.text) == ["a", "b", "c"])
+    }
+
     @Test func textStringsAreUTF16WithAByteOrderMark() {
         #expect(PDFAccessibility.textString("Aé") == "<FEFF004100E9>")
         #expect(PDFAccessibility.textString("😀") == "<FEFFD83DDE00>")
