@@ -4,8 +4,9 @@ import LetterpressCore
 /// What a tagged PDF needs that Cairo 1.16 cannot write, appended to the PDF it has finished
 /// as an incremental update (ISO 32000-1, 7.5.6), Cairo's bytes left as they are: the catalog
 /// again with the text's language (`/Lang`), `/ViewerPreferences` that show the document's
-/// title rather than its file name, and `/MarkInfo`; and each figure's and formula's
-/// structure element again with its alternative text (`/Alt`), which Cairo's tags cannot carry.
+/// title rather than its file name, and `/MarkInfo` where Cairo left it out; and each
+/// figure's and formula's structure element again with its alternative text (`/Alt`), which
+/// Cairo's tags cannot carry.
 struct PDFAccessibility {
     let language: LanguageTag?
     /// Each figure's and formula's alternative text, in the structure tree's order.
@@ -31,7 +32,7 @@ struct PDFAccessibility {
         let table = pdf.size + update.utf8.count
         update += "xref\n"
         for (number, offset) in entries.sorted(by: { $0.number < $1.number }) {
-            update += "\(number) 1\n" + String(format: "%010d 00000 n \n", offset)
+            update += "\(number) 1\n" + String(format: "%010ld 00000 n \n", offset)
         }
         let info = PDFObjectReader.number(after: "/Info", in: pdf.trailer).map { "   /Info \($0) 0 R\n" } ?? ""
         update += "trailer\n<< /Size \(pdf.objectCount)\n   /Root \(root) 0 R\n\(info)   /Prev \(pdf.crossReference)\n>>\n"
