@@ -10,6 +10,9 @@ public struct DocumentMetadata: Sendable, Equatable {
     public var subject: String?
     /// `YYYY-MM-DDThh:mm:ss` (with an optional zone), or nil to leave the date out.
     public var creationDate: String?
+    /// The language of the text (a note's front matter `lang`, else `--lang`), for screen
+    /// readers (a tagged PDF's `/Lang`); nil leaves it out.
+    public var language: LanguageTag?
 
     /// Metadata with the given fields, nil leaving each out.
     /// - Parameters:
@@ -17,10 +20,13 @@ public struct DocumentMetadata: Sendable, Equatable {
     ///   - author: The document's author.
     ///   - subject: The document's subject.
     ///   - creationDate: `YYYY-MM-DDThh:mm:ss`, with an optional zone.
-    public init(title: String? = nil, author: String? = nil, subject: String? = nil, creationDate: String? = nil) {
+    ///   - language: The language of the text, such as `en` or `pt-BR`.
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, creationDate: String? = nil,
+                language: LanguageTag? = nil) {
         self.title = title
         self.author = author
         self.subject = subject
         self.creationDate = creationDate
+        self.language = language
     }
 }

@@ -12,6 +12,9 @@ public struct OutputWriter: Sendable {
     public var dpi: Double
     /// What a PDF says of itself; when left empty, `write(_:to:)` takes the document's.
     public var metadata: DocumentMetadata
+    /// Whether a PDF is tagged: its structure tree (headings, paragraphs, lists, tables,
+    /// figures with their alt text…) in reading order and its language, for screen readers.
+    public var tagged = true
     /// Seconds spent painting pages, and encoding and writing files, by `write` so far.
     package private(set) var drawSeconds = 0.0
     package private(set) var writeSeconds = 0.0

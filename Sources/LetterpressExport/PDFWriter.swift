@@ -3,7 +3,8 @@ import Foundation
 import LetterpressCore
 import LetterpressTypesetting
 
-/// Draws pages into one PDF, with the document's metadata and an outline of its headings.
+/// Draws pages into one PDF, with the document's metadata and an outline of its headings;
+/// tagged, with its structure tree and language, unless told otherwise.
 final class PDFWriter: PageWriter {
     private let metadata: DocumentMetadata
     private let fonts: CairoFonts
@@ -16,12 +17,15 @@ final class PDFWriter: PageWriter {
     private var parents: [(level: Int, id: Int32)] = []
     /// Whether the PDF has its title: the metadata's, else the first level-1 heading's.
     private var titled: Bool
+    /// The structure tree being written; nil for an untagged PDF.
+    private let structure: PDFStructure?
 
-    init(metadata: DocumentMetadata, fonts: CairoFonts, fileName: String) {
+    init(metadata: DocumentMetadata, fonts: CairoFonts, fileName: String, tagged: Bool = true) {
         self.metadata = metadata
         titled = metadata.title != nil
         self.fonts = fonts
         self.fileName = fileName
+        structure = tagged ? PDFStructure() : nil
     }
 
     deinit {
@@ -35,7 +39,7 @@ final class PDFWriter: PageWriter {
         if pdf == nil { start(size: page.size, file: file) }
         let (stream, surface, context) = pdf!
         cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-        Timings.measure(&drawSeconds) { PageDrawer(links: links, fonts: fonts).draw(page, on: context) }
+        Timings.measure(&drawSeconds) { PageDrawer(links: links, fonts: fonts, structure: structure).draw(page, on: context) }
         try checkDrawing(context, naming: fileName)
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
@@ -65,6 +69,10 @@ final class PDFWriter: PageWriter {
         try Timings.measure(&writeSeconds) {
             cairo_surface_finish(surface)
             try checkSurface(surface, stream: stream, naming: fileName)
+            if let structure {
+                try PDFAccessibility(language: metadata.language, alternates: structure.alternates)
+                    .update(stream.descriptor, naming: fileName)
+            }
         }
     }
 

@@ -9,18 +9,25 @@ struct PageDrawer {
     /// The links and destinations of a surface that keeps them (PDF); nil for others.
     let links: PDFLinks?
     let fonts: CairoFonts
+    /// The structure tree of a tagged PDF; nil for others.
+    var structure: PDFStructure?
 
     func draw(_ page: Page, on cr: OpaquePointer) {
         // Paint rather than fill the page rectangle: an image a fraction of a pixel wider than
         // the page would otherwise keep an unpainted edge.
         set(cr, color: page.background)
         cairo_paint(cr)
+        // After the paint: Cairo's recording of a page drops what came before an opaque paint
+        // of all of it, tags included.
+        structure?.begin(page, on: cr)
         for item in page.items { draw(item, on: cr) }
+        structure?.endPage(on: cr)
     }
 
     private func draw(_ item: PageItem, on cr: OpaquePointer) {
         switch item {
         case let .text(line):
+            structure?.willDrawContent(on: cr)
             draw(line, on: cr)
         case let .fill(rect, color):
             set(cr, color: color)
@@ -38,6 +45,7 @@ struct PageDrawer {
             cairo_line_to(cr, to.x, to.y)
             cairo_stroke(cr)
         case let .image(image, rect):
+            structure?.willDrawContent(on: cr)
             cairo_save(cr)
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
@@ -61,6 +69,7 @@ struct PageDrawer {
             cairo_paint(cr)
             cairo_restore(cr)
         case let .link(target, rects):
+            structure?.willDrawLink(on: cr)
             links?.drawLink(to: target, rects: rects, on: cr)
         case let .destination(name, point):
             links?.drawDestination(name, at: point, on: cr)
@@ -91,6 +100,8 @@ struct PageDrawer {
                 cairo_stroke(cr)
             }
             cairo_new_path(cr)
+        case let .structure(path):
+            structure?.enter(path, on: cr)
         }
     }
 

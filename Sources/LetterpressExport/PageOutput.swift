@@ -39,7 +39,7 @@ public final class PageOutput {
         fileName = destination?.path ?? "<memory>"
         let fonts = CairoFonts()
         switch settings.format {
-        case .pdf: writer = PDFWriter(metadata: settings.metadata, fonts: fonts, fileName: fileName)
+        case .pdf: writer = PDFWriter(metadata: settings.metadata, fonts: fonts, fileName: fileName, tagged: settings.tagged)
         case .png: writer = PNGWriter(dpi: settings.dpi, encodingThreads: settings.encodingThreads, fonts: fonts, fileName: fileName)
         case .svg: writer = SVGWriter(fonts: fonts, fileName: fileName)
         }

@@ -149,8 +149,10 @@ package struct PageTypesetter {
                       frontMatter: FrontMatter, runningDate: String?, variables: [String: String]) -> Page {
         let top = geometry.margins.top
         var items = drawn + content.items.map { $0.offsetBy(dy: top) }
-        items += runningText(page: number, shownAs: shown, of: pages, style: style, frontMatter: frontMatter, date: runningDate,
-                             variables: variables)
+        let running = runningText(page: number, shownAs: shown, of: pages, style: style, frontMatter: frontMatter, date: runningDate,
+                                  variables: variables)
+        // Headers and footers repeat on every page: they belong to no part of the document.
+        if !running.isEmpty { items += [.structure([])] + running }
         return Page(size: geometry.size, background: style.background, items: Page.joiningLinks(items),
                     outline: content.outline.map { OutlineEntry(level: $0.level, title: $0.title, y: $0.y + top) })
     }

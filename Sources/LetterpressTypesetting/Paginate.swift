@@ -192,7 +192,10 @@ struct Paginator {
             headers[row.table] = box
             return y
         }
-        guard page.isEmpty, let header = headers[row.table], let headerY = clearY(for: header, at: y) else { return y }
+        guard page.isEmpty, var header = headers[row.table], let headerY = clearY(for: header, at: y) else { return y }
+        // The copy only repeats what the table's head says: it is no part of the document's structure.
+        header.structure = []
+        header.items.removeAll(where: \.isStructure)
         place(header, at: headerY)
         return cursor
     }
@@ -250,7 +253,10 @@ struct Paginator {
            let before = Self.rightEdge(of: original.box), edge != before {
             lines[0].box.attachments = lines[0].box.attachments.map { $0.offsetBy(dx: edge - before) }
         }
-        for index in lines.indices { lines[index].box.containers = original.box.containers }
+        for index in lines.indices {
+            lines[index].box.containers = original.box.containers
+            lines[index].box.structure = original.box.structure
+        }
     }
 
     /// The right end of the text a box draws.
@@ -282,7 +288,7 @@ struct Paginator {
         let onPage = Rect(x: x, y: pageY(y), width: float.width, height: float.height)
         let shape: ExclusionShape = float.outline.map { .outline(onPage, rows: $0) } ?? .rect(onPage)
         exclusions.add(Exclusion(page: number, shape: shape, margin: float.margin))
-        page.items.append(.image(float.image, rect))
+        page.items += [.structure(float.structure), .image(float.image, rect), .structure([])]
         return true
     }
 
@@ -361,7 +367,9 @@ struct Paginator {
     }
 
     /// Container bands first, then floats, then the boxes' items; the notes' rule and boxes at
-    /// the foot of the content.
+    /// the foot of the content. A box's attachments (a list item's marker) come before its
+    /// items, as a label comes before its item's body in the document's structure, and its
+    /// items after the structure they belong to, when it is not the box before's.
     private func finish(_ page: PageContent) -> PageContent {
         var page = page
         if let footNotes, !page.notes.isEmpty {
@@ -372,8 +380,12 @@ struct Paginator {
         var finished = page
         var items = bands(of: page)
         items += page.items
+        var structure: [StructureElement]?
         for (box, y, _) in page.placed {
-            items.append(contentsOf: (box.items + box.attachments).map { $0.offsetBy(dy: y) })
+            items.append(contentsOf: box.attachments.map { $0.offsetBy(dy: y) })
+            if !box.attachments.isEmpty || box.structure != structure { items.append(.structure(box.structure)) }
+            structure = box.structure
+            items.append(contentsOf: box.items.map { $0.offsetBy(dy: y) })
         }
         finished.items = items
         finished.placed = []

@@ -28,6 +28,10 @@ enum Slice {
         var keepWithNext = false
         /// The containers (quotes, code blocks) the box is inside, outermost first.
         var containers: [Int] = []
+        /// The structure elements the box's items belong to, outermost first (see
+        /// `PageItem.structure`); empty for a rule. Its maker gives those inside the block
+        /// being collected, and `Collector.append` adds those around it.
+        var structure: [StructureElement] = []
         /// Baseline of the box's first text line, from its top; list markers align to it.
         var firstBaseline: Double?
     }

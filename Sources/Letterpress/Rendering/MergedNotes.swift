@@ -1,8 +1,9 @@
 import Foundation
 
-/// Several notes' pages made one document's: each note's anchors named apart (two notes may both
-/// have an `#introduction`), a link from one note to another (`[see](b.md#setup)`) made a link
-/// inside the document, and one outline entry per note holding its headings.
+/// Several notes' pages made one document's: each note's anchors and structure elements named
+/// apart (two notes may both have an `#introduction`), a link from one note to another
+/// (`[see](b.md#setup)`) made a link inside the document, and one outline entry per note
+/// holding its headings.
 struct MergedNotes {
     /// The notes' files, standardized, in the document's order.
     let notes: [URL]
@@ -46,6 +47,14 @@ struct MergedNotes {
         switch item {
         case let .destination(name, at: point):
             return .destination(prefix(index) + name, at: point)
+        case let .structure(path):
+            // Each note numbers its structure elements from 1: a list open at one note's end
+            // must not go on in the next note's.
+            return .structure(path.map { element in
+                var element = element
+                element.id += index << 32
+                return element
+            })
         case let .link(.anchor(name), rects):
             return .link(.anchor(prefix(index) + name), rects: rects)
         case let .link(.documentTop, rects):

@@ -38,7 +38,8 @@ struct PagePlan {
                                                                                       locale: frontMatter.locale ?? options.locale),
                                                  warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
-                                    creationDate: resources.creationDate(frontMatterDate: frontMatter.date))
+                                    creationDate: resources.creationDate(frontMatterDate: frontMatter.date),
+                                    language: frontMatter.lang ?? options.language)
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
             warnings.append(Warning(file: resources.file, message: "SOURCE_DATE_EPOCH \(Excerpt.quoted(text)) is not whole "
                 + "seconds since 1970 (up to the year 9999): ignored"))

@@ -94,6 +94,7 @@ final class RenderEngine: @unchecked Sendable {
                 warnings += noteWarnings
                 if output == nil {
                     var writer = OutputWriter(format: .pdf, dpi: options.dpi, metadata: note.plan.metadata)
+                    writer.tagged = options.tagged
                     writer.inputs = inputs.map { URL(fileURLWithPath: $0) }
                     writer.sandbox = note.resources.sandbox
                     output = try writer.open(destination)
@@ -178,6 +179,7 @@ final class RenderEngine: @unchecked Sendable {
             let (outcome, output) = try clock.measure(\.typeset) {
                 let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
                 var writer = OutputWriter(format: format, dpi: options.dpi, metadata: plan.metadata)
+                writer.tagged = options.tagged
                 if !usesSpareCores { writer.encodingThreads = 1 }
                 writer.inputs = inputs
                 writer.sandbox = resources.sandbox

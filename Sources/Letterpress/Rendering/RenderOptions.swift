@@ -24,6 +24,9 @@ public struct RenderOptions: Sendable, Codable {
     public var textScale = 1.0
     /// Draws the date badge on the first page (`--no-badge` turns it off).
     public var badge = true
+    /// Writes tagged PDF: its structure tree in reading order, alt texts and language, for
+    /// screen readers (`--untagged` turns it off).
+    public var tagged = true
     /// Reads TeX math in Markdown (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, ` ```math `, the
     /// numbered environments); false (`--no-math`) leaves every `$` as text, as does the front
     /// matter's `math: false`.

@@ -83,8 +83,8 @@ public struct Typesetter: Sendable {
     /// before the first page when pages are written as they are typeset.
     ///
     /// - Parameter document: A document styled by `Styler.style(_:)`.
-    /// - Returns: The front matter's title and author, and the creation date: the note's
-    ///   date, if it has one.
+    /// - Returns: The front matter's title and author, the creation date (the note's date, if
+    ///   it has one), and the language (the front matter's `lang`, else the options').
     /// - Throws: `LetterpressError.invalidFrontMatter` for a front matter `pageSize` or
     ///   `margin` that cannot be read, as `typeset(_:)` does.
     public func metadata(for document: StyledDocument) throws -> DocumentMetadata {

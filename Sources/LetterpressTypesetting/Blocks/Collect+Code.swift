@@ -22,8 +22,10 @@ extension Collector {
         }
         let marks = chunks.map(\.band)
         withContainer(band) { collector in
-            collector.appendLines(of: layouts, column: column, topPadding: style.padding, bottomPadding: style.padding,
-                                  xOffset: style.padding, bands: marks)
+            collector.within(.code) {
+                $0.appendLines(of: layouts, column: column, topPadding: style.padding, bottomPadding: style.padding,
+                               xOffset: style.padding, bands: marks)
+            }
         }
         pendingGap.set(style.spaceAfter)
     }

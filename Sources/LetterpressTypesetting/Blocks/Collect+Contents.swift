@@ -10,14 +10,20 @@ extension Collector {
         if let title = contents.title {
             checkFamilies(of: title)
             space(before: styles.toc.title.spaceBefore)
-            for box in layout.title(title, column: column) { append(.block(Slice.Block(box: box))) }
+            within(.paragraph) { collector in
+                for box in layout.title(title, column: column) { collector.append(.block(Slice.Block(box: box))) }
+            }
             pendingGap.set(styles.toc.title.spaceAfter)
         }
-        for entry in contents.entries {
-            checkFamilies(of: entry.text)
-            space(before: styles.toc.entry(entry.indent).spaceBefore)
-            for box in layout.entry(entry, column: column) { append(.block(Slice.Block(box: box))) }
-            pendingGap.set(styles.toc.entry(entry.indent).spaceAfter)
+        within(.contents) { collector in
+            for entry in contents.entries {
+                collector.checkFamilies(of: entry.text)
+                collector.space(before: collector.styles.toc.entry(entry.indent).spaceBefore)
+                collector.within(.contentsItem) { collector in
+                    for box in layout.entry(entry, column: column) { collector.append(.block(Slice.Block(box: box))) }
+                }
+                collector.pendingGap.set(collector.styles.toc.entry(entry.indent).spaceAfter)
+            }
         }
         // The contents end as a section does: the space before the next heading at least.
         pendingGap.set(styles.toc.title.spaceBefore)

@@ -33,7 +33,7 @@ extension Collector {
             for notice in drawing.notices {
                 warnings.append(Warning(file: file, location: code.location, message: "\(code.language ?? "diagram") diagram: \(notice)"))
             }
-            figure(drawing, image: image, column: column, caption: code.title)
+            figure(drawing, image: image, column: column, caption: code.title, source: code.text)
             return true
         case let .failure(error):
             // The fence's line is the location; the diagram's own lines follow it.
@@ -54,7 +54,7 @@ extension Collector {
     /// A diagram centred in the column at its natural size, scaled down to the column's width
     /// and to the page's height, never up: its shapes as the recorded `image`, its labels as
     /// text laid out by Pango where Graphviz placed them; its `caption` below it, on its page.
-    private mutating func figure(_ drawing: DiagramDrawing, image: LoadedImage, column: Column, caption title: String?) {
+    private mutating func figure(_ drawing: DiagramDrawing, image: LoadedImage, column: Column, caption title: String?, source: String) {
         space(before: styles.body.spaceBefore)
         let scale = min(1, column.width / drawing.width, contentHeight * 0.9 / drawing.height)
         let rect = Rect(x: column.x + (column.width - drawing.width * scale) / 2, y: 0,
@@ -77,8 +77,11 @@ extension Collector {
             items += LineItems(fonts: fonts).items(layout, line: line, left: rect.x + label.x * scale - offset - line.x,
                                                    top: label.y * scale - (line.baseline - line.top), phases: &phases)
         }
-        append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items, keepWithNext: title != nil))))
-        if let title { caption(title, column: column) }
+        // The labels are the figure's text, and its source says what the shapes join.
+        within(.figure, alt: source) {
+            $0.append(.block(Slice.Block(box: Slice.Box(height: rect.height, items: items, keepWithNext: title != nil))))
+        }
+        if let title { within(.paragraph) { $0.caption(title, column: column) } }
         pendingGap.ask(styles.body.spaceAfter)
     }
 

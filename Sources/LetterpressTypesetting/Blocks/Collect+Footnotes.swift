@@ -33,7 +33,10 @@ extension Collector {
     mutating func footnoteItem(_ footnote: StyledFootnote, column: Column) {
         var context = Context(paragraph: styles.footnotes)
         context.tight = false
-        listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: column.inset(left: styles.list.indent), context: context,
-                 footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
+        let column = column.inset(left: styles.list.indent)
+        within(.note) { collector in
+            collector.listItem(footnote.blocks, marker: .text("\(footnote.number)."), column: column, context: context,
+                               footnote: (DocumentAnchors.footnote(footnote.label), DocumentAnchors.footnoteReference(footnote.label, occurrence: 1)))
+        }
     }
 }

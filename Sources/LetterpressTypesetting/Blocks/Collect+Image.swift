@@ -19,7 +19,7 @@ extension Collector {
             let naturalWidth = Double(image.pixelWidth) * 0.75
             let naturalHeight = Double(image.pixelHeight) * 0.75
             if let side = reference.float {
-                floating(image, side: side, width: reference.width, column: column)
+                floating(image, side: side, width: reference.width, column: column, alt: reference.alt)
                 return
             }
             let wanted = reference.width?.points(in: column.width)
@@ -37,28 +37,32 @@ extension Collector {
             var items: [PageItem] = [.image(image, rect)]
             if let link = reference.link.flatMap(LinkTarget.init(link:)) { items.append(.link(link, rects: [rect])) }
             // An image without a caption may shrink to half its height to end a page.
-            append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty),
-                                      shrinksTo: reference.title.isEmpty ? Self.imageShrink : 1)))
-            if !reference.title.isEmpty { caption(reference.title, column: column) }
+            within(.figure, alt: reference.alt) {
+                $0.append(.block(Slice.Block(box: Slice.Box(height: height, items: items, keepWithNext: !reference.title.isEmpty),
+                                             shrinksTo: reference.title.isEmpty ? Self.imageShrink : 1)))
+            }
+            if !reference.title.isEmpty { within(.paragraph) { $0.caption(reference.title, column: column) } }
         case let .failure(error):
             warnings.append(Warning(file: file, location: reference.location,
                                     message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder",
                                     kind: Self.undrawnImages))
-            placeholder(reference, column: column)
+            within(.figure, alt: reference.alt) { $0.placeholder(reference, column: column) }
         }
         pendingGap.ask(styles.body.spaceAfter)
     }
 
     /// A floating image: a slice the paginator turns into a shape of its page. By default it
     /// takes at most 40% of the column.
-    mutating func floating(_ image: LoadedImage, side: FloatSide, width: ImageWidth?, column: Column) {
+    mutating func floating(_ image: LoadedImage, side: FloatSide, width: ImageWidth?, column: Column, alt: String) {
         let naturalWidth = Double(image.pixelWidth) * 0.75
         let floatWidth = min(width?.points(in: column.width) ?? min(naturalWidth, column.width * 0.4), column.width * 0.8)
         let height = min(floatWidth * Double(image.pixelHeight) / Double(image.pixelWidth), contentHeight * 0.8)
         let shownWidth = height * Double(image.pixelWidth) / Double(image.pixelHeight)
+        let figure = structure + [newElement(.figure, alt: alt)]
         // The float starts where the next block would; that block keeps its space above.
         var slice = Slice.float(FloatingImage(image: image, width: shownWidth, height: height, side: side, margin: 10,
-                                              column: column, outline: image.opaqueRows()), gapBefore: 0)
+                                              column: column, outline: image.opaqueRows(),
+                                              structure: figure), gapBefore: 0)
         takeGap(into: &slice)
         slices.append(slice)
     }

@@ -11,19 +11,21 @@ extension Collector {
             TextLayout($0, width: nil, align: .left, lineHeight: 1, context: fonts).naturalWidth
         }
         let (itemColumn, inner) = Self.items(of: list, in: column, context: context, styles: styles, numberWidth: numberWidth ?? 0)
-        for (number, item) in list.items.enumerated() {
-            let marker: Marker
-            if let checked = item.task {
-                marker = .checkbox(checked)
-            } else if list.ordered {
-                marker = .text("\(list.start + number).")
-            } else {
-                marker = .text(styles.list.bullets[context.listDepth % styles.list.bullets.count])
+        within(.list) { collector in
+            for (number, item) in list.items.enumerated() {
+                let marker: Marker
+                if let checked = item.task {
+                    marker = .checkbox(checked)
+                } else if list.ordered {
+                    marker = .text("\(list.start + number).")
+                } else {
+                    marker = .text(collector.styles.list.bullets[context.listDepth % collector.styles.list.bullets.count])
+                }
+                collector.path.append(number)
+                collector.within(.listItem) { $0.listItem(item.blocks, marker: marker, column: itemColumn, context: inner) }
+                collector.path.removeLast()
+                if list.tight { collector.pendingGap.set(collector.styles.list.itemSpacing) }
             }
-            path.append(number)
-            listItem(item.blocks, marker: marker, column: itemColumn, context: inner)
-            path.removeLast()
-            if list.tight { pendingGap.set(styles.list.itemSpacing) }
         }
         pendingGap.set(context.tight ? styles.list.itemSpacing : context.paragraph.spaceAfter)
     }
@@ -60,16 +62,22 @@ extension Collector {
     }
 
     /// Lays out an item's blocks in `column` and hangs its marker left of the first line. A
-    /// footnote's marker is its anchor's place and links back to its reference.
+    /// footnote's marker is its anchor's place and links back to its reference. The marker is
+    /// the item's label in the document's structure, and its blocks its body (a footnote's
+    /// are the note's own).
     mutating func listItem(_ blocks: [StyledBlock], marker: Marker, column: Column, context: Context,
                                    footnote: (anchor: String, reference: String)? = nil) {
         let first = slices.count
-        collect(blocks, column: column, context: context)
-        if !slices[first...].contains(where: { $0.box?.firstBaseline != nil }) {
-            let empty = TextLayout(StyledText(" ", style: context.paragraph.text), width: column.width, align: .left,
-                                   lineHeight: context.paragraph.lineHeight, context: fonts)
-            appendLines(of: [empty], column: column)
+        let label = structure + [newElement(.label)]
+        func body(_ collector: inout Collector) {
+            collector.collect(blocks, column: column, context: context)
+            if !collector.slices[first...].contains(where: { $0.box?.firstBaseline != nil }) {
+                let empty = TextLayout(StyledText(" ", style: context.paragraph.text), width: column.width, align: .left,
+                                       lineHeight: context.paragraph.lineHeight, context: collector.fonts)
+                collector.within(.paragraph) { $0.appendLines(of: [empty], column: column) }
+            }
         }
+        if footnote == nil { within(.listBody, body) } else { body(&self) }
         guard let index = slices[first...].firstIndex(where: { $0.box?.firstBaseline != nil }),
               let baseline = slices[index].box?.firstBaseline else { return }
         let size = context.paragraph.text.size
@@ -95,7 +103,7 @@ extension Collector {
                             y: baseline - side * 0.9, width: side, height: side)
             attachment = .checkbox(rect, checked: checked, styles.list.markerColor)
         }
-        slices[index].changeBox { $0.attachments.append(attachment) }
+        slices[index].changeBox { $0.attachments = [.structure(label)] + $0.attachments + [attachment] }
     }
 
     struct MarkerKey: Hashable {

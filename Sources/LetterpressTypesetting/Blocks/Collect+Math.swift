@@ -70,7 +70,9 @@ extension Collector {
             }
         }
         space(before: math.spaceBefore)
-        append(.block(Slice.Block(box: Slice.Box(height: box.height + box.depth, items: items, firstBaseline: box.height))))
+        within(.formula, alt: span.tex) {
+            $0.append(.block(Slice.Block(box: Slice.Box(height: box.height + box.depth, items: items, firstBaseline: box.height))))
+        }
         pendingGap.set(math.spaceAfter)
     }
 }

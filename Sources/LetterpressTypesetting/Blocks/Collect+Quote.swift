@@ -19,7 +19,7 @@ extension Collector {
         let (innerColumn, inner) = Self.quoted(blocks, in: column, context: context, styles: styles)
         let bar = column.start(ofBoxWide: quote.barWidth, direction: inner.inherited)
         withContainer(ContainerBand(x: bar, width: quote.barWidth, color: quote.barColor)) { collector in
-            collector.collect(blocks, column: innerColumn, context: inner)
+            collector.within(.blockQuote) { $0.collect(blocks, column: innerColumn, context: inner) }
         }
         pendingGap.ask(quote.spaceAfter)
     }
@@ -40,8 +40,12 @@ extension Collector {
         let (innerColumn, inner) = Self.alerted(blocks, in: column, context: context, styles: styles)
         let bar = column.start(ofBoxWide: style.body.barWidth, direction: inner.inherited)
         withContainer(ContainerBand(x: bar, width: style.body.barWidth, color: color)) { collector in
-            if !callout.title.isEmpty { collector.alertTitle(callout, color: color, column: innerColumn, direction: inner.inherited) }
-            collector.collect(blocks, column: innerColumn, context: inner)
+            collector.within(.blockQuote) { collector in
+                if !callout.title.isEmpty {
+                    collector.within(.paragraph) { $0.alertTitle(callout, color: color, column: innerColumn, direction: inner.inherited) }
+                }
+                collector.collect(blocks, column: innerColumn, context: inner)
+            }
         }
         pendingGap.ask(style.body.spaceAfter)
     }

@@ -43,24 +43,33 @@ extension Collector {
             default: return .left
             }
         }
+        // Each row's cells are elements of the document's structure, in a row in the table's head or body.
+        let element = newElement(.table)
+        func cellElements(_ role: StructureRole) -> [StructureElement] { (0..<columnCount).map { _ in newElement(role) } }
+        let headRow = [element, newElement(.tableHead), newElement(.tableRow)]
+        let headCells = cellElements(.headerCell)
         var header = hasHeader ? tableRow(fit.rows[0], fit: fit, alignments: alignments, style: style.header,
                                           column: column, background: style.header.background, topLine: true, spans: spans[0],
-                                          limit: contentHeight, direction: direction) : []
+                                          limit: contentHeight, direction: direction, structure: headRow, cells: headCells) : []
         // A header row is repeated above the rows that start a page, unless it is tall (a third of a page).
         let repeated = header.count == 1 && header[0].height <= contentHeight / 3
         for index in header.indices {
             header[index].keepWithNext = true
             append(.block(Slice.Block(box: header[index], row: Slice.TableRow(table: id, isHeader: repeated))))
         }
+        let body = newElement(.tableBody)
         // Rows are cut to fit a page below the repeated header, the first row's first part below
         // the header, which stays with it.
         let limit = contentHeight - (repeated ? header[0].height : 0)
         let firstLimit = contentHeight - header.reduce(0) { $0 + $1.height }
         for (index, row) in fit.rows.dropFirst(hasHeader ? 1 : 0).enumerated() {
             let stripe = index % 2 == 1 ? style.stripe : nil
+            let rowPath = [element, body, newElement(.tableRow)]
+            let rowCells = cellElements(.cell)
             for box in tableRow(row, fit: fit, alignments: alignments, style: style.cell, column: column,
                                 background: stripe, topLine: !hasHeader && index == 0, spans: spans[index + (hasHeader ? 1 : 0)],
-                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil, direction: direction) {
+                                limit: limit, firstLimit: index == 0 && firstLimit > 0 ? firstLimit : nil, direction: direction,
+                                structure: rowPath, cells: rowCells) {
                 append(.block(Slice.Block(box: box, row: Slice.TableRow(table: id, isHeader: false))))
             }
         }
@@ -68,11 +77,13 @@ extension Collector {
     }
 
     /// A table row as boxes: one, or, for a row taller than `limit`, several, cut between
-    /// lines so that no text is lost at a page's end.
+    /// lines so that no text is lost at a page's end. The boxes are the row `structure` (its
+    /// table's elements and its own), each cell's items the cell element of `elements` at its
+    /// index.
     func tableRow(
         _ cells: [StyledText], fit: TableFit, alignments: [TextAlignment], style: BlockStyle,
         column: Column, background: Color?, topLine: Bool, spans span: [Int], limit: Double, firstLimit: Double? = nil,
-        direction: TextDirection = .ltr
+        direction: TextDirection = .ltr, structure row: [StructureElement] = [], cells elements: [StructureElement] = []
     ) -> [Slice.Box] {
         let (widths, padding) = (fit.widths, fit.padding)
         let layouts = cells.indices.map { index in
@@ -104,6 +115,8 @@ extension Collector {
             for (cell, layout) in layouts.enumerated() {
                 var phases: [Int: Double] = [:]
                 let left = placed(x, width: widths[cell ..< cell + max(span[cell], 1)].reduce(0, +))
+                // A cell another spans is no cell of its own.
+                if cell < elements.count, span[cell] != 0 { cellItems.append(.structure(structure + row + [elements[cell]])) }
                 for line in layout.lines where padding + line.top >= top && padding + line.top < bottom {
                     let lineTop = padding + line.top - top + shift
                     cellItems += LineItems(fonts: fonts).items(layout, line: line, left: left + padding, top: lineTop, phases: &phases)
@@ -129,7 +142,7 @@ extension Collector {
                 let ruleX = placed(edge, width: 0)
                 items.append(.line(from: Point(x: ruleX, y: 0), to: Point(x: ruleX, y: segmentHeight), border, width: lineWidth))
             }
-            boxes.append(Slice.Box(height: segmentHeight, items: items, firstBaseline: firstBaseline))
+            boxes.append(Slice.Box(height: segmentHeight, items: items, structure: row, firstBaseline: firstBaseline))
         }
         return boxes
     }

@@ -42,6 +42,10 @@ struct Collector {
     private var ahead: [[Int]: LaidOutParagraph] = [:]
     /// Lays out the formulas, in the math font it looks up at the first.
     var formulas: FormulaSetter
+    /// The structure elements the block being collected is inside, outermost first.
+    private(set) var structure: [StructureElement] = []
+    /// How many structure elements have been made: the last one's id.
+    private var structureCount = 0
 
     init(styles: LayoutStyle, fonts: FontContext, contentHeight: Double, resources: Resources) {
         self.styles = styles
@@ -196,7 +200,10 @@ struct Collector {
     mutating func append(_ slice: Slice) {
         var slice = slice
         takeGap(into: &slice)
-        slice.changeBox { $0.containers = containerStack + $0.containers }
+        slice.changeBox {
+            $0.containers = containerStack + $0.containers
+            $0.structure = structure + $0.structure
+        }
         pendingGap.set(0)
         slices.append(slice)
     }
@@ -213,13 +220,30 @@ struct Collector {
         containerStack.removeLast()
     }
 
+    // MARK: Structure
+
+    /// A new structure element, not yet entered.
+    mutating func newElement(_ role: StructureRole, alt: String? = nil) -> StructureElement {
+        structureCount += 1
+        return StructureElement(role: role, id: structureCount, alt: alt)
+    }
+
+    /// Collects with `body` inside a new structure element of `role`.
+    mutating func within(_ role: StructureRole, alt: String? = nil, _ body: (inout Collector) -> Void) {
+        structure.append(newElement(role, alt: alt))
+        body(&self)
+        structure.removeLast()
+    }
+
     // MARK: Paragraphs
 
     /// Appends one slice per line of a paragraph set as `setting`.
     mutating func paragraph(_ setting: ParagraphSetting, source: ParagraphSource, lines: [Slice.Line]) {
         checkFeatures(of: source.text)
         space(before: setting.style.spaceBefore)
-        for line in lines { append(.line(line)) }
+        within(setting.outline.map { .heading($0.level) } ?? .paragraph) { collector in
+            for line in lines { collector.append(.line(line)) }
+        }
         pendingGap.set(setting.style.spaceAfter)
     }
 

@@ -12,4 +12,6 @@ struct FloatingImage {
     var column: Column
     /// Opaque extent of each pixel row, as fractions of the width, for images with alpha.
     var outline: [ClosedRange<Double>?]?
+    /// The figure it is in the document's structure, with the elements around it.
+    var structure: [StructureElement] = []
 }

@@ -22,6 +22,16 @@ package enum PageItem: Sendable {
     case embossed(TextLine, clip: [Rect])
     /// A filled and/or stroked closed shape: a circle or a polygon.
     case shape(ShapePath, fill: Color?, stroke: Color?, width: Double)
+    /// The structure the items that follow belong to, outermost element first, up to the
+    /// next such item; empty for what only decorates the page (running headers and footers,
+    /// rules, the badge). Only tagged PDF keeps it.
+    case structure([StructureElement])
+
+    /// Whether the item is a `structure` mark.
+    var isStructure: Bool {
+        if case .structure = self { return true }
+        return false
+    }
 
     /// The item moved `dx` to the right.
     func offsetBy(dx: Double) -> PageItem {
@@ -45,6 +55,7 @@ package enum PageItem: Sendable {
             return .embossed(line, clip: clip.map { $0.offsetBy(dx: dx) })
         case let .shape(path, fill, stroke, width):
             return .shape(path.offsetBy(dx: dx), fill: fill, stroke: stroke, width: width)
+        case .structure: return self
         }
     }
 
@@ -69,6 +80,7 @@ package enum PageItem: Sendable {
             return .embossed(line, clip: clip.map { $0.offsetBy(dy: dy) })
         case let .shape(path, fill, stroke, width):
             return .shape(path.offsetBy(dy: dy), fill: fill, stroke: stroke, width: width)
+        case .structure: return self
         }
     }
 }

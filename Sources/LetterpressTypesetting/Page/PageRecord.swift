@@ -124,6 +124,15 @@ struct PageRecordWriter {
             write(UInt8(10))
             write(name)
             write(point)
+        case let .structure(path):
+            write(UInt8(11))
+            write(path.count)
+            for element in path {
+                write(element.role.rawValue)
+                write(element.id)
+                write(element.alt != nil)
+                if let alt = element.alt { write(alt) }
+            }
         }
     }
 
@@ -242,6 +251,10 @@ struct PageRecordReader {
                                           pattern: LinePattern(rawValue: readString()) ?? .solid, phase: readDouble()))
         case 8: return .embossed(readLine(), clip: readRects())
         case 10: return .destination(readString(), at: readPoint())
+        case 11:
+            return .structure((0..<readInt()).map { _ in
+                StructureElement(role: StructureRole(rawValue: readString()) ?? .paragraph, id: readInt(), alt: readBool() ? readString() : nil)
+            })
         default:
             let path: ShapePath = readByte() == 0 ? .circle(center: readPoint(), radius: readDouble())
                 : .polygon((0..<readInt()).map { _ in readPoint() })

@@ -56,6 +56,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Draw no date badge.")
     var noBadge = false
 
+    @Flag(help: "Write untagged PDF: no structure tree for screen readers, a smaller file.")
+    var untagged = false
+
     @Flag(help: "Read no TeX math: every $ is text, as is \\( and \\[ (as the front matter's math: false).")
     var noMath = false
 
@@ -225,6 +228,7 @@ struct Convert: ParsableCommand {
         options.date = date
         options.strict = strict
         options.badge = !noBadge
+        options.tagged = !untagged
         options.math = !noMath
         options.dialect = try from?.value()
         options.locale = try locale.value().identifier
