@@ -9,7 +9,9 @@ package enum Diagram {
     /// the width of a line of text for the layouts Letterpress does itself.
     package static func drawing(_ source: String, language: DiagramLanguage, style: DiagramStyle,
                                 measure: @escaping DiagramMeasure = Diagram.estimatedWidth) -> Result<DiagramDrawing, DiagramError> {
-        var (source, style, notices) = (source, style, [String]())
+        // Swift reads "\r\n" as one character, which splitting at "\n" never meets: a source
+        // from a file with Windows line ends read as one line.
+        var (source, style, notices) = (Self.withNewlines(source), style, [String]())
         if language == .mermaid { (source, style, notices) = MermaidInit.read(source, style: style) }
         let drawn: Result<DiagramDrawing, DiagramError>
         let type = language == .mermaid ? MermaidSource.type(of: source) : nil
@@ -32,6 +34,12 @@ package enum Diagram {
             drawing.notices = notices + drawing.notices
             return drawing
         }
+    }
+
+    /// `source` with its line ends (`\r\n`, `\r`) as `\n`.
+    static func withNewlines(_ source: String) -> String {
+        guard source.utf8.contains(UInt8(ascii: "\r")) else { return source }
+        return source.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
     /// A width without fonts, for callers that have none (tests, tools): a little over half an
