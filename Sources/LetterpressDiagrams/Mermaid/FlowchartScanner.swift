@@ -153,11 +153,10 @@ struct FlowchartScanner {
             run = run + String(characters[restStart..<index])
         }
         // `--o` and `--x` end in a circle or a cross, unless the letter starts the next node's name.
-        let endsHere = characters[safe: index + 1].map { $0 == " " || $0 == "|" } ?? true
         switch characters[safe: index] {
         case ">": edge.head = .arrow; index += 1
-        case "o" where endsHere: edge.head = .circle; index += 1
-        case "x" where endsHere: edge.head = .cross; index += 1
+        case "o" where endsEdge(after: index): edge.head = .circle; index += 1
+        case "x" where endsEdge(after: index): edge.head = .cross; index += 1
         default: edge.head = .none
         }
         let strokes = run.filter { $0 == first }.count
@@ -178,14 +177,19 @@ struct FlowchartScanner {
     }
 
     /// Whether `next`, after an edge's first strokes, starts its text rather than the rest of
-    /// the edge: not a head (`>`, or `o`/`x` followed by a space or the statement's end) nor a
-    /// label's bar.
+    /// the edge: not a head (`>`, or an `o` or `x` that ends the edge) nor a label's bar.
     private func opensText(_ next: Character) -> Bool {
         switch next {
         case ">", "|", "-", "=", ".": return false
-        case "o", "x": return !(characters[safe: index + 1].map { $0 == " " || $0 == "\t" } ?? true)
+        case "o", "x": return !endsEdge(after: index)
         default: return true
         }
+    }
+
+    /// Whether the `o` or `x` at `position` is an edge's head (`--o B`, `--x|label|`) rather
+    /// than the first letter of a node's name or of the edge's text.
+    private func endsEdge(after position: Int) -> Bool {
+        characters[safe: position + 1].map { $0 == " " || $0 == "\t" || $0 == "|" } ?? true
     }
 
     private func find(_ text: String, from start: Int, outsideQuotes: Bool = false) -> Int? {

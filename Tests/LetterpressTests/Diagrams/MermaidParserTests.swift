@@ -152,11 +152,18 @@ import Testing
         #expect(chart.nodes.map(\.id) == ["a", "b"])
     }
 
-    @Test(arguments: ["a --o b", "a --x b", "a --> b", "a --- b", "a -.-> b", "a ==> b"])
+    @Test(arguments: ["a --o b", "a --x b", "a --> b", "a --- b", "a -.-> b", "a ==> b", "a --x\tb"])
     func edgesWithoutTextStayEdges(statement: String) throws {
         let chart = try chart("flowchart LR\n  " + statement)
         #expect(chart.edges.count == 1)
         #expect(chart.edges.first?.label == "")
+    }
+
+    /// A circle or cross head followed by a label's bar ends the edge; it starts no text.
+    @Test func aHeadBeforeALabelEndsTheEdge() throws {
+        let chart = try chart("flowchart LR\n  a --o|yes| b\n  c --x|no| d")
+        #expect(chart.edges.map(\.head) == [.circle, .cross])
+        #expect(chart.edges.map(\.label) == ["yes", "no"])
     }
 
     @Test func linkStylesGoToTheEdgesTheyNumber() throws {
