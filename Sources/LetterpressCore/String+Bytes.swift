@@ -10,7 +10,9 @@ extension StringProtocol {
             needle.utf8.withContiguousStorageIfAvailable { pattern in Self.occurs(pattern, in: text) }
         }
         if let found = found ?? nil { return found }
-        return String(self).containsBytes(String(needle))
+        // Text kept elsewhere than in a native string's buffer: copied into one.
+        var text = String(self), pattern = String(needle)
+        return text.withUTF8 { text in pattern.withUTF8 { Self.occurs($0, in: text) } }
     }
 
     /// Whether `pattern` (not empty) occurs in `text`: `memchr` finds each candidate's first
