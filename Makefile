@@ -16,7 +16,7 @@ FUZZ_SEED ?= 0
 FUZZ_FLAGS := -c debug --product LetterpressFuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all deps build install uninstall man dist deb check-deb demo test docs bench scaling fuzz fuzz-smoke sanitize sanitize-threads clean
+.PHONY: all deps build consumer install uninstall man dist deb check-deb demo test docs bench scaling fuzz fuzz-smoke sanitize sanitize-threads clean
 
 all: build
 
@@ -33,9 +33,16 @@ deps:
 		fc-cache >/dev/null; \
 	fi
 
+# The code-colouring library is C++ alone and must not need the Swift runtime's shared library
+# (render links its own statically; an installed machine has none): swiftc links its start-up
+# routines and the runtime into a library by default, so these leave out the first and take the
+# second from the static archive, from which nothing is then pulled. Given here, not in
+# Package.swift, where they would be unsafe flags that packages depending on Letterpress refuse.
+HIGHLIGHT_LINK := -Xswiftc -nostartfiles -Xswiftc -static-stdlib -Xlinker --as-needed
+
 build: deps
 	$(SWIFT) build -c release --product render --static-swift-stdlib
-	$(SWIFT) build -c release --product LetterpressHighlight
+	$(SWIFT) build -c release --product LetterpressHighlight $(HIGHLIGHT_LINK)
 
 # The executable (the shipped themes are compiled into it), stripped, and the library that
 # colours code, which render opens from ../lib/letterpress only for notes whose code names a
@@ -110,6 +117,11 @@ demo: build
 	@$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.pdf && \
 	$(RENDER) Samples/invoice.md --locale de -o out/invoice-de.png --dpi 96 && \
 	echo "out/invoice-de.pdf and out/invoice-de*.png (the invoice in German)"
+
+# Tests/Consumer built and run as a package that depends on Letterpress by version (a tagged
+# clone of HEAD) and uses Letterpress, LetterpressHighlight and LetterpressTesting.
+consumer: deps
+	bash Scripts/consumer-check.sh
 
 # Each stage target built alone, in pipeline order, before the rest: on a fresh clone (CI) a
 # stage that imports a later one fails here, since that one is not built yet.

@@ -49,16 +49,9 @@ let package = Package(
         .target(
             name: "LetterpressHighlight",
             dependencies: ["CQt5"],
-            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"])],
-            // The shim is C++ alone, and must not need the Swift runtime's shared library (render
-            // links its own statically; an installed machine has none): swiftc links its start-up
-            // routines and the runtime into a library by default, so these leave out the first and
-            // take the second from the static archive, from which nothing is then pulled.
-            // Release builds only: SwiftPM links every library product into the snippets (Snippets/),
-            // executables that need their start-up routines and, in debug, the Testing library.
-            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"),
-                             .unsafeFlags(["-nostartfiles", "-static-stdlib", "-Xlinker", "--as-needed"],
-                                          .when(configuration: .release))]),
+            // No unsafe flags, so that packages depending on Letterpress by version can use the
+            // product: the release library's link flags are the Makefile's (HIGHLIGHT_LINK).
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core")]),
         // The pipeline's stages, each a target that sees only the stages before it:
         // Core ← Markup ← Styling ← Typesetting ← Export ← Letterpress (the façade), which
         // re-exports them all (docs/architecture.md).

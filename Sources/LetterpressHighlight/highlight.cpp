@@ -1,11 +1,11 @@
 #include "letterpress_highlight.h"
 
-#include <KSyntaxHighlighting/AbstractHighlighter>
-#include <KSyntaxHighlighting/Definition>
-#include <KSyntaxHighlighting/Format>
-#include <KSyntaxHighlighting/Repository>
-#include <KSyntaxHighlighting/State>
-#include <KSyntaxHighlighting/Theme>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/AbstractHighlighter>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Definition>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Format>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Repository>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/State>
+#include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Theme>
 
 #include <QHash>
 #include <QString>
