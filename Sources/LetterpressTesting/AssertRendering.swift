@@ -22,6 +22,8 @@ public struct RenderingCheck: Sendable {
     public var locale: String
     /// Whether references are recorded instead of compared with.
     public var record: RecordMode
+    /// The fonts text is laid out with: the machine's, or only the project's and yours.
+    public var fonts: TestFonts
 
     /// A check with the given settings; the defaults make small pages at a pixel per point.
     /// - Parameters:
@@ -35,10 +37,12 @@ public struct RenderingCheck: Sendable {
     ///   - locale: The locale the date badge is written for.
     ///   - record: Whether references are recorded instead of compared with; by default, what
     ///     `LETTERPRESS_RECORD_GOLDEN` says.
+    ///   - fonts: The fonts text is laid out with; one process renders with one choice, so give
+    ///     every check of a test run the same.
     public init(theme: String = "default", pageSize: PageSize = PageSize(width: 300, height: 220),
                 margins: Margins = Margins(top: 16, right: 16, bottom: 16, left: 16), dpi: Double = 72,
                 textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en",
-                record: RecordMode = .fromEnvironment) {
+                record: RecordMode = .fromEnvironment, fonts: TestFonts = .system) {
         self.theme = theme
         self.pageSize = pageSize
         self.margins = margins
@@ -48,6 +52,7 @@ public struct RenderingCheck: Sendable {
         self.threshold = threshold
         self.locale = locale
         self.record = record
+        self.fonts = fonts
     }
 }
 
@@ -90,13 +95,14 @@ public struct RenderingMismatch: Error, CustomStringConvertible {
 ///   - filePath: The caller's `#filePath`; leave it to the default.
 ///   - line: The caller's `#line`; leave it to the default.
 ///   - column: The caller's `#column`; leave it to the default.
-/// - Throws: `LetterpressError` when the note cannot be rendered or a reference image cannot
-///   be read, the file system's error when a reference cannot be written, or, outside Swift
+/// - Throws: `LetterpressError` when the note cannot be rendered, a reference image cannot
+///   be read or `check.fonts` differs from an earlier check's in the process, the file system's error when a reference cannot be written, or, outside Swift
 ///   Testing, `RenderingMismatch` for the first failure.
 public func assertRendering(markdown: String, matches reference: URL, check: RenderingCheck = RenderingCheck(),
                             baseURL: URL? = nil, fileID: String = #fileID, filePath: String = #filePath,
                             line: Int = #line, column: Int = #column) throws {
     let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    try check.fonts.apply()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("letterpress-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,32 +1,38 @@
 
 /// How two images differ.
-package struct ImageDifference: Sendable, Equatable {
-    /// The size compared: both images', or the union of the two when their sizes differ.
-    package var width: Int
-    package var height: Int
+public struct ImageDifference: Sendable, Equatable {
+    /// The width compared: both images', or the wider one's when their sizes differ.
+    public var width: Int
+    /// The height compared: both images', or the taller one's when their sizes differ.
+    public var height: Int
     /// Pixels whose colours differ beyond the threshold, anti-aliasing excepted, and pixels
     /// that only one of the images has.
-    package var differingPixels: Int
+    public var differingPixels: Int
     /// Pixels that differ only as anti-aliasing does, not counted as differing.
-    package var antiAliasedPixels: Int
-    /// Each image's own size; 0×0 for a page that one PDF does not have.
-    package var expectedSize: PixelSize
-    package var actualSize: PixelSize
+    public var antiAliasedPixels: Int
+    /// The expected image's own size; 0×0 for a page that the expected PDF does not have.
+    public var expectedSize: PixelSize
+    /// The actual image's own size; 0×0 for a page that the actual PDF does not have.
+    public var actualSize: PixelSize
     /// Share of pixels that differ, 0…1.
-    package var fraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
+    public var fraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
     /// Whether the two images are not the same size (or one is missing).
-    package var sizesDiffer: Bool { expectedSize != actualSize }
+    public var sizesDiffer: Bool { expectedSize != actualSize }
 
     /// A width and height in pixels.
-    package struct PixelSize: Sendable, Equatable, CustomStringConvertible {
-        package var width: Int
-        package var height: Int
+    public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
+        /// The width in pixels.
+        public var width: Int
+        /// The height in pixels.
+        public var height: Int
 
-        package init(width: Int, height: Int) {
+        /// A size of `width` × `height` pixels.
+        public init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
 
-        package var description: String { "\(width)×\(height)" }
+        /// `WIDTH×HEIGHT`.
+        public var description: String { "\(width)×\(height)" }
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 import LetterpressCore
 
-/// Which fonts fontconfig offers to every font map created afterwards.
-package enum FontSetup {
+/// Which fonts fontconfig offers to every font map created afterwards: the machine's, with
+/// folders of your own added, or only the project's fonts and yours, so that fonts elsewhere on
+/// a machine cannot change the pages (what `--font-dir` and `--isolated-fonts` do).
+public enum FontSetup {
     /// The folders of the fonts the Makefile installs from Debian's packages.
     package static let projectFontFolders = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation",
@@ -26,6 +28,19 @@ package enum FontSetup {
     /// knows only those and the project's fonts, so that fonts elsewhere on a machine cannot
     /// change the output. The folders are walked by `FontFolder` and their files added one by
     /// one, in the order fontconfig's own walk took. Call before rendering anything.
+    ///
+    /// - Parameters:
+    ///   - folders: Folders of font files (`.ttf`, `.otf`, `.ttc`…), walked with their subfolders.
+    ///   - isolated: Whether fontconfig then knows only these fonts and those the Makefile
+    ///     installs (`make deps`), through a private configuration that keeps the rules those
+    ///     fonts' packages bring, so that pages come out as with the system's configuration.
+    /// - Throws: `LetterpressError.invalidOption` for a folder that is missing, not a folder,
+    ///   or too large to walk, or when fontconfig refuses the configuration.
+    public static func configure(folders: [URL], isolated: Bool) throws {
+        try configure(folders: folders.map(\.path), isolated: isolated)
+    }
+
+    /// `configure(folders:isolated:)` with the folders as paths.
     package static func configure(folders: [String], isolated: Bool) throws {
         StartUpWarmUp.wait()
         let files = try folders.flatMap(FontFolder.files(in:))
