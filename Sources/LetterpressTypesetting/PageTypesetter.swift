@@ -79,6 +79,7 @@ package struct PageTypesetter {
         func deliverWaitingPages() throws {
             let total = numbering.total ?? spool.map { numbering.number(ofNotePage: pageCount + $0.count + waiting.count) }
             func deliverNext(_ content: Paginator.PageContent) throws {
+                try Cancellation.check()
                 pageCount += 1
                 let finished = page(content, number: pageCount, shownAs: numbering.number(ofNotePage: pageCount), of: total, style: styles.page,
                                     drawn: drawn[pageCount] ?? [], frontMatter: frontMatter, runningDate: runningDate, variables: runningVariables)
@@ -95,6 +96,7 @@ package struct PageTypesetter {
             waiting = []
         }
         let ending = try collection.collect(stream, with: &collector, column: geometry.column, gate: gate) { slices, containers in
+            try Cancellation.check()
             paginator.containers += containers
             waiting += paginator.add(slices)
             if let spool {

@@ -202,6 +202,8 @@ final class RenderEngine: @unchecked Sendable {
             if options.strict && outcome.warnings.contains(where: { !$0.isAboutInstallation }) {
                 throw LetterpressError.strictWarnings(file: resources.file, warnings: outcome.warnings)
             }
+            // Past the last page, a cancellation still leaves nothing: finishing renames the files into place.
+            try Cancellation.check()
             // Finishing writes what is left (the PDF's end, PNG pages still being compressed).
             let written = output.writeSeconds
             let files = try finish(output)

@@ -316,12 +316,25 @@ public struct Renderer: Sendable {
     }
 
     /// Runs `body` on a thread of its own: a rendering may wait for another to finish, and a
-    /// task waiting there would hold one of the few threads every task shares.
+    /// task waiting there would hold one of the few threads every task shares. Cancelling the
+    /// task stops the rendering at the next block or page with `CancellationError`.
     private static func onRenderingThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            // As deep as the main thread's: the parser and the typesetter recurse into nested blocks.
-            let started = DetachedThread.start(stackSize: 8 << 20) { continuation.resume(with: Result { try body() }) }
-            if !started { continuation.resume(with: Result { try body() }) }
+        let flag = Cancellation.Flag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let run: @Sendable () -> Void = {
+                    continuation.resume(with: Result {
+                        try Cancellation.checking(flag) {
+                            try Cancellation.check()
+                            return try body()
+                        }
+                    })
+                }
+                // As deep as the main thread's: the parser and the typesetter recurse into nested blocks.
+                if !DetachedThread.start(stackSize: 8 << 20, run) { run() }
+            }
+        } onCancel: {
+            flag.set()
         }
     }
 }

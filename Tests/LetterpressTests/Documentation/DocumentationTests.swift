@@ -86,7 +86,7 @@ import LetterpressTesting
     /// Each snippet runs as a program (with a folder for what it writes) and does what its
     /// hidden checks expect; the ones that write documents write what they show.
     @Test(arguments: ["RenderMarkdown", "BuildStyledText", "BuildWithResultBuilder", "Stages", "ReadAttributes",
-                      "RenderConcurrently", "TestRendering"])
+                      "RenderConcurrently", "CancelRendering", "TestRendering"])
     func snippetRuns(_ name: String) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -110,6 +110,9 @@ import LetterpressTesting
             #expect(output.hasPrefix("1 1 [\"night.pdf\"] []"))
         case "ReadAttributes":
             #expect(output == "danger: €120 bold\nemphasized: Friday\nlink: terms → https://example.com/terms\n")
+        case "CancelRendering":
+            #expect(written.isEmpty)
+            #expect(output == "cancelled; long.pdf was not written\n")
         default:
             #expect(written.isEmpty)
         }
