@@ -117,8 +117,8 @@ public func assertRendering(markdown: String, matches reference: URL, check: Ren
             try? fileManager.removeItem(at: target)
             try fileManager.copyItem(at: page, to: target)
         }
-        let names = references.count == 1 ? "the reference" : "\(references.count) reference pages"
-        try caller.fail(reference, "recorded \(names); look at them, then run again without recording")
+        let names = references.count == 1 ? "the reference; look at it" : "\(references.count) reference pages; look at them"
+        try caller.fail(reference, "recorded \(names), then run again without recording")
         return
     }
     var failures: [String] = []
