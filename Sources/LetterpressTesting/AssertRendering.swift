@@ -18,8 +18,8 @@ public struct RenderingCheck: Sendable {
     public var tolerance: Double
     /// Colour distance (0…1) below which two pixels count as equal.
     public var threshold: Double
-    /// The language of the date badge.
-    public var locale: String
+    /// The locale of the date badge and of formatted values.
+    public var locale: Locale
     /// Whether references are recorded instead of compared with.
     public var record: RecordMode
     /// The fonts text is laid out with: the machine's, or only the project's and yours.
@@ -41,7 +41,7 @@ public struct RenderingCheck: Sendable {
     ///     every check of a test run the same.
     public init(theme: String = "default", pageSize: PageSize = PageSize(width: 300, height: 220),
                 margins: Margins = Margins(top: 16, right: 16, bottom: 16, left: 16), dpi: Double = 72,
-                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: String = "en",
+                textScale: Double = 1, tolerance: Double = 0.002, threshold: Double = 0.1, locale: Locale = Locale(identifier: "en"),
                 record: RecordMode = .fromEnvironment, fonts: TestFonts = .system) {
         self.theme = theme
         self.pageSize = pageSize

@@ -108,7 +108,7 @@ struct Watcher {
         files += document.imageSources.compactMap { ImagePath.fileURL($0, relativeTo: input.deletingLastPathComponent())?.standardizedFileURL }
         let theme = Renderer.themeName(options.theme, frontMatter: document.frontMatter, folder: resources.folder)
         files += ThemeLoader().files(for: theme).map(\.standardizedFileURL)
-        files += options.strings.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        files += options.strings.map(\.standardizedFileURL)
         files += document.frontMatter.strings.map { Renderer.stringTableURL($0, folder: resources.folder) }
         return files
     }

@@ -20,7 +20,7 @@ extension Document {
     public init(parsing markdown: String, file: String = "<markdown>", baseURL: URL? = nil,
                 options: RenderOptions = RenderOptions()) throws {
         let folder = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        self = try Renderer.document(from: Data(markdown.utf8), file: file, variables: options.variables, locale: options.locale,
+        self = try Renderer.document(from: Data(markdown.utf8), file: file, variables: options.variables, locale: options.locale.identifier,
                                      strings: options.strings, math: options.math,
                                      resources: Resources(file: file, folder: folder, sandbox: options.sandbox ? folder : nil))
     }

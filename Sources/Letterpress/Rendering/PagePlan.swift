@@ -20,7 +20,7 @@ struct PagePlan {
     init(frontMatter: FrontMatter, styles: LayoutStyle, options: RenderOptions, resources: Resources) throws {
         try options.validate()
         geometry = try Self.geometry(frontMatter: frontMatter, styles: styles, options: options, file: resources.file)
-        let locale = Locale(identifier: frontMatter.locale ?? options.locale)
+        let locale = frontMatter.locale.map(Locale.init(identifier:)) ?? options.locale
         // A front matter date written with its zone is that day there, not in UTC.
         let offset = frontMatter.date.flatMap { PDFDate.zoned($0.trimmingCharacters(in: .whitespaces))?.offset } ?? 0
         let showsBadge = options.badge && frontMatter.badge.enabled
@@ -35,7 +35,7 @@ struct PagePlan {
         }
         if showsDate, let date { runningDate = BadgePlan.mediumDate(date, locale: locale, offset: offset) }
         runningVariables = Self.runningVariables(styles: styles, values: VariableValues(frontMatter.variables(overriddenBy: options.variables),
-                                                                                      locale: frontMatter.locale ?? options.locale),
+                                                                                      locale: frontMatter.locale ?? options.locale.identifier),
                                                  warnings: &warnings)
         metadata = DocumentMetadata(title: frontMatter.title, author: frontMatter.author,
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date),

@@ -423,7 +423,7 @@ final class RenderEngine: @unchecked Sendable {
         switch markup {
         case .markdown:
             return MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: options.variables),
-                                            locale: frontMatter.locale ?? options.locale, strings: strings, contents: frontMatter.toc,
+                                            locale: frontMatter.locale ?? options.locale.identifier, strings: strings, contents: frontMatter.toc,
                                             pageNumbers: pageNumbers, math: mathSetting(frontMatter, theme: theme.math),
                                             dialect: options.dialect ?? frontMatter.dialect ?? theme.dialect ?? .automatic,
                                             titleBlock: theme.titleBlock.enabled == false ? nil : TitleBlock(frontMatter, always: theme.titleBlock.enabled == true),

@@ -16,8 +16,9 @@ public struct RenderOptions: Sendable, Codable {
     /// The resolution of PNG output in pixels per inch (`--dpi`), 9 to 1200: 72 gives a pixel
     /// per point.
     public var dpi: Double = 144
-    /// The note's date, when the front matter has none.
-    public var date: String?
+    /// The note's date, when the front matter has none (`--date`): a day, or the rule that finds
+    /// it when the note is rendered.
+    public var date: NoteDate?
     /// Fail, writing nothing, when there are warnings.
     public var strict = false
     /// Multiplies every text size of the theme (`--text-size`, `--scale`), 0.5 to 4.
@@ -35,21 +36,22 @@ public struct RenderOptions: Sendable, Codable {
     /// and the theme's `markup:`; nil leaves it to them, else `automatic`.
     public var dialect: MarkupDialect?
     /// The locale of the badge's date, of formatted `{{…}}` values and of `localized` phrases,
-    /// such as `en`, `de` or `zh-Hans`, when the front matter names none.
-    public var locale = "en"
+    /// such as `en`, `de` or `zh-Hans`, when the front matter names none (`--locale`).
+    public var locale = Locale(identifier: "en")
     /// Reads nothing outside the note's folder and the themes: images and theme files
     /// elsewhere are refused.
     public var sandbox = false
     /// The folder a note's root-relative paths (`/images/x.png`) start from (`--root`); nil
     /// for the nearest folder above the note holding `.git`, a site's configuration or
     /// `.obsidian`. With `sandbox`, notes read from it instead of their own folder.
-    public var root: String?
+    public var root: URL?
     /// The language of notes whose front matter names none (`--lang`).
     public var language: LanguageTag?
     /// Values for `{{name}}` (`--var name=value`), before the front matter's.
     public var variables: [String: String] = [:]
-    /// String tables (`--strings`), before the front matter's.
-    public var strings: [String] = []
+    /// String tables (`--strings`): `.strings`, `.stringsdict` or `.xcstrings` files, before
+    /// the front matter's.
+    public var strings: [URL] = []
 
     /// The options of a `render` command line with none given.
     public init() {}

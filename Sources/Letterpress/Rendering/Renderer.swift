@@ -283,13 +283,13 @@ public struct Renderer: Sendable {
     /// `{{name}}`, before the front matter's, and the string tables at `strings`, before the
     /// front matter's, for `localized`).
     package static func document(from data: Data, file: String, variables: [String: String] = [:],
-                                 locale: String = "en", strings: [String] = [], math: Bool = true) throws -> Document {
+                                 locale: String = "en", strings: [URL] = [], math: Bool = true) throws -> Document {
         try document(from: data, file: file, variables: variables, locale: locale, strings: strings, math: math, resources: Resources(note: file))
     }
 
     /// The document in `data`, as `document(from:file:variables:locale:strings:math:)` reads it, its
     /// front matter's string tables found as `resources` allows; `math` false reads no TeX math.
-    static func document(from data: Data, file: String, variables: [String: String], locale: String, strings: [String],
+    static func document(from data: Data, file: String, variables: [String: String], locale: String, strings: [URL],
                          math: Bool = true, resources: Resources) throws -> Document {
         if let archive = try DocumentArchive.read(data, file: file) { return archive.document }
         let (source, warnings) = MarkdownParser.decode(data, file: file)
@@ -299,7 +299,7 @@ public struct Renderer: Sendable {
             ? PlainTextParser.parseBody(body, title: frontMatter.title)
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                        locale: frontMatter.locale ?? locale,
-                                       strings: try stringTable(paths: strings, frontMatter: frontMatter, resources: resources),
+                                       strings: try stringTable(files: strings, frontMatter: frontMatter, resources: resources),
                                        contents: frontMatter.toc, math: frontMatter.math.enabled(math),
                                        dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter

@@ -7,9 +7,8 @@ extension Resources {
                 sourceDateEpoch: String? = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
         let folder = file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             : URL(fileURLWithPath: file).deletingLastPathComponent()
-        let root = options.root.map { URL(fileURLWithPath: $0, isDirectory: true) }
         // `--root` with `--sandbox`: the user names the folder the note may read from.
-        self.init(file: file, folder: folder, sandbox: options.sandbox ? root ?? folder : nil, root: root, date: options.date,
+        self.init(file: file, folder: folder, sandbox: options.sandbox ? options.root ?? folder : nil, root: options.root, date: options.date,
                   sourceDateEpoch: sourceDateEpoch)
     }
 }

@@ -5,16 +5,17 @@ extension RenderEngine {
     /// note's folder, and inside it with `--sandbox`); a later table's entry for the same key and
     /// language wins. A table that cannot be read fails the note, naming the file.
     func stringTable(for frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
-        try Renderer.stringTable(paths: options.strings, frontMatter: frontMatter, resources: resources)
+        try Renderer.stringTable(files: options.strings, frontMatter: frontMatter, resources: resources)
     }
 }
 
 extension Renderer {
-    /// The tables at `paths` (as `--strings` gives them), then the front matter's.
-    static func stringTable(paths: [String], frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
+    /// The tables at `files` (as `--strings` gives them), then the front matter's.
+    static func stringTable(files: [URL], frontMatter: FrontMatter, resources: Resources) throws -> StringTable {
         var table = StringTable()
-        for path in paths {
-            table.add(try StringTableReader.read(path, shownAs: path))
+        for file in files {
+            // Named as given: a relative path as the command line wrote it.
+            table.add(try StringTableReader.read(file.path, shownAs: file.relativePath))
         }
         for path in frontMatter.strings {
             let url = Self.stringTableURL(path, folder: resources.folder)

@@ -11,7 +11,7 @@ package struct Resources: Sendable {
     /// With `--sandbox`, the one folder files may be read from; nil when any may be.
     package let sandbox: URL?
     /// `--date`, for a note whose front matter has none.
-    package let date: String?
+    package let date: NoteDate?
     /// `SOURCE_DATE_EPOCH`, the PDF's date when the note has none.
     package let sourceDateEpoch: String?
     /// `--root`: the folder root-relative paths start from; nil to find it (`ProjectRoot`).
@@ -21,7 +21,7 @@ package struct Resources: Sendable {
     /// The Obsidian vault's files, listed when an image is not found beside the note.
     private let vaultFiles = VaultFiles()
 
-    package init(file: String, folder: URL?, sandbox: URL? = nil, root: URL? = nil, date: String? = nil, sourceDateEpoch: String? = nil) {
+    package init(file: String, folder: URL?, sandbox: URL? = nil, root: URL? = nil, date: NoteDate? = nil, sourceDateEpoch: String? = nil) {
         self.file = file
         self.folder = folder
         self.sandbox = sandbox
@@ -104,7 +104,7 @@ package struct Resources: Sendable {
             warnings.append(Warning(file: file, location: location,
                                     message: "front matter date \(Excerpt.quoted(text)) \(problem); the note is dated as if it had none"))
         }
-        if let noteDate = date.flatMap(NoteDate.init(parsing:)) { return self.date(noteDate) }
+        if let date { return self.date(date) }
         if let sourceDate { return sourceDate }
         return themeRule.flatMap { self.date(.rule($0)) }
     }
@@ -116,7 +116,7 @@ package struct Resources: Sendable {
         if let text = frontMatterDate?.trimmingCharacters(in: .whitespaces) {
             return PDFDate.parse(text).map(PDFDate.format) ?? sourceDate.map(PDFDate.format)
         }
-        if let noteDate = date.flatMap(NoteDate.init(parsing:)), let date = self.date(noteDate) {
+        if let noteDate = date, let date = self.date(noteDate) {
             return PDFDate.format(date)
         }
         return sourceDate.map(PDFDate.format)

@@ -225,18 +225,18 @@ struct Convert: ParsableCommand {
         options.landscape = landscape
         options.margins = try margin?.value()
         options.dpi = dpi
-        options.date = date
+        options.date = date.flatMap(NoteDate.init(parsing:))
         options.strict = strict
         options.badge = !noBadge
         options.tagged = !untagged
         options.math = !noMath
         options.dialect = try from?.value()
-        options.locale = try locale.value().identifier
+        options.locale = Locale(identifier: try locale.value().identifier)
         options.language = try lang?.value()
         options.variables = try VariableAssignment.dictionary(variables)
-        options.strings = strings
+        options.strings = strings.map { URL(fileURLWithPath: $0) }
         options.sandbox = sandbox
-        options.root = root
+        options.root = root.map { URL(fileURLWithPath: $0, isDirectory: true) }
         options.textScale = try scale ?? textSize?.value().scale ?? 1
         return options
     }

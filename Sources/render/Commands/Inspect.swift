@@ -40,7 +40,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         do {
             let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
-                                                 locale: try locale.value().identifier, strings: strings, math: !noMath)
+                                                 locale: try locale.value().identifier, strings: strings.map { URL(fileURLWithPath: $0) }, math: !noMath)
             for warning in Warning.summarized(Warning.inFileOrder(document.warnings)) { Console.error(warning.description) }
             if json {
                 let encoder = JSONEncoder()

@@ -20,7 +20,7 @@ import LetterpressTesting
     private func check(_ name: String, theme: String = "default", scale: Double = 1, locale: String = "en",
                        page: PageSize = GoldenTests.page, _ markdown: String, fileID: String = #fileID,
                        filePath: String = #filePath, line: Int = #line, column: Int = #column) throws {
-        let check = RenderingCheck(theme: theme, pageSize: page, margins: Self.margins, textScale: scale, locale: locale)
+        let check = RenderingCheck(theme: theme, pageSize: page, margins: Self.margins, textScale: scale, locale: Locale(identifier: locale))
         try assertRendering(markdown: markdown, matches: TestSupport.golden.appendingPathComponent("\(name).png"),
                             check: check, baseURL: TestSupport.fixtures, fileID: fileID, filePath: filePath, line: line, column: column)
     }

@@ -164,6 +164,27 @@ import Testing
     }
 
     /// Options the command line refuses are refused here too, by the library's own message.
+    @Test func optionsAreTypedValues() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let table = folder.appendingPathComponent("de.lproj/Localizable.strings")
+        try FileManager.default.createDirectory(at: table.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("\"greeting\" = \"Guten Tag\";\n".utf8).write(to: table)
+        var options = RenderOptions()
+        options.date = NoteDate(parsing: "2026-03-14")
+        options.locale = Locale(identifier: "de")
+        options.strings = [table]
+        options.root = folder
+        let pdf = try Renderer(options: options).render(markdown: "# ^[Hello](localized: 'greeting')",
+                                                        baseURL: folder, as: .pdf)
+        let text = try text(ofPDF: pdf)
+        #expect(text.contains("Guten Tag"))
+        #expect(text.contains("MÄR"), "the badge's month in German: \(text)")
+        // The options travel to `render --jobs`' workers as JSON.
+        let decoded = try JSONDecoder().decode(RenderOptions.self, from: JSONEncoder().encode(options))
+        #expect(decoded.date == options.date && decoded.locale.identifier == "de" && decoded.strings == [table] && decoded.root == folder)
+        #expect(NoteDate(parsing: "today") == .rule(.today) && NoteDate(parsing: "2026-02-30") == nil)
+    }
+
     @Test func optionsOutOfRangeThrowByName() throws {
         var options = RenderOptions()
         options.dpi = 0

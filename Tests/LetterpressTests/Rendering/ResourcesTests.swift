@@ -78,7 +78,7 @@ import Testing
 
     private func resources(file: String, date: String?, epoch: String?) -> Resources {
         var options = RenderOptions()
-        options.date = date
+        options.date = date.flatMap(NoteDate.init(parsing:))
         return Resources(note: file, options: options, sourceDateEpoch: epoch)
     }
 
