@@ -249,11 +249,12 @@ package final class FontContext {
         return "font \(Excerpt.quoted(first)) is not installed; using \(Excerpt.cleaned(used, maximumLength: Excerpt.maximumLength))"
     }
 
-    /// "font 'X' has no thin (200) weight; drew Regular (400)" when the face Pango picked for
-    /// `style` misses the asked weight by 200 or more or lies on the other side of regular
-    /// (a light asked and a regular drawn) and is not emboldened by fontconfig, or has the
-    /// standard width where another was asked; nil when the face is close to what was asked.
-    /// So a semibold drawn bold, or a light drawn extra-light, passes without a word.
+    /// "font 'X' has no semibold (600) weight; drew Bold (700)" when the face Pango picked for
+    /// `style` has another weight than the one asked (its nearest: fontconfig's choice), or
+    /// "drew Medium Italic, emboldened" where fontconfig thickens a lighter face; "font 'X' has no compressed
+    /// width; drew Condensed (condensed)" when its width is of another of SwiftUI's four
+    /// widths. Never silent: a weight or width a theme or a note asks for is drawn or named.
+    /// Nil when the face is what was asked.
     func faceMessage(_ style: TextStyle) -> String? {
         guard let primary = primaryFont(FontKey(style), style) else { return nil }
         let font = UnsafeMutablePointer<PangoFont>(primary.font)
@@ -266,14 +267,27 @@ package final class FontContext {
         let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
         var emboldened: FcBool = 0
         if let pattern = pango_fc_font_get_pattern(fcFont) { _ = FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) }
-        let otherSide = (asked < 400 && drawn >= 400) || (asked >= 600 && drawn < 600 && emboldened == 0)
-        if asked != drawn, otherSide || (abs(asked - drawn) >= 200 && !(asked >= 600 && emboldened != 0)) {
-            return "font \(Excerpt.quoted(family)) has no \(style.weight.rawValue) (\(asked)) weight; drew \(faceName) (\(drawn))"
-        }
-        if style.width != .standard, pango_font_description_get_stretch(description) == PANGO_STRETCH_NORMAL {
-            return "font \(Excerpt.quoted(family)) has no \(style.width.rawValue) width; drew \(faceName) at the standard width"
+        let lacking = "font \(Excerpt.quoted(family)) has no \(style.weight.rawValue) (\(asked)) weight"
+        // fontconfig's synthetic bold gives the face the weight asked: its own is in the face's name.
+        if emboldened != 0 { return "\(lacking); drew \(faceName), emboldened" }
+        // Within 50 of the weight asked is that weight: some fonts' Book is 380, a Pango weight of its own.
+        if abs(asked - drawn) >= 50 { return "\(lacking); drew \(faceName) (\(drawn))" }
+        let width = Self.width(of: pango_font_description_get_stretch(description))
+        if width != style.width {
+            return "font \(Excerpt.quoted(family)) has no \(style.width.rawValue) width; drew \(faceName) (\(width.rawValue))"
         }
         return nil
+    }
+
+    /// Which of SwiftUI's four widths a face of `stretch` stands for: semi-condensed cuts (DejaVu
+    /// Sans Condensed, Nimbus Sans Narrow) are condensed, ultra- and extra-condensed compressed.
+    static func width(of stretch: PangoStretch) -> FontWidth {
+        switch stretch {
+        case PANGO_STRETCH_ULTRA_CONDENSED, PANGO_STRETCH_EXTRA_CONDENSED: .compressed
+        case PANGO_STRETCH_CONDENSED, PANGO_STRETCH_SEMI_CONDENSED: .condensed
+        case PANGO_STRETCH_NORMAL: .standard
+        default: .expanded
+        }
     }
 
     private var installedCache: [String: Bool] = [:]
