@@ -334,6 +334,11 @@ extension ThemeSpec {
             value.groupBackgroundColor = LetterpressCore.Color(red: 1.0, green: 1.0, blue: 0.8705882352941177, alpha: 1.0)
             return value
         }()
+        value.badge = {
+            var value = LetterpressStyling.BadgeSpec()
+            value.maxSize = 32.0
+            return value
+        }()
         return value
     }()
 }

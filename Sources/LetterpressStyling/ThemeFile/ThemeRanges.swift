@@ -128,6 +128,8 @@ enum ThemeRanges {
             add([.name("badge"), .name("margin")], badge.margin, length)
             add([.name("badge"), .name("strokeWidth")], badge.strokeWidth, lineWidth)
             add([.name("badge"), .name("size")], badge.size, size)
+            add([.name("badge"), .name("minSize")], badge.minSize, size)
+            add([.name("badge"), .name("maxSize")], badge.maxSize, size)
         }
         add([.name("shapes"), .name("strokeWidth")], spec.shapes?.strokeWidth, lineWidth)
         style([.name("alerts"), .name("body")], spec.alerts?.body)

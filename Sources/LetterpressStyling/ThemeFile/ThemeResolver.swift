@@ -84,6 +84,17 @@ enum ThemeResolver {
         theme.toc.levels = theme.toc.levels.enumerated().map { level, style in
             scaled(style, spec.toc?.levels.flatMap { level < $0.count ? $0[level] : nil }, under: spec.toc?.entry)
         }
+        // The badge grows with the text, as everything does with the reader's text size (seed
+        // 003), its day's size kept within the badge's own limits and the rest in proportion.
+        if scale != 1 {
+            let limits = SizeLimits(minimum: spec.badge?.minSize, maximum: spec.badge?.maxSize)
+            let size = theme.badge.size
+            let factor = (limits?.clamped(size * scale) ?? size * scale) / size
+            theme.badge.size *= factor
+            theme.badge.diameter = min(theme.badge.diameter * factor, ThemeRanges.badgeDiameter.range.upperBound)
+            theme.badge.margin *= factor
+            theme.badge.strokeWidth *= factor
+        }
         return theme
     }
 

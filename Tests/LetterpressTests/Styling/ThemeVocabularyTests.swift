@@ -55,7 +55,7 @@ import Yams
         highlights: [{pattern: '(TODO):', group: 1, style: {fontWeight: bold}}]
         markup: plain
         fonts: {default: DejaVu Sans, serif: Liberation Serif, monospaced: [DejaVu Sans Mono], rounded: DejaVu Sans}
-        badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified}
+        badge: {diameter: 50, margin: 8, fill: '#112233', stroke: '#445566', strokeWidth: 2, color: '#ffffff', font: DejaVu Serif, size: 16, date: modified, minSize: 12, maxSize: 24}
         shapes: {fill: '#eeeeee', stroke: '#333333', strokeWidth: 1}
         alerts: {body: {\(style(.alertBody))}, title: {\(style(.alertTitle))}, note: '#000011', tip: '#001100', important: '#110000', warning: '#111100', caution: '#110011', abstract: '#000012', info: '#000013', todo: '#000014', success: '#000015', question: '#000016', failure: '#000017', danger: '#000018', bug: '#000019', example: '#00001a', quote: '#00001b', plain: '#00001c'}
         titleBlock: {title: {\(style(.titleBlock))}, subtitle: {\(style(.titleBlock))}, author: {\(style(.titleBlock))}, date: {\(style(.titleBlock))}}
@@ -151,6 +151,13 @@ import Yams
         let bounded = try YAMLDecoder().decode(ThemeSpec.self, from: "body: {size: 10, minSize: 12, maxSize: 13}")
         #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 0.5).body.text.size == 12)
         #expect(try ThemeResolver.resolve(bounded, defaults: ThemeLoader.shippedDefault.spec, scale: 2).body.text.size == 13)
+        // The badge grows with the text, its day's size within its own limits, the rest in proportion.
+        let badge = try YAMLDecoder().decode(ThemeSpec.self, from: "badge: {diameter: 60, margin: 10, strokeWidth: 2, size: 20, maxSize: 30}")
+        let grown = try ThemeResolver.resolve(badge, defaults: ThemeLoader.shippedDefault.spec, scale: 2.35).badge
+        #expect((grown.size, grown.diameter, grown.margin, grown.strokeWidth) == (30, 90, 15, 3))
+        let shrunk = try ThemeResolver.resolve(badge, defaults: ThemeLoader.shippedDefault.spec, scale: 0.5).badge
+        #expect((shrunk.size, shrunk.diameter, shrunk.margin) == (10, 30, 5))
+        #expect(try ThemeResolver.resolve(badge, defaults: ThemeLoader.shippedDefault.spec).badge.diameter == 60)
     }
 
     /// Decoded, merged over the theme it extends, written out and read back, a theme keeps
