@@ -50,6 +50,38 @@ extension StyledText {
         runs.lazy.compactMap { run in run.style.lineLimit.map { LineLimit(lines: $0, truncation: run.style.truncation) } }.first
     }
 
+    /// The width the paragraph is set in: its first run's `width`, unless that run is an image,
+    /// whose own width it is.
+    package var paragraphWidth: ImageWidth? {
+        guard let first = runs.first, first.style.inlineImage == nil else { return nil }
+        return first.style.paragraphWidth
+    }
+
+    /// How the paragraph may fit its lines when it would take more (`minimumScaleFactor`,
+    /// `allowsTightening`): its first run's that sets either.
+    package var fitting: (minimumScaleFactor: Double, allowsTightening: Bool)? {
+        runs.lazy.map(\.style).first { $0.minimumScaleFactor != nil || $0.allowsTightening }
+            .map { ($0.minimumScaleFactor ?? 1, $0.allowsTightening) }
+    }
+
+    /// The text with every size, and the spacing that goes with it, multiplied by `factor`, and
+    /// `tightening` times each run's size taken from the space between its letters.
+    package func fitted(scale factor: Double, tightening: Double) -> StyledText {
+        var fitted = self
+        for index in fitted.runs.indices {
+            var style = fitted.runs[index].style
+            style.tracking = style.tracking * factor - tightening * style.size * factor
+            style.size *= factor
+            style.baselineOffset *= factor
+            fitted.runs[index].style = style
+        }
+        if var base = fitted.base {
+            base.size *= factor
+            fitted.base = base
+        }
+        return fitted
+    }
+
     /// Words longer than this many bytes get a zero-width space every `longWordStep` bytes.
     static let longWord = 200
     static let longWordStep = 64

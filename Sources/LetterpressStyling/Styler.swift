@@ -207,7 +207,8 @@ public struct Styler: Sendable {
     }
 
     /// What each key does to a run's style, in the order they apply. `customStyle` and
-    /// `customColor` are applied before these, and `float` and `width` place images instead.
+    /// `customColor` are applied before these, and `float` places images instead (`width` sizes
+    /// them, and the paragraph a text run starts).
     static let effects: [Effect] = [
         Effect(\.fontDesign) { design, change in
             if let families = change.designs[design] { change.style.fontFamilies = families }
@@ -266,6 +267,14 @@ public struct Styler: Sendable {
             change.style.lineLimit = lines
         },
         Effect(\.truncation) { $1.style.truncation = $0 },
+        Effect(\.minimumScaleFactor) { factor, change in
+            guard factor.isFinite, factor > 0 else {
+                return change.messages.append("minimumScaleFactor \(factor) is not between 0.01 and 1; attribute ignored")
+            }
+            change.style.minimumScaleFactor = factor.clamped(to: 0.01...1)
+        },
+        Effect(\.allowsTightening) { $1.style.allowsTightening = $0 },
+        Effect(\.width) { $1.style.paragraphWidth = $0 },
         Effect(\.lang) { $1.style.language = $0 },
         Effect(\.link) { $1.style.link = $0 },
         Effect(\.direction) { $1.style.direction = $0 },

@@ -24,6 +24,12 @@ package struct TextStyle: Sendable, Hashable, Encodable {
     /// The most lines the paragraph this run is in may take, and where it is cut.
     package var lineLimit: Int?
     package var truncation: Truncation = .tail
+    /// How far the paragraph this run starts may shrink to fit its lines (`minimumScaleFactor`).
+    package var minimumScaleFactor: Double?
+    /// Whether the paragraph this run starts may draw its letters closer to fit its lines.
+    package var allowsTightening = false
+    /// The width the paragraph this run starts is set in (`width`), points or a share of its column.
+    package var paragraphWidth: ImageWidth?
     /// The language Pango is told the text is in; nil: none, as Pango guesses from the script.
     package var language: LanguageTag?
     /// OpenType features to turn on, such as `tnum` for tabular digits.

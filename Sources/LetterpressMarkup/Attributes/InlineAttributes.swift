@@ -62,6 +62,14 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var lineLimit: Int?
     /// Where a paragraph cut short by `lineLimit` loses its text.
     public var truncation: Truncation?
+    /// How far (0.01…1) the paragraph or heading the text starts may shrink its text to fit its
+    /// `lineLimit` lines (one when it has none) before breaking or truncating, as SwiftUI's
+    /// `minimumScaleFactor(_:)`.
+    public var minimumScaleFactor: Double?
+    /// Whether the paragraph or heading the text starts may draw its letters closer to fit its
+    /// `lineLimit` lines (one when it has none), before it shrinks or breaks, as SwiftUI's
+    /// `allowsTightening(_:)`.
+    public var allowsTightening: Bool?
     /// The language of the text, for its fonts and line breaks.
     public var lang: LanguageTag?
     /// A key of the string tables: the text is its translation for the note's locale (Markup
@@ -71,7 +79,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     public var link: String?
     /// For an image: the side it floats to, with text around it.
     public var float: FloatSide?
-    /// For an image: its width in points, or `'40%'` of the column.
+    /// For an image: its width in points, or `'40%'` of the column; for the paragraph or heading
+    /// whose text starts with it, the width its lines are set in, as SwiftUI's `frame(width:)`.
     public var width: ImageWidth?
     /// The base direction of the paragraph, heading or table cell whose text starts with it.
     public var direction: TextDirection?
@@ -111,12 +120,14 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     ///   - textTransform: Upper- or lower-case the text.
     ///   - lineLimit: The most lines the paragraph may take.
     ///   - truncation: Where a paragraph cut short by `lineLimit` loses its text.
+    ///   - minimumScaleFactor: How far the paragraph may shrink its text to fit its lines.
+    ///   - allowsTightening: Whether the paragraph may draw its letters closer to fit its lines.
     ///   - lang: The language of the text.
     ///   - localized: A key of the string tables (Markup puts its translation in; set in code,
     ///     it changes nothing).
     ///   - link: Where the text links to.
     ///   - float: For an image: the side it floats to.
-    ///   - width: For an image: its width.
+    ///   - width: For an image: its width; for the paragraph the text starts: its lines' width.
     ///   - direction: The base direction of the paragraph the text starts.
     ///   - customStyle: A custom style of the theme, such as `.boldcaps`.
     ///   - customColor: A custom colour scheme of the theme, such as `.danger`.
@@ -128,7 +139,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
                 underline: LineDecoration? = nil, strikethrough: LineDecoration? = nil, kerning: Double? = nil,
                 tracking: Double? = nil, baselineOffset: Double? = nil, effect: TextEffect? = nil,
                 textTransform: TextTransform? = nil, lineLimit: Int? = nil, truncation: Truncation? = nil,
-                lang: LanguageTag? = nil, localized: String? = nil, link: String? = nil, float: FloatSide? = nil,
+                minimumScaleFactor: Double? = nil, allowsTightening: Bool? = nil, lang: LanguageTag? = nil, localized: String? = nil, link: String? = nil, float: FloatSide? = nil,
                 width: ImageWidth? = nil, direction: TextDirection? = nil, customStyle: CustomStyleName? = nil,
                 customColor: CustomColorName? = nil) {
         self.customStyle = customStyle?.rawValue
@@ -157,6 +168,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         self.textTransform = textTransform
         self.lineLimit = lineLimit
         self.truncation = truncation
+        self.minimumScaleFactor = minimumScaleFactor
+        self.allowsTightening = allowsTightening
         self.lang = lang
         self.localized = localized
         self.link = link
@@ -200,6 +213,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("textTransform", \.textTransform, .choice),
         Field("lineLimit", \.lineLimit, .value("a whole number of lines")),
         Field("truncation", \.truncation, .choice),
+        Field("minimumScaleFactor", \.minimumScaleFactor, .value("a factor between 0.01 and 1")),
+        Field("allowsTightening", \.allowsTightening, .value("true or false")),
         Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
         Field("localized", \.localized, .value("a key of the string tables, such as 'invoice.title'")),
         // Dumps show it as the run's link.

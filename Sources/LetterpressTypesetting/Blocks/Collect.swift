@@ -133,6 +133,7 @@ struct Collector {
                 }
             }
             if InlineFormulas.has(setting.text) { setting.text = inlineFormulas(setting.text, maximumWidth: column.width) }
+            if setting.fits { setting.text = fitted(setting) }
             if !ahead.isEmpty, let laidOut = ahead.removeValue(forKey: path), setting.matches(laidOut.source) {
                 paragraph(setting, source: laidOut.source, lines: laidOut.lines)
             } else {

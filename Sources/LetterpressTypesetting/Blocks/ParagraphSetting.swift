@@ -32,9 +32,18 @@ struct ParagraphSetting {
         default:
             return nil
         }
-        self.column = column
         direction = context.direction(ofParagraph: text)
+        // `width:` sets the lines in a narrower column, at its start.
+        if let width = text.paragraphWidth?.points(in: column.width), width < column.width {
+            self.column = Column(x: column.start(ofBoxWide: width, direction: direction), width: width, narrowest: column.narrowest)
+        } else {
+            self.column = column
+        }
     }
+
+    /// Whether the paragraph must be fitted to its lines before it is laid out, which needs the
+    /// collector's fonts.
+    var fits: Bool { text.fitting != nil }
 
     /// What its lines are laid out from. Pango's line breaking is quadratic in the length of a
     /// word it must break between letters, so very long words get invisible break
@@ -70,7 +79,7 @@ struct ParagraphSetting {
             case .heading, .paragraph:
                 // Images and formulas in the line are set on the collector's thread.
                 if let setting = ParagraphSetting(of: block, styles: styles, column: column, context: context), !InlineImages.has(setting.text),
-                   !InlineFormulas.has(setting.text) {
+                   !InlineFormulas.has(setting.text), !setting.fits {
                     found.append((path, setting))
                 }
             case let .blockQuote(inner):

@@ -17,12 +17,14 @@ import Testing
         "monospaced": "true", "monospacedDigit": "true", "smallCaps": "true", "lowercaseSmallCaps": "true", "foregroundColor": "'#d11a2a'",
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
         "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lineLimit": "2", "truncation": "'head'",
+        "minimumScaleFactor": "0.5", "allowsTightening": "true",
         "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
         "localized": "'invoice.title'",
     ]
 
-    /// The keys that place images rather than style text.
-    static let imageKeys: Set = ["float", "width"]
+    /// The keys that place images rather than style text (`width` sizes an image, and sets a
+    /// paragraph's width).
+    static let imageKeys: Set = ["float"]
     /// The keys whose work is done in Markup, before styling.
     static let markupKeys: Set = ["localized"]
 
