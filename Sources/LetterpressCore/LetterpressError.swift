@@ -21,8 +21,9 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
     case unknownTheme(name: String, known: [String])
     /// An option or setting that cannot be used: margins that leave no room for text, an
     /// output with no format, a note of several PNG or SVG pages asked for as one file, a
-    /// `--font-dir` that is not a folder. The value is the whole message.
-    case invalidOption(String)
+    /// `--font-dir` that is not a folder. `code` says which (`Code.noRoomForText`…), for a
+    /// program; `message` is the whole message, for people.
+    case invalidOption(_ code: Code, _ message: String)
     /// An output file, or a temporary file on the way to it, that cannot be written or
     /// drawn; `reason` says why.
     case outputFailed(file: String, reason: String)
@@ -93,7 +94,7 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
         case let .invalidTheme(_, _, message), let .invalidStringTable(_, _, message): return message
         case let .unknownTheme(name, known):
             return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"
-        case let .invalidOption(message): return message
+        case let .invalidOption(_, message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
         case let .strictWarnings(_, warnings):
             return "failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"

@@ -2,6 +2,8 @@ import Foundation
 
 /// A problem that does not stop rendering, such as a missing image.
 public struct Warning: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem this is, for a program to switch on; stable across releases.
+    public var code: Code
     /// The file the problem is in, as messages name it: the note's path, `<markdown>` for a
     /// note given as a string, or a theme file.
     public var file: String
@@ -11,7 +13,8 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// What kind of problem this is, as a plural ("images that cannot be drawn"), so that a
     /// summary can count the rest; nil: warnings whose messages differ only in what they quote
-    /// and in their numbers are of one kind.
+    /// and in their numbers are of one kind. For people: one kind may span several codes
+    /// ("problems in formulas"), and programs read `code`.
     public var kind: String?
     /// Whether the problem is the machine's rather than the note's (the code-colouring library
     /// cannot be loaded): `RenderOptions.strict` does not fail a note on it, and `render`
@@ -20,14 +23,16 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
 
     /// A warning about `file`.
     /// - Parameters:
+    ///   - code: What kind of problem this is, for programs.
     ///   - file: The file the problem is in, as messages name it.
     ///   - location: Where in the file the problem is; nil when it has no one place.
     ///   - message: What is wrong.
     ///   - kind: What kind of problem this is, as a plural; nil to group it with warnings whose
     ///     messages differ only in what they quote and in their numbers.
     ///   - isAboutInstallation: Whether the problem is the machine's rather than the note's.
-    public init(file: String, location: SourceLocation? = nil, message: String, kind: String? = nil,
+    public init(code: Code, file: String, location: SourceLocation? = nil, message: String, kind: String? = nil,
                 isAboutInstallation: Bool = false) {
+        self.code = code
         self.file = file
         self.location = location
         self.message = message
@@ -53,7 +58,7 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
             } else if number == limit + 1 {
                 let rest = counts[key]! - limit
                 let what = warning.kind ?? "warnings like \(Excerpt.quoted(key))"
-                kept.append(Warning(file: warning.file, location: warning.location,
+                kept.append(Warning(code: warning.code, file: warning.file, location: warning.location,
                                     message: "… and \(rest) more \(what), the first here", kind: warning.kind))
             }
         }

@@ -163,7 +163,7 @@ public struct OutputWriter: Sendable {
     private func checkResolution() throws {
         // Cairo cannot scale by 0; the command's lower bound is for legible pages, not needed here.
         guard !format.isRaster || (dpi.isFinite && dpi > 0 && dpi <= Self.dpiRange.upperBound) else {
-            throw LetterpressError.invalidOption("dpi must be more than 0 and at most 1200, not \(dpi)")
+            throw LetterpressError.invalidOption(.resolutionOutOfRange, "dpi must be more than 0 and at most 1200, not \(dpi)")
         }
     }
 

@@ -38,9 +38,9 @@ package enum MarkdownParser {
             case .emptyInput:
                 var warnings: [Warning] = []
                 if let first {
-                    warnings.append(Warning(file: file, message: "\(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s"), the first at byte \(first), replaced with U+FFFD"))
+                    warnings.append(Warning(code: .invalidEncoding, file: file, message: "\(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s"), the first at byte \(first), replaced with U+FFFD"))
                 }
-                if nul > 0 { warnings.append(Warning(file: file, message: "\(nul) NUL byte\(nul == 1 ? "" : "s") replaced with U+FFFD")) }
+                if nul > 0 { warnings.append(Warning(code: .invalidEncoding, file: file, message: "\(nul) NUL byte\(nul == 1 ? "" : "s") replaced with U+FFFD")) }
                 let text = String(decoding: data, as: UTF8.self)
                 // cmark replaces NUL itself, but front matter and plain-text notes do not, and
                 // Pango stops at it.
@@ -137,10 +137,10 @@ package enum MarkdownParser {
         var walker = CmarkConverter(root, file: file, source: body, session: session)
         walker.document(deliverTitled)
         var warnings = toolWarnings + containers.warnings + guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
-            Warning(file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
+            Warning(code: .unclosedMarkup, file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }
         if session.budgetExhausted {
-            warnings.append(Warning(file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
+            warnings.append(Warning(code: .inputLimit, file: file, message: "too many unclosed '^[…](' bodies; the rest are shown as written"))
         }
         if !containers.columnShifts.isEmpty { warnings = warnings.map { containers.unshifted($0) } }
         return Document(blocks: [], footnotes: walker.footnotes(), warnings: warnings)

@@ -83,7 +83,7 @@ final class ParseSession {
         guard expansionBudget < 0 else { return true }
         if !expansionWarned {
             expansionWarned = true
-            variableWarnings.append(Warning(file: file, location: location,
+            variableWarnings.append(Warning(code: .expansionLimit, file: file, location: location,
                                             message: "variables and translations put in more text than the note's own four times over (or 1 MiB); from here on they are kept as written"))
         }
         return false
@@ -120,7 +120,7 @@ final class ParseSession {
         case .missing:
             if missingKeys.insert(key).inserted {
                 let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
-                variableWarnings.append(Warning(file: file, location: location,
+                variableWarnings.append(Warning(code: .missingTranslation, file: file, location: location,
                                                 message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(value == nil ? "source text" : "value") is shown",
                                                 kind: "missing translations"))
             }

@@ -51,7 +51,7 @@ final class HighlightBudget: Sendable {
         }
         guard !gaveUp else {
             reserves.withLock { $0[rule.index] = nil }
-            warnings.append(Warning(file: rule.file, location: rule.location, message:
+            warnings.append(Warning(code: .highlightPatternBudget, file: rule.file, location: rule.location, message:
                 "highlights[\(rule.index)].pattern \(Excerpt.quoted(rule.pattern)) backtracks past its budget (see docs/limits.md), so it is not applied to the rest of \(note)"))
             return []
         }

@@ -79,7 +79,7 @@ public struct Styler: Sendable {
             // Markup drops such links from a note; an archive or the library may hold any.
             if let link = style.link, link.utf8.count > CmarkConverter.maximumURLLength {
                 style.link = nil
-                let warning = Warning(file: file, message: "a link of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link")
+                let warning = Warning(code: .linkTooLong, file: file, message: "a link of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link")
                 if !warnings.suffix(Self.repeatsLookedAt).contains(warning) { warnings.append(warning) }
             }
             // An anchor set on several runs is one place, where the first starts.
@@ -171,10 +171,10 @@ public struct Styler: Sendable {
 
     /// Applies `^[…](…)` attributes: the named custom style and colour, then the explicit keys.
     func apply(_ attributes: InlineAttributes, to style: inout TextStyle, warnings: inout [Warning]) {
-        func warn(_ message: String) {
+        func warn(_ code: Warning.Code, _ message: String) {
             // The runs one attribute covers warn alike, one after another: a look at the last
             // few (not all, which took quadratic time) finds the repeat.
-            let warning = Warning(file: file, location: attributes.location, message: message)
+            let warning = Warning(code: code, file: file, location: attributes.location, message: message)
             if !warnings.suffix(Self.repeatsLookedAt).contains(warning) { warnings.append(warning) }
         }
         var sized = false
@@ -182,14 +182,14 @@ public struct Styler: Sendable {
             if let custom = theme.customStyles[name] {
                 sized = applyKeys(custom, to: &style, warn: warn)
             } else {
-                warn("unknown custom style \(Excerpt.quoted(name))" + customStyleNames.suggestion(for: name))
+                warn(.unknownCustomStyle, "unknown custom style \(Excerpt.quoted(name))" + customStyleNames.suggestion(for: name))
             }
         }
         if let name = attributes.customColor {
             if let custom = theme.customColors[name] {
                 sized = applyKeys(custom, to: &style, warn: warn) || sized
             } else {
-                warn("unknown custom colour \(Excerpt.quoted(name))" + customColorNames.suggestion(for: name))
+                warn(.unknownCustomColor, "unknown custom colour \(Excerpt.quoted(name))" + customColorNames.suggestion(for: name))
             }
         }
         sized = applyKeys(attributes, to: &style, warn: warn) || sized
@@ -198,11 +198,11 @@ public struct Styler: Sendable {
     }
 
     /// Applies the keys of `attributes`; whether they set the size.
-    private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (String) -> Void) -> Bool {
+    private func applyKeys(_ attributes: InlineAttributes, to style: inout TextStyle, warn: (Warning.Code, String) -> Void) -> Bool {
         var change = StyleChange(style: style, designs: theme.designs, textScale: theme.textScale, bodySize: theme.body.text.size)
         for effect in Self.effects { effect.apply(attributes, &change) }
         style = change.style
-        change.messages.forEach(warn)
+        for message in change.messages { warn(.invalidAttributeValue, message) }
         return change.sized
     }
 

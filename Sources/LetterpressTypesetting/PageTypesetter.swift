@@ -40,7 +40,7 @@ package struct PageTypesetter {
     /// Fails when the margins leave too little of the page for text.
     package func checkRoom() throws {
         guard geometry.column.width >= 36, geometry.contentHeight >= 36 else {
-            throw LetterpressError.invalidOption("the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
+            throw LetterpressError.invalidOption(.noRoomForText, "the margins leave no room for text on a \(geometry.size.width)×\(geometry.size.height) pt page")
         }
     }
 
@@ -141,7 +141,7 @@ package struct PageTypesetter {
         return notes.leftForTheEnd.map { number, citedFrom in
             let note = labels[number] ?? String(number)
             let reason = citedFrom.map { "it is cited from footnote \(labels[$0] ?? String($0)), which is" } ?? "it is taller than half a page, so it is"
-            return Warning(file: file, message: "footnote \(note): \(reason) set at the end of the document")
+            return Warning(code: .footnoteMoved, file: file, message: "footnote \(note): \(reason) set at the end of the document")
         }
     }
 

@@ -14,6 +14,9 @@ struct Diagnostic: Codable, Equatable {
     var file: String?
     var location: SourceLocation?
     var message: String
+    /// The warning's or error's code (`Warning.Code`, `LetterpressError.Code`); nil for a
+    /// problem of the command itself, such as a worker that stopped.
+    var code: String?
     /// A problem of the machine, not of a note: printed once per run, naming no file.
     var isAboutInstallation = false
 
@@ -27,12 +30,14 @@ struct Diagnostic: Codable, Equatable {
     init(_ warning: Warning) {
         self.init(.warning, file: warning.isAboutInstallation ? nil : warning.file, location: warning.location, message: warning.message)
         isAboutInstallation = warning.isAboutInstallation
+        code = warning.code.rawValue
     }
 
     /// `error` of the rendering of `input`: one that names no source file (an unknown theme, an
     /// output that cannot be written) is the input's.
     init(_ error: LetterpressError, input: String) {
         self.init(.error, file: error.sourceFile ?? input, location: error.location, message: error.message)
+        code = error.code.rawValue
     }
 
     /// A diagnostic for each of the errors `error` holds (`several`), in their order.

@@ -18,7 +18,7 @@ struct Watcher {
 
     func run() throws -> Never {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw LetterpressError.invalidOption("--watch: inotify is not available (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw LetterpressError.invalidOption(.watchUnavailable, "--watch: inotify is not available (\(String(cString: strerror(errno))))") }
         var jobs = self.jobs
         var folders: Watches = [:]
         var changed: Set<String>?

@@ -41,7 +41,7 @@ struct PagePlan {
                                     creationDate: resources.creationDate(frontMatterDate: frontMatter.date),
                                     language: frontMatter.lang ?? options.language)
         if let text = resources.sourceDateEpoch, !text.isEmpty, resources.sourceDate == nil {
-            warnings.append(Warning(file: resources.file, message: "SOURCE_DATE_EPOCH \(Excerpt.quoted(text)) is not whole "
+            warnings.append(Warning(code: .invalidDate, file: resources.file, message: "SOURCE_DATE_EPOCH \(Excerpt.quoted(text)) is not whole "
                 + "seconds since 1970 (up to the year 9999): ignored"))
         }
     }
@@ -80,9 +80,9 @@ struct PagePlan {
                     switch values.resolve(reference.inside) {
                     case let .value(value, problem)?:
                         found[reference.inside] = value
-                        if let problem { warnings.append(Warning(file: part.file, location: part.locations[key], message: problem)) }
+                        if let problem { warnings.append(Warning(code: .invalidVariable, file: part.file, location: part.locations[key], message: problem)) }
                     case let .undefined(message)?:
-                        warnings.append(Warning(file: part.file, location: part.locations[key], message: message + "; kept as written",
+                        warnings.append(Warning(code: .undefinedVariable, file: part.file, location: part.locations[key], message: message + "; kept as written",
                                                 kind: VariableValues.undefinedKind))
                     case nil:
                         continue

@@ -103,7 +103,7 @@ final class RenderEngine: @unchecked Sendable {
                 pageCount += pages.pages.count
                 imageFiles += note.resources.imageFiles
             }
-            guard let output else { throw LetterpressError.invalidOption("no notes to merge") }
+            guard let output else { throw LetterpressError.invalidOption(.nothingToMerge, "no notes to merge") }
             clock.add(output.drawSeconds, to: \.draw)
             let files = try output.finish(protecting: imageFiles)
             clock.add(output.writeSeconds, to: \.write)
@@ -193,7 +193,7 @@ final class RenderEngine: @unchecked Sendable {
                                                }) {
                     try opened?.add($0)
                 }
-                guard let output = opened else { throw LetterpressError.invalidOption("no output was opened") }
+                guard let output = opened else { throw LetterpressError.invalidOption(.internalError, "no output was opened") }
                 // Pages were drawn and written as they were typeset.
                 clock.add(output.drawSeconds, to: \.draw)
                 clock.add(output.writeSeconds, to: \.write)
@@ -304,13 +304,13 @@ final class RenderEngine: @unchecked Sendable {
                 return found
             }
             clock.count(layouts: settlement.layouts)
-            if !settlement.settled { unsettled = [Warning(file: resources.file, message: settlement.unsettledMessage)] }
+            if !settlement.settled { unsettled = [Warning(code: .pageNumbersUnsettled, file: resources.file, message: settlement.unsettledMessage)] }
         } else {
             try start()
             outcome = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: parsing, pageNumbers: nil,
                                  numbering: numbering, clock: clock, deliver: deliver)
         }
-        guard var outcome else { throw LetterpressError.invalidOption("the note was not laid out") }
+        guard var outcome else { throw LetterpressError.invalidOption(.internalError, "the note was not laid out") }
         let missing = MissingCharacters.warnings(for: outcome.missingCharacters, in: note.text, file: resources.file)
         var located = outcome.warnings + plan.warnings
         if let text = note.text {

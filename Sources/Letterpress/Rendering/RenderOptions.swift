@@ -63,10 +63,10 @@ public struct RenderOptions: Sendable, Codable {
     /// which the command line refuses before they get here.
     func validate() throws {
         guard dpi.isFinite, OutputWriter.dpiRange.contains(dpi) else {
-            throw LetterpressError.invalidOption("dpi must be between 9 and 1200, not \(dpi)")
+            throw LetterpressError.invalidOption(.resolutionOutOfRange, "dpi must be between 9 and 1200, not \(dpi)")
         }
         guard textScale.isFinite, Self.textScaleRange.contains(textScale) else {
-            throw LetterpressError.invalidOption("textScale must be between 0.5 and 4, not \(textScale)")
+            throw LetterpressError.invalidOption(.textScaleOutOfRange, "textScale must be between 0.5 and 4, not \(textScale)")
         }
     }
 }

@@ -113,7 +113,7 @@ public struct Renderer: Sendable {
     /// The one file of `rendered`; an error for PNG or SVG pages, one file each.
     private static func oneFile(_ rendered: RenderedDocument, format: OutputFormat) throws -> Data {
         guard rendered.files.count == 1 else {
-            throw LetterpressError.invalidOption("the note has \(rendered.pageCount) pages, which are \(rendered.pageCount) "
+            throw LetterpressError.invalidOption(.severalPages, "the note has \(rendered.pageCount) pages, which are \(rendered.pageCount) "
                 + "\(format.rawValue.uppercased()) images: use renderDocument(markdown:baseURL:as:) for one file per page")
         }
         return rendered.files[0]
@@ -211,7 +211,7 @@ public struct Renderer: Sendable {
     @discardableResult
     public func render(contentsOf note: URL, to output: URL, format: OutputFormat? = nil) throws -> RenderResult {
         guard let format = format ?? OutputFormat(pathExtension: output.pathExtension) else {
-            throw LetterpressError.invalidOption("\(Excerpt.name(output.path)): no format: name a \(OutputFormat.list(prefix: ".")) file, or give the format")
+            throw LetterpressError.invalidOption(.noOutputFormat, "\(Excerpt.name(output.path)): no format: name a \(OutputFormat.list(prefix: ".")) file, or give the format")
         }
         return try render(input: note.path, to: output, format: format)
     }

@@ -46,7 +46,7 @@ struct ThemeCache {
         var warnings: [Warning] = []
         for list in theme.familyLists {
             guard let first = list.first, warned.insert(first).inserted, let message = fonts.missingFontMessage(list) else { continue }
-            warnings.append(Warning(file: "theme '\(Excerpt.name(theme.name))'", message: message))
+            warnings.append(Warning(code: .fontMissing, file: "theme '\(Excerpt.name(theme.name))'", message: message))
         }
         return warnings
     }

@@ -101,7 +101,7 @@ package struct Resources: Sendable {
         if let text = frontMatterDate {
             if let date = PDFDate.parse(text.trimmingCharacters(in: .whitespaces)) { return date }
             let problem = PDFDate.impossibleDay(text.trimmingCharacters(in: .whitespaces)).map { "is no day (\($0))" } ?? "is not YYYY-MM-DD"
-            warnings.append(Warning(file: file, location: location,
+            warnings.append(Warning(code: .invalidDate, file: file, location: location,
                                     message: "front matter date \(Excerpt.quoted(text)) \(problem); the note is dated as if it had none"))
         }
         if let date { return self.date(date) }

@@ -32,12 +32,15 @@ enum AttributeDecoder {
         return deepest
     }
 
-    static func decode(_ body: String) -> (InlineAttributes?, [String]) {
+    /// A problem of a body: its warning's code and message.
+    typealias Problem = (code: Warning.Code, message: String)
+
+    static func decode(_ body: String) -> (InlineAttributes?, [Problem]) {
         guard body.utf8.count <= maximumBodyLength else {
-            return (nil, ["attribute body of \(body.utf8.count) bytes is longer than the \(maximumBodyLength) allowed; attributes ignored"])
+            return (nil, [(.inputLimit, "attribute body of \(body.utf8.count) bytes is longer than the \(maximumBodyLength) allowed; attributes ignored")])
         }
         guard nestingDepth(of: body) <= maximumNesting else {
-            return (nil, ["attributes nest deeper than \(maximumNesting) levels; attributes ignored"])
+            return (nil, [(.nestingTooDeep, "attributes nest deeper than \(maximumNesting) levels; attributes ignored")])
         }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
@@ -45,9 +48,9 @@ enum AttributeDecoder {
         decoder.userInfo[Problems.key] = problems
         do {
             let lenient = try decoder.decode(Lenient.self, from: Data(("{" + body + "}").utf8))
-            return (lenient.attributes, problems.messages)
+            return (lenient.attributes, problems.found)
         } catch {
-            return (nil, ["attributes \(Excerpt.quoted(body)) are not valid JSON5\(hint(for: body)); text kept without them"])
+            return (nil, [(.invalidAttributes, "attributes \(Excerpt.quoted(body)) are not valid JSON5\(hint(for: body)); text kept without them")])
         }
     }
 
@@ -71,7 +74,7 @@ enum AttributeDecoder {
     /// Unchecked: made, filled and read by one decoding, on one thread; userInfo asks for Sendable.
     fileprivate final class Problems: @unchecked Sendable {
         static let key = CodingUserInfoKey(rawValue: "letterpress.problems")!
-        var messages: [String] = []
+        var found: [Problem] = []
     }
 
     fileprivate struct AnyKey: CodingKey {
@@ -111,7 +114,7 @@ enum AttributeDecoder {
         }
 
         func complain(_ message: String) {
-            problems?.messages.append(message)
+            problems?.found.append((.invalidAttributeValue, message))
         }
     }
 
@@ -124,18 +127,18 @@ enum AttributeDecoder {
             // Sorted, so that messages come in the same order on every run.
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 if InlineAttributes.needingApplesMorphology.contains(key.stringValue) {
-                    problems?.messages.append("\(Excerpt.quoted(key.stringValue)) is Apple's automatic grammar agreement, which needs "
-                        + "Apple's morphology engine (not on Linux); the text is kept as written")
+                    problems?.found.append((.unsupportedAttribute, "\(Excerpt.quoted(key.stringValue)) is Apple's automatic grammar agreement, which needs "
+                        + "Apple's morphology engine (not on Linux); the text is kept as written"))
                     continue
                 }
                 guard let field = InlineAttributes.field(named: key.stringValue) else {
-                    problems?.messages.append("unknown attribute \(Excerpt.quoted(key.stringValue))" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys))
+                    problems?.found.append((.unknownAttribute, "unknown attribute \(Excerpt.quoted(key.stringValue))" + Hint.suggestion(for: key.stringValue, among: InlineAttributes.keys)))
                     continue
                 }
                 field.read(Entry(container: container, key: key, problems: problems), &attributes)
             }
             if let link = attributes.link, link.utf8.count > CmarkConverter.maximumURLLength {
-                problems?.messages.append("'link' of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; attribute ignored")
+                problems?.found.append((.linkTooLong, "'link' of \(link.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; attribute ignored"))
                 attributes.link = nil
             }
         }

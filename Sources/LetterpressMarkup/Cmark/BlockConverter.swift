@@ -66,7 +66,7 @@ struct BlockConverter {
             log.warnDepth("HTML elements nested deeper than \(HTMLTree.maximumDepth) levels keep their text in the element around them")
         }
         if html.wasTakenAsText {
-            log.warn("HTML nested deeper than \(HTMLParser.maximumDepth) elements: the rest of it is shown as written")
+            log.warn(.nestingTooDeep, "HTML nested deeper than \(HTMLParser.maximumDepth) elements: the rest of it is shown as written")
         }
         let nodes = html.take()
         guard !nodes.isEmpty else { return [] }
@@ -222,7 +222,7 @@ struct BlockConverter {
         let allColumns = Int(cmark_gfm_extensions_get_table_columns(node))
         let columns = min(allColumns, CmarkConverter.maximumTableColumns)
         if allColumns > columns {
-            log.warn("table has \(allColumns) columns; only the first \(columns) are shown",
+            log.warn(.tableColumnsDropped, "table has \(allColumns) columns; only the first \(columns) are shown",
                      at: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: 1))
         }
         var alignments: [ColumnAlignment] = []

@@ -100,7 +100,7 @@ package struct CmarkConverter {
         defer { contentsLinesSeen += 1 }
         if contentsLinesSeen == 0 { return [contents.block()] }
         if contentsLinesSeen == 1 {
-            log.warn("only the first [TOC] line lists the contents; this one and any after it are left out", at: CmarkNode.location(of: node))
+            log.warn(.repeatedContents, "only the first [TOC] line lists the contents; this one and any after it are left out", at: CmarkNode.location(of: node))
         }
         return []
     }

@@ -15,8 +15,8 @@ final class ConversionLog {
         self.file = file
     }
 
-    func warn(_ message: String, at location: SourceLocation? = nil, kind: String? = nil) {
-        warnings.append(Warning(file: file, location: location, message: message, kind: kind))
+    func warn(_ code: Warning.Code, _ message: String, at location: SourceLocation? = nil, kind: String? = nil) {
+        warnings.append(Warning(code: code, file: file, location: location, message: message, kind: kind))
     }
 
     /// Warns that quotes, lists, inline nodes or HTML elements nest too deep, unless one such
@@ -24,7 +24,7 @@ final class ConversionLog {
     func warnDepth(_ message: String, at location: SourceLocation? = nil) {
         guard !warnedAboutDepth else { return }
         warnedAboutDepth = true
-        warn(message, at: location)
+        warn(.nestingTooDeep, message, at: location)
     }
 
     func countRemoteImage(at location: SourceLocation) {
@@ -35,7 +35,7 @@ final class ConversionLog {
     /// Warns of the images on the network counted, once the note is converted.
     func warnOfRemoteImages() {
         guard remoteImages > 0 else { return }
-        warn("\(remoteImages) remote image\(remoteImages == 1 ? "" : "s") shown as \(remoteImages == 1 ? "its" : "their") alt text (render never reads the network)",
+        warn(.remoteImage, "\(remoteImages) remote image\(remoteImages == 1 ? "" : "s") shown as \(remoteImages == 1 ? "its" : "their") alt text (render never reads the network)",
              at: firstRemoteImage)
     }
 }

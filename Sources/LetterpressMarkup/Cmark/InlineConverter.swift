@@ -213,12 +213,12 @@ struct InlineConverter {
             switch declaration[0].lowercased() {
             case "float":
                 reference.float = FloatSide(rawValue: declaration[1].lowercased())
-                if reference.float == nil { log.warn("float \(Excerpt.quoted(declaration[1])) is not left or right", at: location) }
+                if reference.float == nil { log.warn(.invalidAttributeValue, "float \(Excerpt.quoted(declaration[1])) is not left or right", at: location) }
             case "width":
                 reference.width = ImageWidth(parsing: declaration[1])
-                if reference.width == nil { log.warn("width \(Excerpt.quoted(declaration[1])) is not points or a percentage", at: location) }
+                if reference.width == nil { log.warn(.invalidAttributeValue, "width \(Excerpt.quoted(declaration[1])) is not points or a percentage", at: location) }
             default:
-                log.warn("unknown image property \(Excerpt.quoted(declaration[0])) (use float and width)", at: location)
+                log.warn(.unknownAttribute, "unknown image property \(Excerpt.quoted(declaration[0])) (use float and width)", at: location)
             }
         }
         return reference
@@ -235,7 +235,7 @@ struct InlineConverter {
         let location = AttributeExtension.payload(of: node).map { SourceLocation(line: $0.line, column: $0.column) }
         let (attributes, problems) = AttributeDecoder.decode(location.map { variables.substitutedBody(body, at: $0, warnings: &log.warnings) }
                                                              ?? body)
-        log.warnings += problems.map { Warning(file: log.file, location: location, message: $0) }
+        log.warnings += problems.map { Warning(code: $0.code, file: log.file, location: location, message: $0.message) }
         reference.float = attributes?.float ?? reference.float
         reference.width = attributes?.width ?? reference.width
         return reference
@@ -310,7 +310,7 @@ struct InlineConverter {
         case CMARK_NODE_LINK:
             guard let url = destination(of: node) else { return nested(intent, link) }
             guard url.utf8.count <= CmarkConverter.maximumURLLength else {
-                log.warn("a link's URL of \(url.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link",
+                log.warn(.linkTooLong, "a link's URL of \(url.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link",
                          at: CmarkNode.location(of: node))
                 return nested(intent, link)
             }
@@ -393,7 +393,7 @@ struct InlineConverter {
     /// The attributes of a body, with its warnings kept and its location set.
     private mutating func decode(_ body: String, at location: SourceLocation) -> InlineAttributes? {
         let (decoded, problems) = AttributeDecoder.decode(variables.substitutedBody(body, at: location, warnings: &log.warnings))
-        log.warnings += problems.map { Warning(file: log.file, location: location, message: $0) }
+        log.warnings += problems.map { Warning(code: $0.code, file: log.file, location: location, message: $0.message) }
         guard var attributes = decoded else { return nil }
         attributes.location = location
         if let link = attributes.link, link.hasPrefix("#") { attributes.link = internalLink(link, at: location) }
@@ -414,7 +414,7 @@ struct InlineConverter {
             missingAnchorHints -= 1
             hint = Hint.suggestion(for: String(destination.dropFirst()), among: anchors.names)
         }
-        log.warn(message("no heading or anchor is named '\(destination.dropFirst())'\(hint)"), at: location,
+        log.warn(.brokenInternalLink, message("no heading or anchor is named '\(destination.dropFirst())'\(hint)"), at: location,
                  kind: "links to no heading or anchor")
         return nil
     }
@@ -577,7 +577,7 @@ struct InlineConverter {
             }
         }
         let shown = Excerpt.cleaned(label, maximumLength: Excerpt.maximumLength)
-        log.warn("no '^[\(shown)]: …' line defines the attribute label '\(shown)', so '^[…][\(shown)]' is shown as written", at: location)
+        log.warn(.undefinedAttributeLabel, "no '^[\(shown)]: …' line defines the attribute label '\(shown)', so '^[…][\(shown)]' is shown as written", at: location)
     }
 
     /// For `][label]` at `index`, the lower-cased label and the index after the final `]`.

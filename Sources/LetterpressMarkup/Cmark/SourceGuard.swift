@@ -212,17 +212,17 @@ struct SourceGuard {
         if let table { finish(table) }
         close(&paragraph)
         guardDefinitions()
-        warn(images, "more than \(Self.maximumImageOpeners) images opened and not closed in one paragraph; \(images.count) more are shown as written")
-        warn(failedTries, "\(failedTries.count) lines read like a table's delimiter row but start no table; they are escaped and shown as written")
-        warn(longRows, "\(longRows.count) table rows have more cells than their header and more than \(Self.maximumColumns); the cells past the table's columns are left out")
-        warn(cdata, "\(cdata.count) more '<![CDATA[' that never close in one paragraph are escaped and shown as written")
-        warn(addresses, "a run of text without spaces holds more web addresses than can be linked in time; \(addresses.count) are shown as text")
-        warn(links, "a paragraph holds too many links after unclosed '*', '_', '~' or '^[' to read in time; \(links.count) more ']' are escaped and shown as written")
+        warn(images, .inputLimit, "more than \(Self.maximumImageOpeners) images opened and not closed in one paragraph; \(images.count) more are shown as written")
+        warn(failedTries, .tableShownAsText, "\(failedTries.count) lines read like a table's delimiter row but start no table; they are escaped and shown as written")
+        warn(longRows, .tableColumnsDropped, "\(longRows.count) table rows have more cells than their header and more than \(Self.maximumColumns); the cells past the table's columns are left out")
+        warn(cdata, .inputLimit, "\(cdata.count) more '<![CDATA[' that never close in one paragraph are escaped and shown as written")
+        warn(addresses, .inputLimit, "a run of text without spaces holds more web addresses than can be linked in time; \(addresses.count) are shown as text")
+        warn(links, .inputLimit, "a paragraph holds too many links after unclosed '*', '_', '~' or '^[' to read in time; \(links.count) more ']' are escaped and shown as written")
     }
 
-    private mutating func warn(_ tally: Tally, _ message: String) {
+    private mutating func warn(_ tally: Tally, _ code: Warning.Code, _ message: String) {
         guard tally.count > 0 else { return }
-        warnings.append(Warning(file: file, location: tally.first, message: message))
+        warnings.append(Warning(code: code, file: file, location: tally.first, message: message))
     }
 
     private func location(_ offset: Int, in line: Line) -> SourceLocation {
@@ -372,7 +372,7 @@ struct SourceGuard {
             tally.add(SourceLocation(line: definition.line, column: definition.start - lineStart(of: definition.start) + 1))
             largest = max(largest, definition.size)
         }
-        warn(tally, "\(tally.count) reference definitions of up to \(largest) bytes, which the note's \(closingBrackets) ']' could each copy, are shown as text")
+        warn(tally, .inputLimit, "\(tally.count) reference definitions of up to \(largest) bytes, which the note's \(closingBrackets) ']' could each copy, are shown as text")
     }
 
     private func lineStart(of offset: Int) -> Int {
@@ -500,7 +500,7 @@ struct SourceGuard {
         if let reason {
             escapes.append(line.first)
             if matched {
-                warnings.append(Warning(file: file, location: location(line.first, in: line),
+                warnings.append(Warning(code: .tableShownAsText, file: file, location: location(line.first, in: line),
                                         message: "a table here is shown as text: \(reason) (put a blank line before its header)"))
             } else {
                 failedTries.add(location(line.first, in: line))
@@ -536,14 +536,14 @@ struct SourceGuard {
         guard table.certain else {
             // Where its header's cells start is not sure: no table, rather than a wrong cut.
             escapes.append(table.delimiter.first)
-            warnings.append(Warning(file: file, location: location(table.delimiter.first, in: table.delimiter),
+            warnings.append(Warning(code: .tableShownAsText, file: file, location: location(table.delimiter.first, in: table.delimiter),
                                     message: "a table here is shown as text: its \(table.rows.count) rows would leave too many cells empty"))
             return
         }
         cuts.append(cellEnds(table.header, upTo: kept).ends[kept - 1]..<table.header.end)
         cuts.append(cellEnds(table.delimiter, upTo: kept).ends[kept - 1]..<table.delimiter.end)
         let rows = kept < min(table.columns, Self.maximumColumns) ? " and \(table.rows.count) rows, most of their cells empty" : ""
-        warnings.append(Warning(file: file, location: SourceLocation(line: table.header.number, column: 1),
+        warnings.append(Warning(code: .tableColumnsDropped, file: file, location: SourceLocation(line: table.header.number, column: 1),
                                 message: "table has \(table.columns) columns\(rows); only the first \(kept) are shown"))
     }
 

@@ -22,7 +22,8 @@ struct VariableSubstitution {
             // Past the few warnings a reader sees (the rest are summed up in one line), the
             // text's own place will do: finding each costs a search of the lines.
             let place = location.map { found.count < Self.locatedWarnings ? located("{{\(reference.inside)}}", from: $0) : $0 }
-            found.append(Warning(file: file, location: place, message: undefined ? message + "; " + consequence : message,
+            found.append(Warning(code: undefined ? .undefinedVariable : .invalidVariable, file: file, location: place,
+                                 message: undefined ? message + "; " + consequence : message,
                                  kind: undefined ? VariableValues.undefinedKind : nil))
         }
         warnings += found

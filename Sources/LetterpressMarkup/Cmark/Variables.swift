@@ -45,7 +45,7 @@ enum VariableExtension {
                 let pattern = "'{{\(parts[0]), \(parts[1].prefix { $0 != "," }), …}}'"
                 let problem = tooLong ? "this \(pattern) is longer than \(longestPattern) bytes, the longest pattern read"
                     : "the braces of this \(pattern) do not balance before its line ends"
-                session.variableWarnings.append(Warning(file: session.file, location: location, message: problem + "; kept as written"))
+                session.variableWarnings.append(Warning(code: .invalidVariable, file: session.file, location: location, message: problem + "; kept as written"))
             }
             return nil
         case let .found(text, after):
@@ -55,7 +55,7 @@ enum VariableExtension {
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = session.variables[name] else {
             let hint = session.variableNames.suggestion(for: name)
-            session.variableWarnings.append(Warning(file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
+            session.variableWarnings.append(Warning(code: .undefinedVariable, file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
                                                     kind: "undefined variables"))
             return nil
         }
@@ -68,7 +68,7 @@ enum VariableExtension {
             case let .failure(problem):
                 // The pattern starts two bytes after `{{`; ICU's offsets count from the `{` put before it.
                 let column = problem.offset.map { location.column + 1 + $0 } ?? location.column
-                session.variableWarnings.append(Warning(file: session.file, location: SourceLocation(line: location.line, column: column),
+                session.variableWarnings.append(Warning(code: .invalidVariable, file: session.file, location: SourceLocation(line: location.line, column: column),
                                                         message: "{{\(name), \(Excerpt.cleaned(parts[1], maximumLength: Excerpt.maximumLength))}}: \(problem.message); the value is shown as it is"))
             }
         }

@@ -47,7 +47,7 @@ struct ContainerSource {
             pass = Pass(lines: lines, file: file, reads: reads, dialect: dialect, unopened: Set(unclosed.map(\.line)))
             pass.run()
             pass.result.warnings += unclosed.map {
-                Warning(file: file, location: $0, message: "this ':::' container is never closed (a line of ':::' ends it), so it is shown as written")
+                Warning(code: .unclosedMarkup, file: file, location: $0, message: "this ':::' container is never closed (a line of ':::' ends it), so it is shown as written")
             }
         }
         guard pass.changed else { return (body, pass.result) }
@@ -188,11 +188,11 @@ struct ContainerSource {
                 if case .fenced = $0.kind { SourceLocation(line: $0.line, column: $0.indent + 1) } else { nil }
             }
             if let firstComponent {
-                result.warnings.append(Warning(file: file, location: firstComponent,
+                result.warnings.append(Warning(code: .unsupportedSyntax, file: file, location: firstComponent,
                                                message: "\(components) MDX component\(components == 1 ? "" : "s") (<Name …>) not drawn: only the Markdown and text inside \(components == 1 ? "is" : "are") shown"))
             }
             if let firstStatement {
-                result.warnings.append(Warning(file: file, location: firstStatement,
+                result.warnings.append(Warning(code: .unsupportedSyntax, file: file, location: firstStatement,
                                                message: "\(statementLines) line\(statementLines == 1 ? "" : "s") of MDX import and export statements dropped"))
             }
         }
@@ -234,7 +234,7 @@ struct ContainerSource {
             }
             if markerAllowed, stack.count >= ContainerSource.maximumDepth, !tooDeep, opener(content, number: number) != nil {
                 tooDeep = true
-                result.warnings.append(Warning(file: file, location: SourceLocation(line: number, column: width + 1),
+                result.warnings.append(Warning(code: .nestingTooDeep, file: file, location: SourceLocation(line: number, column: width + 1),
                                                message: "containers nested deeper than \(ContainerSource.maximumDepth) levels: this marker and those like it are shown as written"))
             }
             if markerAllowed, stack.count < ContainerSource.maximumDepth, let opener = opener(content, number: number) {
@@ -252,7 +252,7 @@ struct ContainerSource {
                 return
             }
             if markerAllowed, relative < 4, Self.looksLikeMarker(content, reads: reads) {
-                result.warnings.append(Warning(file: file, location: SourceLocation(line: number, column: width + 1),
+                result.warnings.append(Warning(code: .malformedMarkup, file: file, location: SourceLocation(line: number, column: width + 1),
                                                message: "\(Excerpt.quoted(String(content.prefix(3)))) starts no admonition or tab here (write !!! type \"Title\" or === \"Label\", the title in double quotes), so the line is shown as written"))
             }
             if reads.statements, relative < 4, Self.isComponent(content) {

@@ -128,8 +128,8 @@ struct DialectSource {
 
         var fenceOpenAtEnd = false
 
-        func warn(_ message: String, line: Int, column: Int = 1) -> Warning {
-            Warning(file: file, location: SourceLocation(line: line + 1, column: column), message: message)
+        func warn(_ code: Warning.Code, _ message: String, line: Int, column: Int = 1) -> Warning {
+            Warning(code: code, file: file, location: SourceLocation(line: line + 1, column: column), message: message)
         }
 
         // MARK: Lines
@@ -215,12 +215,12 @@ struct DialectSource {
             if let first = inlines.firstCommand {
                 let names = Array(Set(inlines.commands.map { String($0.prefix { $0 != "{" && $0 != "[" && $0 != "*" }) })).sorted()
                 let count = inlines.commands.count
-                result.warnings.append(Warning(file: file, location: first,
+                result.warnings.append(Warning(code: .unsupportedSyntax, file: file, location: first,
                                                message: "\(count) LaTeX command\(count == 1 ? "" : "s") in the text left out (\(names.joined(separator: ", "))): \(count == 1 ? "it means" : "they mean") something only to LaTeX"))
             }
             if let first = inlines.firstCitation {
                 let count = inlines.citations
-                result.warnings.append(Warning(file: file, location: first,
+                result.warnings.append(Warning(code: .unsupportedSyntax, file: file, location: first,
                                                message: "\(count) citation\(count == 1 ? " is" : "s are") shown as \(count == 1 ? "its key" : "their keys"): render reads no bibliography"))
             }
         }
@@ -445,7 +445,7 @@ struct DialectSource {
             if dialect.reads(.snippets), starts("--8<--", at: content, before: line.upperBound) || starts(";--8<--", at: content, before: line.upperBound) {
                 let rest = bytes[(content + (bytes[content] == UInt8(ascii: ";") ? 7 : 6))..<line.upperBound]
                 if !rest.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { snippetBlock = true }
-                result.warnings.append(warn("MkDocs snippet '--8<--' left out: render does not include other files' text", line: index,
+                result.warnings.append(warn(.unsupportedSyntax, "MkDocs snippet '--8<--' left out: render does not include other files' text", line: index,
                                             column: content - line.lowerBound + 1))
                 return drop(index)
             }
@@ -467,7 +467,7 @@ struct DialectSource {
                 }
             }
             guard DialectSource.texCommands.contains(name) || Self.isPageBreak(name), isCommandLine(from: end, in: line) else { return nil }
-            result.warnings.append(warn("LaTeX '\\\(name)' left out: it means something only to LaTeX", line: index,
+            result.warnings.append(warn(.unsupportedSyntax, "LaTeX '\\\(name)' left out: it means something only to LaTeX", line: index,
                                         column: content - line.lowerBound + 1))
             return drop(index)
         }
@@ -510,7 +510,7 @@ struct DialectSource {
                         if depth == 0 {
                             endParagraph()
                             for dropped in first...index { _ = drop(dropped) }
-                            result.warnings.append(warn("LaTeX environment '\(name)' left out: it means something only to LaTeX", line: first,
+                            result.warnings.append(warn(.unsupportedSyntax, "LaTeX environment '\(name)' left out: it means something only to LaTeX", line: first,
                                                         column: content - lines[first].lowerBound + 1))
                             return index
                         }
@@ -519,7 +519,7 @@ struct DialectSource {
                 }
             }
             unclosedEnvironments[name] = min(lines.count, first + DialectSource.longestEnvironment)
-            result.warnings.append(warn("LaTeX environment '\(name)' never ends (no \\end{\(name)}), so it is shown as written", line: first,
+            result.warnings.append(warn(.unclosedMarkup, "LaTeX environment '\(name)' never ends (no \\end{\(name)}), so it is shown as written", line: first,
                                         column: content - lines[first].lowerBound + 1))
             return nil
         }

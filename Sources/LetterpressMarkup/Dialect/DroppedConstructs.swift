@@ -23,6 +23,6 @@ struct DroppedConstructs {
     func warning(file: String) -> Warning? {
         guard let first else { return nil }
         let what = count == 1 ? "\(noun) is left out (only \(tool) can run it)" : "\(count) \(noun)s are left out (only \(tool) can run them), the first here"
-        return Warning(file: file, location: first.location, message: "\(Excerpt.quoted(first.example)): \(what)")
+        return Warning(code: .unsupportedSyntax, file: file, location: first.location, message: "\(Excerpt.quoted(first.example)): \(what)")
     }
 }

@@ -13,7 +13,7 @@ extension InlineConverter {
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0]), fragment = parts.count > 1 ? String(parts[1]) : nil
         func unembedded(_ reason: String) -> [Block]? {
-            log.warn("'![[\(Excerpt.cleaned(target, maximumLength: Excerpt.maximumLength))]]' is shown as a reference: \(reason)", at: location,
+            log.warn(.noteNotEmbedded, "'![[\(Excerpt.cleaned(target, maximumLength: Excerpt.maximumLength))]]' is shown as a reference: \(reason)", at: location,
                      kind: "notes not embedded")
             return nil
         }

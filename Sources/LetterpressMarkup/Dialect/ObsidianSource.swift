@@ -41,7 +41,7 @@ struct ObsidianSource {
             // Obsidian hides the rest of the note; a comment left open by mistake should not.
             pass = ObsidianSource(file: file, reads: reads, noteName: name, lines: pass.lines, commentsEndAt: start.line)
             pass.run()
-            pass.warnings.append(Warning(file: file, location: start, message: "this '%%' comment is never closed, so it is shown as written"))
+            pass.warnings.append(Warning(code: .unclosedMarkup, file: file, location: start, message: "this '%%' comment is never closed, so it is shown as written"))
         }
         guard !pass.replaced.isEmpty else { return (body, pass.warnings) }
         return (pass.lines.joined(replacing: pass.replaced), pass.warnings)
@@ -91,7 +91,7 @@ struct ObsidianSource {
         }
         if embeddedNotes > 0 {
             let more = embeddedNotes > 1 ? " (\(embeddedNotes) in the note, the first here)" : ""
-            warnings.append(Warning(file: file, location: firstEmbeddedNote,
+            warnings.append(Warning(code: .noteNotEmbedded, file: file, location: firstEmbeddedNote,
                                     message: "another note's text embedded with '![[…]]' within a line is not brought in; a reference to the note is shown\(more)"))
         }
     }

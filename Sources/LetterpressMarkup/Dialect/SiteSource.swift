@@ -180,7 +180,7 @@ struct SiteSource {
             return nil
         }
         guard let end = nextEndTag((tag.isShortcode ? "<" : "%") + endName, after: index) else {
-            warnings.append(Warning(file: file, location: SourceLocation(line: index + 1, column: Self.column(of: content, in: lines.lines[index].text)),
+            warnings.append(Warning(code: .unclosedMarkup, file: file, location: SourceLocation(line: index + 1, column: Self.column(of: content, in: lines.lines[index].text)),
                                     message: "\(Excerpt.quoted(content)) is never ended by its end tag, so it is shown as written",
                                     kind: "code tags never ended"))
             return index

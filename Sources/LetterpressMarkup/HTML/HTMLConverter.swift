@@ -338,7 +338,7 @@ struct HTMLConverter {
         let columns = min(grid.map(\.count).max() ?? 0, CmarkConverter.maximumTableColumns)
         guard columns > 0 else { return nil }
         if grid.contains(where: { $0.count > columns }) {
-            warnings.append(Warning(file: file, location: SourceLocation(line: element.line, column: 1),
+            warnings.append(Warning(code: .tableColumnsDropped, file: file, location: SourceLocation(line: element.line, column: 1),
                                     message: "table has \(grid.map(\.count).max() ?? 0) columns; only the first \(columns) are shown"))
         }
         grid = grid.map { row in Array(row.prefix(columns)) + Array(repeating: AttributedString(), count: max(0, columns - row.count)) }

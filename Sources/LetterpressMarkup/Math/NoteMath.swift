@@ -35,7 +35,7 @@ final class NoteMath {
         case let .failure(problem):
             self.macros = FormulaReader.noMacros
             preamble = ""
-            warnings.append(Warning(file: file, message: "math.macros: \(problem.message); the macros are left out", kind: "problems in formulas"))
+            warnings.append(Warning(code: .formulaProblem, file: file, message: "math.macros: \(problem.message); the macros are left out", kind: "problems in formulas"))
         }
     }
 
@@ -105,7 +105,7 @@ final class NoteMath {
                 preamble += formula.tex + String(MathPreamble.separator)
             } else if !preambleIsFull {
                 preambleIsFull = true
-                warnings.append(Warning(file: file, location: formula.location(ofByte: 0),
+                warnings.append(Warning(code: .inputLimit, file: file, location: formula.location(ofByte: 0),
                                         message: "the note's formulas define macros past the \(MathPreamble.longest / 1024) KB kept for them: those defined from here on are drawn as unknown commands",
                                         kind: "problems in formulas"))
             }
@@ -119,7 +119,7 @@ final class NoteMath {
             define(label.name, text: nil, at: formula.location(ofByte: label.offset ?? 0), anchors: &anchors)
         }
         for problem in reading.problems {
-            warnings.append(Warning(file: file, location: formula.location(ofByte: problem.offset), message: problem.message,
+            warnings.append(Warning(code: .formulaProblem, file: file, location: formula.location(ofByte: problem.offset), message: problem.message,
                                     kind: "problems in formulas"))
         }
         formulas.append((formula, reading.references, numbers, preambleBefore))
@@ -128,7 +128,7 @@ final class NoteMath {
     private func define(_ label: String, text: String?, at location: SourceLocation?, anchors: inout DocumentAnchors) {
         if let first = labels[label] {
             let place = first.location.map { " at line \($0.line)" } ?? ""
-            warnings.append(Warning(file: file, location: location,
+            warnings.append(Warning(code: .duplicateLabel, file: file, location: location,
                                     message: "\\label{\(Excerpt.cleaned(label, maximumLength: Excerpt.maximumLength))} is given twice (first\(place)); references go to the first",
                                     kind: "labels given twice"))
             return
@@ -150,7 +150,7 @@ final class NoteMath {
                     let shown = Excerpt.cleaned(reference.label, maximumLength: Excerpt.maximumLength)
                     let why = labels[reference.label] == nil ? "no equation is labelled '\(shown)'\(known.suggestion(for: reference.label))"
                         : "the equation labelled '\(shown)' has no number"
-                    warnings.append(Warning(file: file, location: formula.location(ofByte: reference.offset ?? 0),
+                    warnings.append(Warning(code: .undefinedReference, file: file, location: formula.location(ofByte: reference.offset ?? 0),
                                             message: "\\\(reference.command){\(shown)}: \(why); '??' is shown", kind: "references to no equation"))
                 }
             }

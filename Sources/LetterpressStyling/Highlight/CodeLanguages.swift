@@ -55,7 +55,7 @@ final class CodeLanguages: Sendable {
             case let .failure(failure):
                 if !spent.warnedAboutLibrary {
                     spent.warnedAboutLibrary = true
-                    warnings.append(Warning(file: file, message: failure.message, isAboutInstallation: true))
+                    warnings.append(Warning(code: .highlighterUnavailable, file: file, message: failure.message, isAboutInstallation: true))
                 }
                 return nil
             case let .success(library):
@@ -63,7 +63,7 @@ final class CodeLanguages: Sendable {
                 let found = library.definition(for: word)
                 spent.definitions[word] = found
                 if found == nil, spent.warned.insert(word).inserted, let suggestion = Self.suggestion(for: word, among: library.vocabulary) {
-                    warnings.append(Warning(file: file, location: location,
+                    warnings.append(Warning(code: .unknownCodeLanguage, file: file, location: location,
                                             message: "unknown code language \(Excerpt.quoted(language)), shown plain (did you mean '\(suggestion)'?)"))
                 }
                 return found.map { (library, $0) }
@@ -97,7 +97,7 @@ final class CodeLanguages: Sendable {
             spent.tokensLeft = complete ? count - tokens.count : 0
             if !complete && !spent.warnedAboutLength {
                 spent.warnedAboutLength = true
-                warnings.append(Warning(file: file, location: code.location, message:
+                warnings.append(Warning(code: .highlightingLimit, file: file, location: code.location, message:
                     "colouring code stops after \(Self.format(Self.colouringSeconds)) s or \(Self.mostTokens) tokens in one note; the rest of its code is shown in one colour"))
             }
         }
@@ -118,7 +118,7 @@ final class CodeLanguages: Sendable {
             guard spent.colouredLines > Self.mostColouredLines || spent.colouredBytes > Self.mostColouredBytes else { return true }
             if !spent.warnedAboutLength {
                 spent.warnedAboutLength = true
-                warnings.append(Warning(file: file, location: location, message:
+                warnings.append(Warning(code: .highlightingLimit, file: file, location: location, message:
                     "code past \(Self.mostColouredLines) lines or \(Self.mostColouredBytes >> 10) KB in one note is shown in one colour"))
             }
             return false

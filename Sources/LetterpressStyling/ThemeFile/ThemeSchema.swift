@@ -147,9 +147,9 @@ enum ThemeSchema {
         func checked(_ shape: Shape, _ path: String) -> Entry {
             check(value, shape: shape, path: path, file: file, warnings: &warnings).map { .replaced(key, $0) } ?? .kept
         }
-        func warn(_ message: String) {
+        func warn(_ code: Warning.Code, _ message: String) {
             let location = key.mark.map { SourceLocation(line: $0.line, column: $0.column) }
-            warnings.append(Warning(file: file, location: location, message: message))
+            warnings.append(Warning(code: code, file: file, location: location, message: message))
         }
         // The keys a merge key (`<<: *defaults`) brings in, from its mapping or each mapping of
         // its list, answer to the shape of the mapping that holds it; Yams's decoder merges them.
@@ -170,7 +170,7 @@ enum ThemeSchema {
             return checked(valueShape, join(path, name))
         case let .keys(known):
             guard let childShape = known[name] else {
-                warn("unknown key \(keyPath) ignored" + hint(for: name, among: known.keys.sorted()))
+                warn(.unknownThemeKey, "unknown key \(keyPath) ignored" + hint(for: name, among: known.keys.sorted()))
                 return .kept
             }
             return checked(childShape, join(path, name))
@@ -179,18 +179,18 @@ enum ThemeSchema {
             let current = formerNames[name] ?? name
             guard applied.contains(current) else {
                 if styleKeys.contains(current) {
-                    warn("key \(keyPath) ignored: \(path) applies only \(applied.joined(separator: ", "))")
+                    warn(.themeKeyIgnored, "key \(keyPath) ignored: \(path) applies only \(applied.joined(separator: ", "))")
                 } else {
-                    warn("unknown key \(keyPath) ignored" + hint(for: name, among: applied + own.keys.sorted()))
+                    warn(.unknownThemeKey, "unknown key \(keyPath) ignored" + hint(for: name, among: applied + own.keys.sorted()))
                 }
                 return .left
             }
             guard current != name else { return .kept }
             if mapping.contains(where: { $0.key.string == current }) {
-                warn("key \(keyPath) ignored: it is the former name of \(Excerpt.quoted(current)), which is set too")
+                warn(.themeKeyRenamed, "key \(keyPath) ignored: it is the former name of \(Excerpt.quoted(current)), which is set too")
                 return .left
             }
-            warn("key \(keyPath) is now written \(Excerpt.quoted(current)), as in ^[…](…); read as that")
+            warn(.themeKeyRenamed, "key \(keyPath) is now written \(Excerpt.quoted(current)), as in ^[…](…); read as that")
             guard var renamed = key.scalar else { return .kept }
             renamed.string = current
             return .replaced(.scalar(renamed), value)

@@ -31,7 +31,7 @@ extension Collector {
         switch drawn {
         case let .success((drawing, image)):
             for notice in drawing.notices {
-                warnings.append(Warning(file: file, location: code.location, message: "\(code.language ?? "diagram") diagram: \(notice)"))
+                warnings.append(Warning(code: .diagramSourceIgnored, file: file, location: code.location, message: "\(code.language ?? "diagram") diagram: \(notice)"))
             }
             figure(drawing, image: image, column: column, caption: code.title, source: code.text)
             return true
@@ -41,9 +41,9 @@ extension Collector {
                 error.line.map { SourceLocation(line: fence.line + $0, column: 1) } ?? fence
             }
             if error.isAboutInstallation {
-                warnings.append(Warning(file: file, message: "diagrams are shown as code: \(error.message)", isAboutInstallation: true))
+                warnings.append(Warning(code: .diagramsUnavailable, file: file, message: "diagrams are shown as code: \(error.message)", isAboutInstallation: true))
             } else {
-                warnings.append(Warning(file: file, location: location,
+                warnings.append(Warning(code: .diagramNotDrawn, file: file, location: location,
                                         message: "\(code.language ?? "diagram") diagram not drawn, shown as code: \(error.message)",
                                         kind: Self.undrawnDiagrams))
             }

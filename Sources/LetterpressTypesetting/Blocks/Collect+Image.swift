@@ -43,7 +43,7 @@ extension Collector {
             }
             if !reference.title.isEmpty { within(.paragraph) { $0.caption(reference.title, column: column) } }
         case let .failure(error):
-            warnings.append(Warning(file: file, location: reference.location,
+            warnings.append(Warning(code: .imageNotDrawn, file: file, location: reference.location,
                                     message: "image '\(Excerpt.name(reference.source))' \(error); drawing a placeholder",
                                     kind: Self.undrawnImages))
             within(.figure, alt: reference.alt) { $0.placeholder(reference, column: column) }

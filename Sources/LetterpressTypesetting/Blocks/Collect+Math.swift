@@ -16,7 +16,7 @@ extension Collector {
         var shrunk: [MathSpan] = []
         let resolved = InlineFormulas.resolve(text, setter: &formulas, maximumWidth: maximumWidth) { shrunk.append($0) }
         for span in shrunk {
-            warnings.append(Warning(file: file, location: span.location, message: "a formula in the line is wider than the column: it is set smaller to fit",
+            warnings.append(Warning(code: .formulaShrunk, file: file, location: span.location, message: "a formula in the line is wider than the column: it is set smaller to fit",
                                     kind: Self.shrunkFormulas))
         }
         return resolved
@@ -54,7 +54,7 @@ extension Collector {
         let factor = min(width > room ? room / max(width, 1) : 1, height > contentHeight ? contentHeight / height : 1).clamped(to: 0.01...1)
         if factor < 1 {
             box = box.scaled(by: factor)
-            warnings.append(Warning(file: file, location: span.location,
+            warnings.append(Warning(code: .formulaShrunk, file: file, location: span.location,
                                     message: "a formula \(Self.points(width)) pt wide and \(Self.points(height)) pt tall is too large for the page: it is set at \(Self.points(factor * 100))% of its size",
                                     kind: Self.shrunkFormulas))
         }

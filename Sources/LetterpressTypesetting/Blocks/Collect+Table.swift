@@ -24,7 +24,7 @@ extension Collector {
             if InlineFormulas.has(cell) { cell = inlineFormulas(cell, maximumWidth: imageWidth) }
             guard InlineImages.has(cell) else { return cell }
             return InlineImages.resolve(cell, load: resources.image, columnWidth: imageWidth, maximumHeight: contentHeight * 0.5) { reference, message in
-                warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
+                warnings.append(Warning(code: .imageNotDrawn, file: file, location: reference.location, message: message, kind: Self.undrawnImages))
             }
         }
         let cells = (hasHeader ? [table.header] : []) + table.rows
@@ -34,7 +34,7 @@ extension Collector {
         let fit = TableFit(rows: cells.map { $0.map { loaded($0).breakingLongWords() } }, spans: spans, columns: columnCount,
                            available: column.width, padding: style.padding, codeFamilies: styles.inlineCodeFamilies, fonts: fonts)
         if fit.shrinksPastFloor {
-            warnings.append(Warning(file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
+            warnings.append(Warning(code: .tableShrunk, file: file, message: "a table of \(columnCount) columns is too wide for the page even with its words broken: its text is set at \(Int((fit.scale * 100).rounded()))% of its size"))
         }
         let alignments = (0..<columnCount).map { index -> TextAlignment in
             switch index < table.alignments.count ? table.alignments[index] : .none {

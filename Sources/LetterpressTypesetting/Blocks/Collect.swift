@@ -129,7 +129,7 @@ struct Collector {
             if InlineImages.has(setting.text) {
                 setting.text = InlineImages.resolve(setting.text, load: resources.image, columnWidth: column.width,
                                                     maximumHeight: contentHeight * 0.9) { reference, message in
-                    warnings.append(Warning(file: file, location: reference.location, message: message, kind: Self.undrawnImages))
+                    warnings.append(Warning(code: .imageNotDrawn, file: file, location: reference.location, message: message, kind: Self.undrawnImages))
                 }
             }
             if InlineFormulas.has(setting.text) { setting.text = inlineFormulas(setting.text, maximumWidth: column.width) }
@@ -261,7 +261,7 @@ struct Collector {
                 guard featureWarnings[key] == nil else { continue }
                 featureWarnings[key] = warnings.count
                 let sample = text.slice(run.range).string.prefix(40)
-                warnings.append(Warning(file: file, message: "font \(Excerpt.quoted(family)) has no \(Excerpt.quoted(feature)) feature for \(Excerpt.quoted(sample))"
+                warnings.append(Warning(code: .fontFeatureMissing, file: file, message: "font \(Excerpt.quoted(family)) has no \(Excerpt.quoted(feature)) feature for \(Excerpt.quoted(sample))"
                     + (feature == "tnum" ? " (tabular digits): use a font that has it, such as Inter" : "")))
             }
         }
@@ -274,13 +274,13 @@ struct Collector {
             let style = run.style
             if let first = style.fontFamilies.first, checkedFamilies.insert(first).inserted,
                let message = fonts.missingFontMessage(style.fontFamilies) {
-                warnings.append(Warning(file: file, message: message))
+                warnings.append(Warning(code: .fontMissing, file: file, message: message))
             }
             guard style.weight != .regular || style.width != .standard,
                   checkedFaces.insert(FaceRequest(families: style.fontFamilies, weight: style.weight, width: style.width,
                                                   italic: style.italic)).inserted,
                   let message = fonts.faceMessage(style) else { continue }
-            warnings.append(Warning(file: file, message: message, kind: "missing weights and widths"))
+            warnings.append(Warning(code: .fontFaceMissing, file: file, message: message, kind: "missing weights and widths"))
         }
     }
 

@@ -65,7 +65,7 @@ struct FormulaSetter {
             "'\(character)' (" + character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") + ")"
         }
         let more = missingCharacters.count > listed.count ? " and \(missingCharacters.count - listed.count) more" : ""
-        return Warning(file: file, message: "the math font \(Excerpt.quoted(font.drawing.face.name)) has no glyph for \(listed.joined(separator: ", "))\(more): they are left blank",
+        return Warning(code: .mathGlyphMissing, file: file, message: "the math font \(Excerpt.quoted(font.drawing.face.name)) has no glyph for \(listed.joined(separator: ", "))\(more): they are left blank",
                        kind: "characters the math font lacks")
     }
 

@@ -60,7 +60,7 @@ struct MathFontProblem: Error {
     }
 
     func warning(file: String) -> Warning {
-        Warning(file: file, message: "no math font is installed for the theme '\(Excerpt.name(theme))' (\(tried)): formulas are shown as their plain text; \(Self.advice)",
+        Warning(code: .mathFontMissing, file: file, message: "no math font is installed for the theme '\(Excerpt.name(theme))' (\(tried)): formulas are shown as their plain text; \(Self.advice)",
                 kind: "problems in formulas")
     }
 }

@@ -45,11 +45,11 @@ public enum FontSetup {
         StartUpWarmUp.wait()
         let files = try folders.flatMap(FontFolder.files(in:))
         if isolated {
-            guard let config = FcConfigCreate() else { throw LetterpressError.invalidOption("fontconfig cannot create a configuration") }
+            guard let config = FcConfigCreate() else { throw LetterpressError.invalidOption(.fontConfigurationFailed, "fontconfig cannot create a configuration") }
             let xml = isolatedConfiguration(folders: projectFontFolders)
             guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
                 FcConfigDestroy(config)
-                throw LetterpressError.invalidOption("fontconfig rejected the isolated font configuration")
+                throw LetterpressError.invalidOption(.fontConfigurationFailed, "fontconfig rejected the isolated font configuration")
             }
             add(projectFontFiles.map { Array($0.utf8) } + files, to: config)
             FcConfigSetCurrent(config)

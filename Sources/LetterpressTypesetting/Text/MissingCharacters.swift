@@ -29,7 +29,7 @@ package enum MissingCharacters {
             let others = found.filter { $0.character.properties.generalCategory != .control }
             for (group, subject) in [(others, "no installed font has "), (controls, "control character ")] where !group.isEmpty {
                 let location = line.map { SourceLocation(line: $0, column: group[0].column) }
-                warnings.append(Warning(file: file, location: location, message: subject + listed(group.map(\.character))))
+                warnings.append(Warning(code: .glyphMissing, file: file, location: location, message: subject + listed(group.map(\.character))))
             }
         }
         add(unplaced.sorted { $0.value < $1.value }.map { (0, $0) }, line: nil)

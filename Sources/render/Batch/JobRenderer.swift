@@ -38,7 +38,7 @@ struct JobRenderer {
         do {
             if job.toStandardOutput { return try renderToStandardOutput(job, name: name) }
             if job.input != "-" && URL(fileURLWithPath: job.input).standardizedFileURL == job.output.standardizedFileURL {
-                throw LetterpressError.invalidOption("the output would overwrite the input")
+                throw LetterpressError.invalidOption(.outputOverwritesInput, "the output would overwrite the input")
             }
             try Self.makeFolder(for: job.output)
             let result = try budget.watch(name, inWorker: inWorker) {

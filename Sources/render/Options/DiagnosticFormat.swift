@@ -18,7 +18,7 @@ enum DiagnosticFormat: String, CaseIterable, Codable, ExpressibleByArgument {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let object = JSONLine(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.location?.line,
-                                  column: diagnostic.location?.column, message: diagnostic.message)
+                                  column: diagnostic.location?.column, message: diagnostic.message, code: diagnostic.code)
             return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         case .github:
             var properties: [String] = []
@@ -37,6 +37,8 @@ enum DiagnosticFormat: String, CaseIterable, Codable, ExpressibleByArgument {
         var line: Int?
         var column: Int?
         var message: String
+        /// Left out when there is none, as are the other optional keys.
+        var code: String?
     }
 
     /// A workflow command's message, as GitHub's toolkit escapes it.

@@ -71,6 +71,7 @@ import Testing
         }
     }
 
+    /// Each object has the warning's or error's code (`Warning.Code`, `LetterpressError.Code`).
     @Test func jsonIsOneObjectALine() throws {
         let result = try run("json")
         let objects = try result.stderr.split(separator: "\n").filter { $0.hasPrefix("{") }.map {
@@ -79,8 +80,10 @@ import Testing
         let error = try #require(objects.first { $0["severity"] as? String == "error" })
         #expect(error["file"] as? String == "bad.md" && error["line"] as? Int == 3 && error["column"] as? Int == 9)
         #expect(error["message"] as? String == "front matter: margin 'wide' is not 1, 2 or 4 lengths")
+        #expect(error["code"] as? String == "invalid-front-matter")
         let warning = try #require(objects.first { $0["severity"] as? String == "warning" })
         #expect(warning["file"] as? String == "warn.md" && warning["line"] as? Int == 3)
+        #expect(warning["code"] as? String == "image-not-drawn")
     }
 
     @Test func anUnknownFormatIsRefused() throws {

@@ -134,7 +134,7 @@ import Testing
         let body = String(repeating: "x", count: AttributeDecoder.maximumBodyLength - 20) + " effect: letterpress"
         let (decoded, problems) = AttributeDecoder.decode(body)
         #expect(decoded == nil)
-        #expect(problems.count == 1 && problems[0].hasSuffix("are not valid JSON5 (quote word values: effect: 'letterpress'); text kept without them"))
+        #expect(problems.count == 1 && problems[0].code == .invalidAttributes && problems[0].message.hasSuffix("are not valid JSON5 (quote word values: effect: 'letterpress'); text kept without them"))
     }
 
     /// cmark gives an autolink no position: its warning is at its paragraph.

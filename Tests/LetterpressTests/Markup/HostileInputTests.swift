@@ -134,7 +134,7 @@ import Testing
         let path = String(repeating: "d/", count: 200) + "theme.yaml"
         #expect(Excerpt.name(path).hasSuffix("d/d/theme.yaml") && Excerpt.name(path).unicodeScalars.count == 201)
         #expect(Excerpt.name("short/theme.yaml") == "short/theme.yaml")
-        #expect(Warning(file: "n\u{7}.md", message: "x\u{9B}y").description == "n\\u{7}.md: warning: x\\u{9B}y")
+        #expect(Warning(code: .invalidEncoding, file: "n\u{7}.md", message: "x\u{9B}y").description == "n\\u{7}.md: warning: x\\u{9B}y")
         #expect(LetterpressError.unreadableInput(file: "n.md", reason: "a\nb").description == "n.md: a\\u{A}b")
     }
 

@@ -188,7 +188,7 @@ import Testing
     @Test func optionsOutOfRangeThrowByName() throws {
         var options = RenderOptions()
         options.dpi = 0
-        #expect(throws: LetterpressError.invalidOption("dpi must be between 9 and 1200, not 0.0")) {
+        #expect(throws: LetterpressError.invalidOption(.resolutionOutOfRange, "dpi must be between 9 and 1200, not 0.0")) {
             try Renderer(options: options).render(markdown: "Text.", as: .png)
         }
         options.dpi = 144

@@ -142,7 +142,7 @@ import Testing
         #expect(warnings.isEmpty)
         let location = SourceLocation(line: 2, column: 7)
         #expect(dated.noteDate(frontMatterDate: "soon", location: location, warnings: &warnings) == day("2024-02-02"))
-        #expect(warnings == [Warning(file: note.path, location: location,
+        #expect(warnings == [Warning(code: .invalidDate, file: note.path, location: location,
                                      message: "front matter date 'soon' is not YYYY-MM-DD; the note is dated as if it had none")])
     }
 

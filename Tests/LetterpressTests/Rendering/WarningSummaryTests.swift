@@ -9,7 +9,8 @@ import Testing
 
 @Suite struct WarningSummaryTests {
     private func warning(_ line: Int, _ message: String, kind: String? = nil) -> Warning {
-        Warning(file: "n.md", location: SourceLocation(line: line, column: 1), message: message, kind: kind)
+        Warning(code: kind == nil ? .undefinedVariable : .imageNotDrawn, file: "n.md", location: SourceLocation(line: line, column: 1),
+                message: message, kind: kind)
     }
 
     @Test func pastTenOfAKindTheRestAreCountedAtTheFirstOnesPlace() {

@@ -23,7 +23,7 @@ import Testing
         switch document.blocks.first {
         case let .paragraph(paragraph)?: text = paragraph
         case let .heading(_, heading)?: text = heading
-        default: throw LetterpressError.invalidOption("no paragraph or heading")
+        default: throw LetterpressError.invalidOption(.internalError, "no paragraph or heading")
         }
         var warnings: [Warning] = []
         let styled = Styler(theme: theme, file: "t.md").style(text, base: theme[keyPath: base], warnings: &warnings)

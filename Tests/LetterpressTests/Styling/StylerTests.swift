@@ -10,7 +10,7 @@ import Testing
 @Suite struct StylerTests {
     private func styled(_ markdown: String, theme: String = "default", scale: Double = 1) throws -> (StyledText, [Warning]) {
         let document = try TestSupport.parse(markdown)
-        guard case let .paragraph(text)? = document.blocks.first else { throw LetterpressError.invalidOption("no paragraph") }
+        guard case let .paragraph(text)? = document.blocks.first else { throw LetterpressError.invalidOption(.internalError, "no paragraph") }
         let theme = try ThemeLoader().load(theme, scale: scale)
         var warnings: [Warning] = []
         let result = Styler(theme: theme, file: "test.md").style(text, base: theme.body.text, warnings: &warnings)

@@ -21,7 +21,7 @@ import Testing
             }
         }
         func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
-        guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption("schema") }
+        guard case let .keys(theme) = ThemeSchema.theme else { throw LetterpressError.invalidOption(.internalError, "schema") }
         #expect(keys(ThemeSchema.theme) == fields(ThemeSpec()))
         #expect(Set(StyleSection.allCases.flatMap(\.keys)) == fields(StyleSpec()), "every key is applied somewhere")
         #expect(keys(theme["link"]) == fields(InlineStyleSpec()))

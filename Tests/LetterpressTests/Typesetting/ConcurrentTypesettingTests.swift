@@ -90,7 +90,7 @@ import Testing
                 stream.send([.thematicBreak, .pageBreak])
                 usleep(200)
             }
-            stream.finish(.init(footnotes: [], warnings: [Warning(file: "f.md", message: "late")], parseSeconds: 1))
+            stream.finish(.init(footnotes: [], warnings: [Warning(code: .footnoteMoved, file: "f.md", message: "late")], parseSeconds: 1))
         }
         sender.start()
         var received = 0
