@@ -27,6 +27,8 @@ extension LetterpressError {
         public static let invalidTheme = Code(rawValue: "invalid-theme")
         /// A string table that cannot be read (`invalidStringTable`).
         public static let invalidStringTable = Code(rawValue: "invalid-string-table")
+        /// A run archive (`render inspect --json`) that is not valid (`invalidArchive`).
+        public static let invalidArchive = Code(rawValue: "invalid-archive")
         /// A theme name that is neither shipped nor found (`unknownTheme`).
         public static let unknownTheme = Code(rawValue: "unknown-theme")
         /// An output that cannot be written (`outputFailed`).
@@ -68,6 +70,7 @@ extension LetterpressError {
         case .invalidFrontMatter: return .invalidFrontMatter
         case .invalidTheme: return .invalidTheme
         case .invalidStringTable: return .invalidStringTable
+        case .invalidArchive: return .invalidArchive
         case .unknownTheme: return .unknownTheme
         case let .invalidOption(code, _): return code
         case .outputFailed: return .outputFailed

@@ -4,9 +4,11 @@ import Foundation
 /// line and column, where the error has them: an unknown theme and an option that cannot be
 /// used belong to no file.
 public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible {
-    /// A file that cannot be read: the note, a theme or string table file, or a run archive
-    /// that is not valid; `reason` says why.
+    /// A file that cannot be read: the note, a theme or string table file; `reason` says why.
     case unreadableInput(file: String, reason: String)
+    /// A run archive (`render inspect --json`) that is not valid, where it is when the JSON
+    /// itself is broken.
+    case invalidArchive(file: String, location: SourceLocation?, message: String)
     /// Front matter that is not valid YAML or TOML, or a key whose value cannot be used (such
     /// as a `pageSize`, `margin` or `lang` that cannot be read), where it is.
     case invalidFrontMatter(file: String, location: SourceLocation?, message: String)
@@ -68,8 +70,8 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
     /// or only to an output.
     public var sourceFile: String? {
         switch self {
-        case let .unreadableInput(file, _), let .invalidFrontMatter(file, _, _), let .invalidTheme(file, _, _),
-             let .invalidStringTable(file, _, _), let .strictWarnings(file, _):
+        case let .unreadableInput(file, _), let .invalidArchive(file, _, _), let .invalidFrontMatter(file, _, _),
+             let .invalidTheme(file, _, _), let .invalidStringTable(file, _, _), let .strictWarnings(file, _):
             return file
         case .unknownTheme, .invalidOption, .outputFailed: return nil
         case let .several(errors): return errors.first?.sourceFile
@@ -79,7 +81,8 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
     /// Where in `sourceFile` the error is, when it has one place.
     public var location: SourceLocation? {
         switch self {
-        case let .invalidFrontMatter(_, location, _), let .invalidTheme(_, location, _), let .invalidStringTable(_, location, _):
+        case let .invalidArchive(_, location, _), let .invalidFrontMatter(_, location, _), let .invalidTheme(_, location, _),
+             let .invalidStringTable(_, location, _):
             return location
         case let .several(errors): return errors.first?.location
         default: return nil
@@ -91,7 +94,7 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
         switch self {
         case let .unreadableInput(_, reason): return reason
         case let .invalidFrontMatter(_, _, message): return "front matter: \(message)"
-        case let .invalidTheme(_, _, message), let .invalidStringTable(_, _, message): return message
+        case let .invalidArchive(_, _, message), let .invalidTheme(_, _, message), let .invalidStringTable(_, _, message): return message
         case let .unknownTheme(name, known):
             return "unknown theme \(Excerpt.quoted(name)) (known themes: \(known.joined(separator: ", ")))"
         case let .invalidOption(_, message): return message

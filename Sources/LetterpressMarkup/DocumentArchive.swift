@@ -1,20 +1,50 @@
 import Foundation
 import LetterpressCore
 
-/// A document saved as JSON with all its runs and attributes, custom ones included, and the
-/// theme it was meant for: what `render inspect --json` writes and `render` reads back.
+/// A document saved as JSON with all its runs and attributes, custom ones included, the theme
+/// it was meant for and what of its front matter shapes its pages: what `render inspect --json`
+/// writes and `render` reads back, to the same pages as the note's.
+///
+/// Version 2 added the page (`pageSize`, `landscape`, `margin`), `badge`, `exclusions`,
+/// `subtitle`, `markup`, `variables` (for the `{{…}}` of the theme's headers and footers) and
+/// `folder`, each left out when it says nothing; a version 1 archive has none of them and is
+/// read as before. A reader of version 1 reads a version 2 archive as it read its own, without
+/// them.
 package struct DocumentArchive: Codable, Sendable {
     package static let formatName = "letterpress-runs"
+    /// The version this build writes.
+    package static let currentVersion = 2
 
     package var format = DocumentArchive.formatName
-    package var version = 1
+    package var version = DocumentArchive.currentVersion
     package var theme: String?
     package var title: String?
+    package var subtitle: String?
     package var author: String?
     package var date: String?
     /// The front matter's `lang`; left out when it has none.
     package var lang: LanguageTag?
     package var locale: String?
+    /// The front matter's `pageSize`, as written; checked when the archive is rendered.
+    package var pageSize: String?
+    /// `landscape: true`; left out when false.
+    package var landscape: Bool?
+    /// The front matter's margins, as written (lengths joined with commas).
+    package var margin: String?
+    /// The date badge's setting; left out when it is the default (shown where the theme puts it).
+    package var badge: BadgeSetting?
+    /// The shapes the text flows around; left out when none.
+    package var exclusions: [ExclusionSpec]?
+    /// How the body was read; left out for Markdown. The blocks are parsed already: this tells
+    /// the styler, which sets plain text's lines as written.
+    package var markup: NoteMarkup?
+    /// The values of `{{name}}` (the front matter's scalars, `--var` over them), which the
+    /// theme's headers and footers still use; those in the text are in its runs already.
+    package var variables: [String: String]?
+    /// The absolute path of the note's folder, which relative paths (images, a theme file)
+    /// start from when the archive is rendered; when that folder is gone (or the archive has
+    /// none), they start from the archive's own folder.
+    package var folder: String?
     package var characters: Int
     package var runCount: Int
     package var blocks: [Block]
@@ -22,14 +52,24 @@ package struct DocumentArchive: Codable, Sendable {
     /// The footnotes' labels, which name their anchors; left out when each is its number.
     package var footnoteLabels: [String]?
 
-    /// `document` as an archive, naming `theme`.
-    package init(_ document: Document, theme: String?) {
+    /// `document` as an archive, naming `theme`; `folder` is where its relative paths start.
+    package init(_ document: Document, theme: String?, folder: URL? = nil) {
         self.theme = theme
-        title = document.frontMatter.title
-        author = document.frontMatter.author
-        date = document.frontMatter.date
-        lang = document.frontMatter.lang
-        locale = document.frontMatter.locale
+        let frontMatter = document.frontMatter
+        title = frontMatter.title
+        subtitle = frontMatter.subtitle
+        author = frontMatter.author
+        date = frontMatter.date
+        lang = frontMatter.lang
+        locale = frontMatter.locale
+        pageSize = frontMatter.pageSize
+        landscape = frontMatter.landscape ? true : nil
+        margin = frontMatter.margin
+        badge = frontMatter.badge == BadgeSetting() ? nil : frontMatter.badge
+        exclusions = frontMatter.exclusions.isEmpty ? nil : frontMatter.exclusions
+        markup = frontMatter.markup == .plain ? .plain : nil
+        variables = frontMatter.variables.isEmpty ? nil : frontMatter.variables
+        self.folder = folder?.standardizedFileURL.path
         blocks = document.blocks
         footnotes = document.footnotes.map(\.blocks)
         let labels = document.footnotes.map(\.label)
@@ -44,11 +84,19 @@ package struct DocumentArchive: Codable, Sendable {
     package var document: Document {
         var frontMatter = FrontMatter()
         frontMatter.title = title
+        frontMatter.subtitle = subtitle
         frontMatter.author = author
         frontMatter.date = date
         frontMatter.lang = lang
         frontMatter.locale = locale
         frontMatter.theme = theme
+        frontMatter.pageSize = pageSize
+        frontMatter.landscape = landscape ?? false
+        frontMatter.margin = margin
+        frontMatter.badge = badge ?? BadgeSetting()
+        frontMatter.exclusions = exclusions ?? []
+        frontMatter.markup = markup
+        frontMatter.variables = variables ?? [:]
         return Document(
             frontMatter: frontMatter, blocks: blocks,
             footnotes: footnotes.enumerated().map { index, blocks in
@@ -57,19 +105,62 @@ package struct DocumentArchive: Codable, Sendable {
             })
     }
 
+    /// The folder the archive's relative paths start from: its `folder` while that is a folder,
+    /// else nil (then the archive's own folder, as for a note).
+    package var existingFolder: URL? {
+        guard let folder, folder.hasPrefix("/") else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        return URL(fileURLWithPath: folder, isDirectory: true)
+    }
+
     /// Reads an archive, or nil when `data` is not one (so that it is read as Markdown).
+    /// - Throws: `LetterpressError.invalidArchive` naming `file`, with the line and column of
+    ///   broken JSON where Foundation gives them, and the keys and problem of a bad value.
     package static func read(_ data: Data, file: String) throws -> DocumentArchive? {
         guard data.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "{"),
               data.range(of: Data(formatName.utf8)) != nil else { return nil }
+        let invalid = "not a valid \(formatName) archive"
         do {
             return try JSONDecoder().decode(DocumentArchive.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            // Broken JSON: the decoder does not say where, JSONSerialization names the byte.
+            let (location, problem) = syntaxProblem(in: data) ?? (nil, context.debugDescription)
+            throw LetterpressError.invalidArchive(file: file, location: location,
+                                                  message: "\(invalid) (\(Excerpt.cleaned(problem, maximumLength: DecodingError.maximumProblemLength)))")
         } catch let error as DecodingError {
             let (_, keys, problem) = error.pathAndProblem
-            throw LetterpressError.unreadableInput(file: file, reason: "not a valid \(formatName) archive (\(keys.isEmpty ? "" : keys + ": ")\(problem))")
+            throw LetterpressError.invalidArchive(file: file, location: nil, message: "\(invalid) (\(keys.isEmpty ? "" : keys + ": ")\(problem))")
         } catch {
-            throw LetterpressError.unreadableInput(
-                file: file, reason: "not a valid \(formatName) archive (\(Excerpt.cleaned("\(error)", maximumLength: DecodingError.maximumProblemLength)))")
+            throw LetterpressError.invalidArchive(
+                file: file, location: nil, message: "\(invalid) (\(Excerpt.cleaned("\(error)", maximumLength: DecodingError.maximumProblemLength)))")
         }
+    }
+
+    /// Where JSONSerialization finds `data`'s JSON broken (its `around character N`, a byte
+    /// offset, as a line and a column of characters; or the `line N, column M` Apple's
+    /// Foundation gives), and what it says without the place; nil when it reads the JSON.
+    static func syntaxProblem(in data: Data) -> (SourceLocation?, String)? {
+        let description: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            return nil
+        } catch {
+            description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        }
+        func numbers(after pattern: String) -> (range: Range<String.Index>, values: [Int])? {
+            guard let range = description.range(of: pattern, options: .regularExpression) else { return nil }
+            return (range, description[range].split { !$0.isASCII || !$0.isNumber }.compactMap { Int($0) })
+        }
+        if let (range, values) = numbers(after: #" ?(around )?line [0-9]+, column [0-9]+"#), values.count == 2 {
+            return (SourceLocation(line: values[0], column: values[1]), description.replacingCharacters(in: range, with: ""))
+        }
+        guard let (range, values) = numbers(after: #" ?(around )?character [0-9]+"#), let offset = values.first else { return (nil, description) }
+        let before = data.prefix(max(0, min(offset, data.count)))
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        return (SourceLocation(line: line, column: column), description.replacingCharacters(in: range, with: ""))
     }
 
     /// The characters (counted run by run) and runs of blocks' text, code included in the

@@ -20,7 +20,7 @@ public enum TestFonts: Sendable, Equatable {
         try Self.current.withLock { current in
             if let current {
                 guard current == self else {
-                    throw LetterpressError.invalidOption("RenderingCheck.fonts: this process already renders with \(current), "
+                    throw LetterpressError.invalidOption(.fontConfigurationFailed, "RenderingCheck.fonts: this process already renders with \(current), "
                         + "not \(self): a process has one font configuration, so give every check the same fonts")
                 }
                 return

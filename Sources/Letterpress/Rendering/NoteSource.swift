@@ -18,6 +18,8 @@ struct NoteSource {
     /// The line the Markdown starts at, after the front matter: the parser counts columns of
     /// the Markdown in bytes, and the front matter's reader in characters.
     var bodyLine = 1
+    /// A run archive's note's folder, where its relative paths start; nil for the file's own.
+    var folder: URL?
 
     /// The Markdown `text`, its front matter split off; `file` names it in errors.
     init(markdown text: String, file: String, warnings: [Warning] = []) throws {
@@ -38,9 +40,16 @@ struct NoteSource {
     init(_ data: Data, file: String) throws {
         if let archive = try DocumentArchive.read(data, file: file) {
             self.init(parsed: archive.document)
+            folder = archive.existingFolder
         } else {
             let (text, warnings) = MarkdownParser.decode(data, file: file)
             try self.init(markdown: text, file: file, warnings: warnings)
         }
+    }
+
+    /// The resources of the note read from `resources`' file: those, its relative paths
+    /// starting from the archive's note's folder when it is one.
+    func resources(_ resources: Resources) -> Resources {
+        folder.map { resources.startingFrom($0) } ?? resources
     }
 }

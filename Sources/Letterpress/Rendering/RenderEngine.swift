@@ -119,8 +119,9 @@ final class RenderEngine: @unchecked Sendable {
         let plan: PagePlan
 
         init(input: String, engine: RenderEngine, clock: StepClock) throws {
-            let resources = Resources(note: input, options: engine.options)
-            let source = try clock.measure(\.parse) { try NoteSource(resources.readNote(), file: input) }
+            let file = Resources(note: input, options: engine.options)
+            let source = try clock.measure(\.parse) { try NoteSource(file.readNote(), file: input) }
+            let resources = source.resources(file)
             theme = try clock.measure(\.theme) { try engine.theme(for: source.frontMatter, resources: resources) }
             plan = try PagePlan(frontMatter: source.frontMatter, styles: theme.layout, options: engine.options, resources: resources)
             (self.resources, self.source) = (resources, source)
@@ -173,6 +174,7 @@ final class RenderEngine: @unchecked Sendable {
             let clock = StepClock()
             // Reading and decoding the file count as parsing on this thread.
             let note = try clock.measure(\.parse, read)
+            let resources = note.resources(resources)
             if case let .markdown(body) = note.body { HighlightLibrary.openAhead(for: body) }
             defer { HighlightLibrary.settle() }
             let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
@@ -230,6 +232,50 @@ final class RenderEngine: @unchecked Sendable {
         try typeset(NoteSource(parsed: document), file: file)
     }
 
+    /// The document that rendering the note at `input` typesets, as a run archive keeps it:
+    /// parsed with the note's theme (its markup, dialect, title block and math macros), its
+    /// contents and page references holding the pages a rendering settles on, its front matter
+    /// with `markup` as read. Also the folder its relative paths start from, and the warnings of
+    /// reading and parsing it.
+    func renderedDocument(input: String) throws -> (document: Document, folder: URL?, warnings: [Warning]) {
+        try FontWork.exclusively {
+            let file = Resources(note: input, options: options)
+            let note = try NoteSource(file.readNote(), file: input)
+            let resources = note.resources(file)
+            guard case let .markdown(body) = note.body, let text = note.text else {
+                guard case let .parsed(document) = note.body else { throw LetterpressError.invalidOption(.internalError, "the note was not read") }
+                return (document, resources.folder, note.warnings)
+            }
+            let theme = try self.theme(for: note.frontMatter, resources: resources)
+            let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
+            var numbers: PageNumbers?
+            if showsPageNumbers(note, theme: theme, file: input) {
+                // The numbers the last layout is given, which are those its pages show.
+                _ = try PageNumbers.settle { given in
+                    guard let given else {
+                        return try measure(note, theme: theme, plan: plan, resources: resources, parsing: .first, numbering: .alone, clock: StepClock())
+                    }
+                    numbers = given
+                    var found = PageNumbers()
+                    var page = 0
+                    _ = try layOut(note, theme: theme, plan: plan, resources: resources, parsing: .first, pageNumbers: given,
+                                   numbering: .alone, clock: StepClock()) {
+                        page += 1
+                        found.record(destinationsOf: $0, page: page)
+                    }
+                    return found
+                }
+            }
+            let markup = NoteMarkup.of(file: input, frontMatter: note.frontMatter, theme: theme.markup)
+            var document = parse(body, markup: markup, frontMatter: note.frontMatter, file: input,
+                                 strings: try stringTable(for: note.frontMatter, resources: resources), pageNumbers: numbers, theme: theme)
+            document.frontMatter = note.frontMatter
+            document.frontMatter.markup = markup
+            let warnings = CharacterColumns.converted(note.warnings + document.warnings, file: input, text: text, firstLine: note.bodyLine)
+            return (document, resources.folder, themes.takeWarnings() + warnings)
+        }
+    }
+
     /// Typesets `note` in memory, its Markdown parsed as `parsing` says.
     func typeset(_ note: NoteSource, file: String, parsing: Parsing = .first) throws -> TypesetNote {
         try FontWork.exclusively { try typesetAlone(note, file: file, parsing: parsing) }
@@ -237,7 +283,7 @@ final class RenderEngine: @unchecked Sendable {
 
     private func typesetAlone(_ note: NoteSource, file: String, parsing: Parsing) throws -> TypesetNote {
         let clock = StepClock()
-        let resources = Resources(note: file, options: options)
+        let resources = note.resources(Resources(note: file, options: options))
         let theme = try clock.measure(\.theme) { try self.theme(for: note.frontMatter, resources: resources) }
         let plan = try PagePlan(frontMatter: note.frontMatter, styles: theme.layout, options: options, resources: resources)
         var pages: [Page] = []
@@ -370,7 +416,9 @@ final class RenderEngine: @unchecked Sendable {
         let markup = NoteMarkup.of(file: file, frontMatter: note.frontMatter, theme: theme.markup)
         switch (note.body, parsing) {
         case let (.parsed(document), _):
-            return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter))
+            // Parsed already: a run archive says when its blocks were read as plain text.
+            return styled(document, theme: theme, file: file, warnings: note.warnings, language: language(of: note.frontMatter),
+                          markup: note.frontMatter.markup ?? .markdown)
         case let (.markdown(body), .first),
              // Notes set at the foot of their pages are needed before their references are
              // placed, and cmark gives them only after the last block: such a note is parsed

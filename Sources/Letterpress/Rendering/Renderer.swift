@@ -307,6 +307,23 @@ public struct Renderer: Sendable {
         return document
     }
 
+    /// The run archive of the note at `file` (`-`: standard input), which `render` reads back to
+    /// the pages this renderer gives the note (see `RenderEngine.renderedDocument`), and the
+    /// warnings of reading it. It names `options.theme` (a path made absolute), else the front
+    /// matter's, and keeps the `{{…}}` values, `options.variables` over the note's, and the
+    /// locale, the front matter's, else `options.locale` when it is not the default.
+    package func archive(of file: String) throws -> (archive: DocumentArchive, warnings: [Warning]) {
+        let rendered = try engine.renderedDocument(input: file)
+        var document = rendered.document
+        document.frontMatter.variables = document.frontMatter.variables(overriddenBy: options.variables)
+        // The text's values were formatted for `--locale`: the badge and headers are too.
+        if document.frontMatter.locale == nil, options.locale != RenderOptions().locale { document.frontMatter.locale = options.locale.identifier }
+        var theme = options.theme ?? document.frontMatter.theme
+        // `--theme` names a file from the current folder, which rendering the archive elsewhere would not find.
+        if let name = options.theme, ThemeLoader.isPath(name) { theme = URL(fileURLWithPath: name).standardizedFileURL.path }
+        return (DocumentArchive(document, theme: theme, folder: rendered.folder), rendered.warnings)
+    }
+
     /// The theme the command line names (`theme`), else the front matter (a path in it relative
     /// to the note's folder, `folder`), else `default`: what `--watch` watches too.
     package static func themeName(_ theme: String?, frontMatter: FrontMatter, folder: URL?) -> String {

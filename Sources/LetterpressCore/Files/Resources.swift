@@ -7,7 +7,7 @@ package struct Resources: Sendable {
     /// The note's path, `-` for standard input; messages name it.
     package let file: String
     /// The folder the note's relative paths start from; nil to take them as they are.
-    package let folder: URL?
+    package private(set) var folder: URL?
     /// With `--sandbox`, the one folder files may be read from; nil when any may be.
     package let sandbox: URL?
     /// `--date`, for a note whose front matter has none.
@@ -28,6 +28,14 @@ package struct Resources: Sendable {
         self.root = root
         self.date = date
         self.sourceDateEpoch = sourceDateEpoch
+    }
+
+    /// These resources with relative paths starting from `folder` (a run archive's note's),
+    /// the sandbox, the dates and the images read (shared) as they were.
+    package func startingFrom(_ folder: URL) -> Resources {
+        var copy = self
+        copy.folder = folder
+        return copy
     }
 
     // MARK: Reading

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `badge: false`, or `badge: {center: [x, y], diameter: d}` in points from the page's top-left.
-package struct BadgeSetting: Sendable, Equatable, Decodable {
+package struct BadgeSetting: Sendable, Equatable, Codable {
     package var enabled = true
     package var center: [Double]?
     package var diameter: Double?
@@ -25,5 +25,18 @@ package struct BadgeSetting: Sendable, Equatable, Decodable {
         if let diameter, !(8...600).contains(diameter) {
             throw DecodingError.dataCorruptedError(forKey: .diameter, in: container, debugDescription: "diameter must be 8 to 600 points")
         }
+    }
+
+    /// Writes `false`, or the placement given (an empty mapping for the default): as the front
+    /// matter writes it, for the run archive.
+    package func encode(to encoder: Encoder) throws {
+        guard enabled else {
+            var container = encoder.singleValueContainer()
+            try container.encode(false)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(center, forKey: .center)
+        try container.encodeIfPresent(diameter, forKey: .diameter)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import LetterpressCore
 
 /// A shape from the front matter, in points from the page's top-left corner.
-package struct ExclusionSpec: Sendable, Equatable, Decodable {
-    package enum Kind: String, Sendable, Decodable, CaseIterable {
+package struct ExclusionSpec: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Codable, CaseIterable {
         case circle, rect, polygon
 
         package init(from decoder: Decoder) throws {
@@ -65,5 +65,20 @@ package struct ExclusionSpec: Sendable, Equatable, Decodable {
         for value in (center ?? []) + (rect ?? []) + (points ?? []).flatMap({ $0 }) where !value.isFinite || abs(value) > 100_000 {
             throw fail(.shape, "coordinates must be numbers of points from -100000 to 100000")
         }
+    }
+
+    /// Writes the shape with the keys the front matter gives it, for the run archive.
+    package func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(shape, forKey: .shape)
+        try container.encode(page, forKey: .page)
+        try container.encodeIfPresent(center, forKey: .center)
+        try container.encodeIfPresent(radius, forKey: .radius)
+        try container.encodeIfPresent(rect, forKey: .rect)
+        try container.encodeIfPresent(points, forKey: .points)
+        try container.encode(margin, forKey: .margin)
+        try container.encodeIfPresent(fill, forKey: .fill)
+        try container.encodeIfPresent(stroke, forKey: .stroke)
+        if draw { try container.encode(draw, forKey: .draw) }
     }
 }

@@ -14,7 +14,7 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print the document as JSON that 'render' can read back and render.")
     var json = false
 
-    @Option(help: "The theme the JSON names (default: the front matter's).", completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
+    @Option(help: "The theme the JSON names and the note is parsed with, as render's --theme (default: the front matter's).", completion: .custom { _, _, _ in ThemeLoader().availableThemes() })
     var theme: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp(
@@ -39,16 +39,26 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         do {
-            let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
-                                                 locale: try locale.value().identifier, strings: strings.map { URL(fileURLWithPath: $0) }, math: !noMath)
-            for warning in Warning.summarized(Warning.inFileOrder(document.warnings)) { Console.error(warning.description) }
             if json {
+                // Parsed as `render` parses the note, with its theme and the pages its contents
+                // settle on, so that rendering the archive gives the note's pages.
+                var options = RenderOptions()
+                options.theme = theme
+                options.defaultPageSize = SystemPaper.size()
+                options.math = !noMath
+                options.locale = Locale(identifier: try locale.value().identifier)
+                options.variables = try VariableAssignment.dictionary(variables)
+                options.strings = strings.map { URL(fileURLWithPath: $0) }
+                let (archive, warnings) = try Renderer(options: options).archive(of: file)
+                for warning in Warning.summarized(Warning.inFileOrder(warnings)) { Console.error(warning.description) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let archive = DocumentArchive(document, theme: theme ?? document.frontMatter.theme)
                 try StandardOutput.write(try encoder.encode(archive) + Data("\n".utf8))
                 return
             }
+            let document = try Renderer.document(from: try Resources(note: file).readNote(), file: file, variables: try VariableAssignment.dictionary(variables),
+                                                 locale: try locale.value().identifier, strings: strings.map { URL(fileURLWithPath: $0) }, math: !noMath)
+            for warning in Warning.summarized(Warning.inFileOrder(document.warnings)) { Console.error(warning.description) }
             let lines = RunDump.blocks(document.blocks)
             print(lines.joined(separator: "\n"))
             let archive = DocumentArchive(document, theme: nil)
