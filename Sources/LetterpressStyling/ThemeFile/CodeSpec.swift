@@ -11,7 +11,7 @@ public struct CodeSpec: Codable, Sendable {
     /// `string`, `number`, `constant`, `comment`, `operator`, `attribute`, `preprocessor`,
     /// `inserted`, `deleted`); a class it leaves out keeps the code's colour.
     public var syntax: [String: TokenStyle]?
-    /// Number every block's lines, as ```` ```swift {linenos} ```` numbers one.
+    /// Number every block's lines, as `{linenos}` after a fence's language numbers one.
     public var lineNumbers: Bool?
     /// The line numbers' colour; a tint of the code's colour unless given.
     public var lineNumberColor: Color?
