@@ -62,7 +62,8 @@ public struct Theme: Sendable, Encodable {
     /// document.
     public var warnings: [Warning] = []
 
-    /// What `render themes` prints: the resolved look, not where it came from.
+    /// What `render themes` prints: the resolved look, not where it came from (its spec and
+    /// warnings). A new property is printed only once its key is here.
     private enum CodingKeys: String, CodingKey {
         case name, description, page, body, headings, code, codeSyntax, inlineCode, quote, link, list, table, rule, footnotes
         case footnotePlacement, alerts, toc, definitionList, titleBlock, math, diagram, customStyles, customColors, highlights
