@@ -1,6 +1,6 @@
 import Foundation
 
 /// Horizontal alignment of a paragraph's lines.
-package enum TextAlignment: String, Codable, Sendable {
+public enum TextAlignment: String, Codable, Sendable {
     case left, center, right, justify
 }

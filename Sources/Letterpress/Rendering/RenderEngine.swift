@@ -299,7 +299,7 @@ final class RenderEngine: @unchecked Sendable {
 
     /// The theme `themeName` names for the note.
     private func theme(for frontMatter: FrontMatter, resources: Resources) throws -> Theme {
-        if let fixedTheme { return fixedTheme }
+        if let fixedTheme { return themes.fixed(fixedTheme) { fonts } }
         let name = Renderer.themeName(options.theme, frontMatter: frontMatter, folder: resources.folder)
         do {
             return try themes.theme(named: name, resources: resources) { fonts }

@@ -22,7 +22,9 @@ public struct Renderer: Sendable {
         case named(String)
         /// A theme file.
         case file(URL)
-        /// A theme already loaded, used for every note whatever its front matter says.
+        /// A theme already loaded or made in code, used for every note whatever its front
+        /// matter says; its warnings, and the fonts it names that are not installed, come with
+        /// the first document.
         case theme(Theme)
     }
 

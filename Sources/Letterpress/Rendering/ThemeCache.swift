@@ -8,6 +8,8 @@ struct ThemeCache {
     let scale: Double
     private var loaded: [Key: Theme] = [:]
     private var pendingWarnings: [Warning] = []
+    /// Whether the warnings of the theme given as a value have been reported.
+    private var reportedFixed = false
 
     /// A theme loaded for one sandbox folder is not allowed for another.
     private struct Key: Hashable {
@@ -30,6 +32,16 @@ struct ThemeCache {
         let (theme, warnings) = try loader.loadReportingWarnings(name, scale: scale)
         loaded[key] = theme
         pendingWarnings += warnings + Self.missingFonts(in: theme, fonts: fonts())
+        return theme
+    }
+
+    /// `theme`, given as a value for every note: its warnings, and the fonts it asks for that are
+    /// not installed, are reported with the first note, as a loaded theme's are.
+    mutating func fixed(_ theme: Theme, fonts: () -> FontContext) -> Theme {
+        if !reportedFixed {
+            reportedFixed = true
+            pendingWarnings += theme.warnings + Self.missingFonts(in: theme, fonts: fonts())
+        }
         return theme
     }
 

@@ -3,11 +3,11 @@ import LetterpressCore
 
 /// Where a theme sets footnotes: together at the end of the document, or each at the foot of
 /// the page of its first reference.
-package enum FootnotePlacement: String, Sendable, Codable, CaseIterable {
+public enum FootnotePlacement: String, Sendable, Codable, CaseIterable {
     case end, page
 
     /// A theme's `footnotes.place`, refused with the two values it may take.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let value = try container.decode(String.self)
         guard let placement = FootnotePlacement(rawValue: value) else {

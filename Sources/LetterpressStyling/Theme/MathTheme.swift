@@ -3,7 +3,7 @@ import LetterpressCore
 import LetterpressMarkup
 
 /// Where a display formula sits on its lines.
-package enum MathAlignment: String, Codable, Sendable {
+public enum MathAlignment: String, Codable, Sendable {
     /// Centred in the column, as TeX sets displays.
     case center
     /// At the left, the theme's `indent` in.

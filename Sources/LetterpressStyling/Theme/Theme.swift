@@ -54,6 +54,34 @@ public struct Theme: Sendable, Encodable {
     /// matter or `--from` says; nil for `automatic`.
     public var dialect: MarkupDialect?
 
+    /// The settings it was resolved from, kept so that ``Theme/with(_:)`` resolves a change as
+    /// YAML would: held by reference, so that copying a theme copies no more than before.
+    var settings = Settings.unset
+    /// Warnings about its YAML: keys that mean nothing, or written with a former name. Loading
+    /// a theme does not print them; `Renderer(theme: .theme(_:))` reports them with its first
+    /// document.
+    public var warnings: [Warning] = []
+
+    /// What `render themes` prints: the resolved look, not where it came from (its spec and
+    /// warnings). A new property is printed only once its key is here.
+    private enum CodingKeys: String, CodingKey {
+        case name, description, page, body, headings, code, codeSyntax, inlineCode, quote, link, list, table, rule, footnotes
+        case footnotePlacement, alerts, toc, definitionList, titleBlock, math, diagram, customStyles, customColors, highlights
+        case designs, textScale, badge, shapes, markup, dialect
+    }
+
+    /// A theme's spec, never changed once made.
+    final class Settings: Sendable {
+        let spec: ThemeSpec
+
+        init(_ spec: ThemeSpec) {
+            self.spec = spec
+        }
+
+        /// Until `ThemeLoader.resolve` sets the spec resolved.
+        static let unset = Settings(ThemeSpec())
+    }
+
     /// The style of heading `level`, clamped to 1…6.
     package func heading(_ level: Int) -> BlockStyle { headings[min(max(level, 1), 6) - 1] }
 }

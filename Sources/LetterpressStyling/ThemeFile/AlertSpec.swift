@@ -4,32 +4,51 @@ import LetterpressMarkup
 
 /// Call-outs (GitHub's alerts `> [!NOTE]`, Obsidian's call-outs, admonitions, containers): the
 /// call-out's block and title, and each kind's colour.
-struct AlertSpec: Codable {
+public struct AlertSpec: Codable, Sendable {
     /// The call-out: its text (over the body's), bar width, indent and spacing.
-    var body: StyleSpec?
+    public var body: StyleSpec?
     /// The title line (over the call-out's text), drawn in the kind's colour.
-    var title: StyleSpec?
-    var note: Color?
-    var tip: Color?
-    var important: Color?
-    var warning: Color?
-    var caution: Color?
-    var abstract: Color?
-    var info: Color?
-    var todo: Color?
-    var success: Color?
-    var question: Color?
-    var failure: Color?
-    var danger: Color?
-    var bug: Color?
-    var example: Color?
-    var quote: Color?
-    var plain: Color?
+    public var title: StyleSpec?
+    /// The colour of `[!NOTE]`.
+    public var note: Color?
+    /// The colour of `[!TIP]`.
+    public var tip: Color?
+    /// The colour of `[!IMPORTANT]`.
+    public var important: Color?
+    /// The colour of `[!WARNING]`.
+    public var warning: Color?
+    /// The colour of `[!CAUTION]`.
+    public var caution: Color?
+    /// The colour of Obsidian's `[!abstract]`; unless given, its GitHub relative's.
+    public var abstract: Color?
+    /// The colour of Obsidian's `[!info]`; unless given, its GitHub relative's.
+    public var info: Color?
+    /// The colour of Obsidian's `[!todo]`; unless given, its GitHub relative's.
+    public var todo: Color?
+    /// The colour of Obsidian's `[!success]`; unless given, its GitHub relative's.
+    public var success: Color?
+    /// The colour of Obsidian's `[!question]`; unless given, its GitHub relative's.
+    public var question: Color?
+    /// The colour of Obsidian's `[!failure]`; unless given, its GitHub relative's.
+    public var failure: Color?
+    /// The colour of Obsidian's `[!danger]`; unless given, its GitHub relative's.
+    public var danger: Color?
+    /// The colour of Obsidian's `[!bug]`; unless given, its GitHub relative's.
+    public var bug: Color?
+    /// The colour of Obsidian's `[!example]`; unless given, its GitHub relative's.
+    public var example: Color?
+    /// The colour of Obsidian's `[!quote]`; unless given, its GitHub relative's.
+    public var quote: Color?
+    /// The colour of a call-out of no kind (an admonition's or a container's).
+    public var plain: Color?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case body, title, note, tip, important, warning, caution
         case abstract, info, todo, success, question, failure, danger, bug, example, quote, plain
     }
+
+    /// Call-outs that set nothing.
+    public init() {}
 
     /// The colours given for the kinds GitHub does not have, by name.
     var others: [String: Color] {

@@ -4,27 +4,32 @@ import LetterpressMarkup
 
 /// The code block as a theme writes it: an element's style (font, size, colour, background,
 /// padding…), and the colours of its tokens and line numbers.
-struct CodeSpec: Codable {
-    var style: StyleSpec
-    /// A style for each `TokenClass` by name: a colour, or `{foregroundColor, backgroundColor, fontWeight, italic}`.
-    var syntax: [String: TokenStyle]?
-    /// Number every block's lines, as ```` ```swift {linenos} ```` numbers one.
-    var lineNumbers: Bool?
-    var lineNumberColor: Color?
-    /// The band behind the lines `hl_lines` marks.
-    var lineHighlight: Color?
+public struct CodeSpec: Codable, Sendable {
+    /// The block's look, its keys beside the others in the YAML (`code: {size: 9, syntax: …}`).
+    public var style: StyleSpec
+    /// A look for each token class by name (`keyword`, `type`, `function`, `variable`,
+    /// `string`, `number`, `constant`, `comment`, `operator`, `attribute`, `preprocessor`,
+    /// `inserted`, `deleted`); a class it leaves out keeps the code's colour.
+    public var syntax: [String: TokenStyle]?
+    /// Number every block's lines, as `{linenos}` after a fence's language numbers one.
+    public var lineNumbers: Bool?
+    /// The line numbers' colour; a tint of the code's colour unless given.
+    public var lineNumberColor: Color?
+    /// The band behind the lines `hl_lines` marks; a tint of the code's colour unless given.
+    public var lineHighlight: Color?
 
     /// The keys beside the element's style; `ThemeSchema` lists both.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case syntax, lineNumbers, lineNumberColor, lineHighlight
     }
 
-    /// An empty one, for `CompiledDefaultTheme` to set field by field.
-    init() {
+    /// A code block that sets nothing.
+    public init() {
         style = StyleSpec()
     }
 
-    init(from decoder: any Decoder) throws {
+    /// Reads the style's keys and the code's own from one mapping.
+    public init(from decoder: any Decoder) throws {
         style = try StyleSpec(from: decoder)
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         syntax = try fields.decodeIfPresent([String: TokenStyle].self, forKey: .syntax)
@@ -33,7 +38,8 @@ struct CodeSpec: Codable {
         lineHighlight = try fields.decodeIfPresent(Color.self, forKey: .lineHighlight)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes the style's keys and the code's own into one mapping.
+    public func encode(to encoder: any Encoder) throws {
         try style.encode(to: encoder)
         var fields = encoder.container(keyedBy: CodingKeys.self)
         try fields.encodeIfPresent(syntax, forKey: .syntax)
@@ -43,12 +49,17 @@ struct CodeSpec: Codable {
     }
 }
 
-/// The look of one class of token: a colour alone (`keyword: "#cf222e"`), or a mapping.
-package struct TokenStyle: Codable, Sendable, Equatable {
-    package var color: Color?
-    package var background: Color?
-    package var weight: FontWeight?
-    package var italic: Bool?
+/// The look of one class of token: a colour alone (`keyword: "#cf222e"`), or a mapping
+/// `{foregroundColor, backgroundColor, fontWeight, italic}`.
+public struct TokenStyle: Codable, Sendable, Equatable {
+    /// Its colour (`foregroundColor`).
+    public var color: Color?
+    /// The band behind it (`backgroundColor`); a diff's lines spread it over the block.
+    public var background: Color?
+    /// Its weight (`fontWeight`).
+    public var weight: FontWeight?
+    /// `true` for italic, `false` for upright.
+    public var italic: Bool?
 
     /// Named as `StyleSpec`'s keys, which the properties' names (`TextStyle`'s, which they set)
     /// are not.
@@ -56,14 +67,16 @@ package struct TokenStyle: Codable, Sendable, Equatable {
         case color = "foregroundColor", background = "backgroundColor", weight = "fontWeight", italic
     }
 
-    package init(color: Color? = nil, background: Color? = nil, weight: FontWeight? = nil, italic: Bool? = nil) {
+    /// A token's look; what is nil keeps the code's.
+    public init(color: Color? = nil, background: Color? = nil, weight: FontWeight? = nil, italic: Bool? = nil) {
         self.color = color
         self.background = background
         self.weight = weight
         self.italic = italic
     }
 
-    package init(from decoder: any Decoder) throws {
+    /// Reads a colour alone, or a mapping.
+    public init(from decoder: any Decoder) throws {
         if let color = try? decoder.singleValueContainer().decode(Color.self) {
             self.init(color: color)
             return

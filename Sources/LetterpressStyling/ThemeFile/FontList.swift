@@ -1,14 +1,17 @@
 import Foundation
 
-/// A font family list, written as a YAML list or a comma-separated string.
-struct FontList: Codable, Equatable {
-    var families: [String]
+/// A font family list, first choice first, written as a YAML list or a comma-separated string.
+public struct FontList: Codable, Equatable, Sendable {
+    /// The families, first choice first.
+    public var families: [String]
 
-    init(families: [String]) {
+    /// The list of `families`, first choice first.
+    public init(families: [String]) {
         self.families = families
     }
 
-    init(from decoder: Decoder) throws {
+    /// Reads a list, or a string of names between commas.
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let list = try? container.decode([String].self) {
             families = list
@@ -19,7 +22,8 @@ struct FontList: Codable, Equatable {
         families = families.filter { !$0.isEmpty }
     }
 
-    func encode(to encoder: Encoder) throws {
+    /// Writes the list.
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(families)
     }

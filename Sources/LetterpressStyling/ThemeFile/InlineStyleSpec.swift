@@ -3,14 +3,24 @@ import LetterpressCore
 import LetterpressMarkup
 
 /// The look of an inline element (`link`, `inlineCode`): what it changes in the text around it.
-struct InlineStyleSpec: Codable {
-    var font: FontList?
-    var size: Double?
-    var fontWeight: FontWeight?
-    var italic: Bool?
-    var foregroundColor: Color?
-    var backgroundColor: Color?
-    var underline: Bool?
+public struct InlineStyleSpec: Codable, Sendable {
+    /// Font families, first choice first.
+    public var font: FontList?
+    /// Its size, in multiples of the text around it, 0.25 to 4.
+    public var size: Double?
+    /// Its weight.
+    public var fontWeight: FontWeight?
+    /// `true` for italic text, `false` for upright.
+    public var italic: Bool?
+    /// Its colour.
+    public var foregroundColor: Color?
+    /// The colour behind it.
+    public var backgroundColor: Color?
+    /// `true` underlines it, `false` takes the underline away.
+    public var underline: Bool?
+
+    /// A style that changes nothing.
+    public init() {}
 }
 
 extension InlineStyleSpec {

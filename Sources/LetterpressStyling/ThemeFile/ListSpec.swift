@@ -3,13 +3,20 @@ import LetterpressCore
 import LetterpressMarkup
 
 /// List indentation and markers.
-struct ListSpec: Codable {
-    var indent: Double?
-    var itemSpacing: Double?
-    var markerColor: Color?
-    var bullets: [String]?
+public struct ListSpec: Codable, Sendable {
+    /// The indent of each level, in points, 0 to 1000.
+    public var indent: Double?
+    /// Space between items, in points, -200 to 1000.
+    public var itemSpacing: Double?
+    /// The markers' colour; the body's unless given.
+    public var markerColor: Color?
+    /// The bullets of the levels of an unordered list, repeated past the last.
+    public var bullets: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case indent, itemSpacing, markerColor, bullets
     }
+
+    /// Lists that set nothing.
+    public init() {}
 }

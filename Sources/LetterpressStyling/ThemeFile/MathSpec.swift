@@ -3,26 +3,37 @@ import LetterpressCore
 import LetterpressMarkup
 
 /// How formulas look: `math: {font: …, size: …}`, or `math: false` to read `$` as text.
-struct MathSpec: Codable {
-    var enabled: Bool?
-    var font: FontList?
-    var size: Double?
-    var foregroundColor: Color?
-    var errorColor: Color?
-    var align: MathAlignment?
-    var indent: Double?
-    var spaceBefore: Double?
-    var spaceAfter: Double?
-    var macros: [String: String]?
+public struct MathSpec: Codable, Sendable {
+    /// `false` (`math: false`) reads `$` as text; the other keys are then not written.
+    public var enabled: Bool?
+    /// Math fonts, first choice first, each with an OpenType MATH table.
+    public var font: FontList?
+    /// The formulas' size, in multiples of the text around them, 0.25 to 4.
+    public var size: Double?
+    /// The formulas' colour; the text's unless given.
+    public var foregroundColor: Color?
+    /// The colour of a formula that cannot be read, shown as written.
+    public var errorColor: Color?
+    /// Where a display formula sits: centred, or at the left.
+    public var align: MathAlignment?
+    /// A left-aligned display's indent, in points, 0 to 1000.
+    public var indent: Double?
+    /// Space above a display, in points, -200 to 1000.
+    public var spaceBefore: Double?
+    /// Space below a display, in points, -200 to 1000.
+    public var spaceAfter: Double?
+    /// TeX macros by name, over the default theme's.
+    public var macros: [String: String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case font, size, foregroundColor, errorColor, align, indent, spaceBefore, spaceAfter, macros
     }
 
-    /// An empty one, for `CompiledDefaultTheme` to set field by field.
-    init() {}
+    /// Formulas that set nothing.
+    public init() {}
 
-    init(from decoder: any Decoder) throws {
+    /// Reads `false`, or a mapping of keys.
+    public init(from decoder: any Decoder) throws {
         if let enabled = try? decoder.singleValueContainer().decode(Bool.self) {
             self.enabled = enabled
             return
@@ -39,7 +50,8 @@ struct MathSpec: Codable {
         macros = try fields.decodeIfPresent([String: String].self, forKey: .macros)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes `false`, or a mapping of keys.
+    public func encode(to encoder: any Encoder) throws {
         if let enabled {
             var single = encoder.singleValueContainer()
             try single.encode(enabled)

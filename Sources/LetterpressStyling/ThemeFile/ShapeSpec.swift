@@ -3,12 +3,18 @@ import LetterpressCore
 import LetterpressMarkup
 
 /// How visible exclusion shapes are drawn.
-struct ShapeSpec: Codable {
-    var fill: Color?
-    var stroke: Color?
-    var strokeWidth: Double?
+public struct ShapeSpec: Codable, Sendable {
+    /// The colour inside a shape.
+    public var fill: Color?
+    /// The colour of its outline.
+    public var stroke: Color?
+    /// The width of its outline, in points, 0 to 100.
+    public var strokeWidth: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case fill, stroke, strokeWidth
     }
+
+    /// Shapes that set nothing.
+    public init() {}
 }

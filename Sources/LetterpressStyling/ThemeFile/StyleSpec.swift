@@ -2,27 +2,50 @@ import Foundation
 import LetterpressCore
 import LetterpressMarkup
 
-/// The look of an element; every field optional.
-struct StyleSpec: Codable {
-    var font: FontList?
-    var size: Double?
-    var fontWeight: FontWeight?
-    var italic: Bool?
-    var foregroundColor: Color?
-    var backgroundColor: Color?
-    var underline: Bool?
-    var tracking: Double?
-    var effect: TextEffect?
-    var lineHeight: Double?
-    var spaceBefore: Double?
-    var spaceAfter: Double?
-    var align: TextAlignment?
-    var padding: Double?
-    var indent: Double?
-    var barColor: Color?
-    var barWidth: Double?
-    var minSize: Double?
-    var maxSize: Double?
+/// The look of a block element (`body`, `heading`, `quote`, a table's cells…), every key
+/// optional; each element applies the keys `docs/themes.md` lists for it.
+public struct StyleSpec: Codable, Sendable {
+    /// Font families, first choice first.
+    public var font: FontList?
+    /// The text's size in points, 1 to 400.
+    public var size: Double?
+    /// The text's weight.
+    public var fontWeight: FontWeight?
+    /// `true` for italic text, `false` for upright.
+    public var italic: Bool?
+    /// The text's colour.
+    public var foregroundColor: Color?
+    /// The colour of the band behind the block.
+    public var backgroundColor: Color?
+    /// `true` underlines the text, `false` takes the underline away.
+    public var underline: Bool?
+    /// Space added between letters, in points, -50 to 200.
+    public var tracking: Double?
+    /// `letterpress`: the text pressed into the paper.
+    public var effect: TextEffect?
+    /// Baseline to baseline, in multiples of the font's line height, 0.5 to 5.
+    public var lineHeight: Double?
+    /// Space above the block, in points, -200 to 1000.
+    public var spaceBefore: Double?
+    /// Space below the block, in points, -200 to 1000.
+    public var spaceAfter: Double?
+    /// How its lines are aligned.
+    public var align: TextAlignment?
+    /// Space between the band's edges and the text, in points, 0 to 1000.
+    public var padding: Double?
+    /// How far the block is indented, its bar in the indent, in points, 0 to 1000.
+    public var indent: Double?
+    /// The colour of the bar beside the block.
+    public var barColor: Color?
+    /// The width of the bar beside the block, in points, 0 to 100.
+    public var barWidth: Double?
+    /// The smallest size `--text-size`, `RenderOptions.textScale` or a size set inline may give.
+    public var minSize: Double?
+    /// The largest size `--text-size`, `RenderOptions.textScale` or a size set inline may give.
+    public var maxSize: Double?
+
+    /// A style that sets nothing.
+    public init() {}
 }
 
 extension StyleSpec {

@@ -50,7 +50,17 @@ package struct ThemeLoader: Sendable {
     /// Reads, merges, decodes and resolves the theme in `source`.
     func load(_ source: ThemeSource, scale: Double) throws -> (theme: Theme, warnings: [Warning]) {
         let read = source == PreparedDefaultTheme.source ? ThemeLoader.shippedDefault : try self.read(source)
-        let (node, spec) = (read.node, read.spec)
+        var theme = try Self.resolve(read.spec, node: read.node, file: source.path, scale: scale)
+        theme.name = source.name
+        theme.description = read.description ?? ""
+        theme.warnings = read.warnings
+        return (theme, read.warnings)
+    }
+
+    /// `spec` resolved over the shipped default theme, keeping it, its errors and its highlight
+    /// rules' and header's and footer's templates named by `file` and located in `node`, the
+    /// YAML it was decoded from (nil: a spec made in code, whose errors name the key alone).
+    static func resolve(_ spec: ThemeSpec, node: Node?, file: String, scale: Double) throws -> Theme {
         func patternLocation(_ index: Int, key: String = "pattern") -> SourceLocation? {
             node?["highlights"]?.sequence.flatMap { index < $0.count ? $0[index][key] : nil }.flatMap(location(of:))
         }
@@ -58,26 +68,25 @@ package struct ThemeLoader: Sendable {
         do {
             theme = try ThemeResolver.resolve(spec, defaults: ThemeLoader.shippedDefault.spec, scale: scale)
         } catch let .pattern(error) {
-            throw LetterpressError.invalidTheme(file: source.path, location: patternLocation(error.index, key: error.key),
+            throw LetterpressError.invalidTheme(file: file, location: patternLocation(error.index, key: error.key),
                                                 message: "highlights[\(error.index)].\(error.key) \(error.message)")
         } catch let .customStyle(name, message) {
             let style = node?["customStyles"]?[name]
-            throw LetterpressError.invalidTheme(file: source.path, location: (style?["customStyle"] ?? style).flatMap(location(of:)),
+            throw LetterpressError.invalidTheme(file: file, location: (style?["customStyle"] ?? style).flatMap(location(of:)),
                                                 message: "customStyles.\(name).customStyle: \(message)")
         }
+        theme.settings = Theme.Settings(spec)
         for index in theme.highlights.indices {
-            theme.highlights[index].file = source.path
+            theme.highlights[index].file = file
             theme.highlights[index].location = patternLocation(index)
         }
         for (name, keyPath) in [("header", \Theme.page.header), ("footer", \Theme.page.footer)] where theme[keyPath: keyPath] != nil {
-            theme[keyPath: keyPath]?.file = source.path
+            theme[keyPath: keyPath]?.file = file
             for key in ["left", "center", "right"] {
                 theme[keyPath: keyPath]?.locations[key] = node?["page"]?[name]?[key].flatMap(location(of:))
             }
         }
-        theme.name = source.name
-        theme.description = read.description ?? ""
-        return (theme, read.warnings)
+        return theme
     }
 
     /// A theme merged over those it extends, before it is resolved.
@@ -156,6 +165,10 @@ package struct ThemeLoader: Sendable {
             let url = base?.folder.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0) } ?? URL(fileURLWithPath: nameOrPath)
             // The name in an `extends:` is the theme's text, quoted short.
             let shown = base == nil ? nameOrPath : Excerpt.name(nameOrPath)
+            // Not the process's folder, which a library's caller does not think of.
+            if case .text(_, _, nil)? = base, !nameOrPath.hasPrefix("/") {
+                throw LetterpressError.unreadableInput(file: shown, reason: "a theme given as text extends a relative path only with its baseURL")
+            }
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw LetterpressError.unreadableInput(file: shown, reason: "theme file not found")
             }
@@ -195,7 +208,7 @@ package struct ThemeLoader: Sendable {
         let parent = try locate(parentName, relativeTo: source)
         if visited.contains(parent) || parent == source {
             let chain = (visited + [source, parent]).map(\.fileName).joined(separator: " → ")
-            throw LetterpressError.invalidTheme(file: source.path, location: location(of: extends),
+            throw LetterpressError.invalidTheme(file: source.path, location: Self.location(of: extends),
                                                 message: "'extends' makes a cycle: \(chain)")
         }
         let (parentNode, _) = try mergedNode(parent, visited: visited + [source], warnings: &warnings)
@@ -230,7 +243,7 @@ package struct ThemeLoader: Sendable {
         return .mapping(Node.Mapping(pairs, parentMapping.tag, parentMapping.style, parentMapping.mark))
     }
 
-    private func location(of node: Node) -> SourceLocation? {
+    private static func location(of node: Node) -> SourceLocation? {
         node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
     }
 

@@ -53,8 +53,9 @@ enum ThemeRanges {
     }
 
     /// Throws for every number of `spec` outside its range, and a page size that is none, in
-    /// the file's order, locating each in `node`, the YAML `spec` was decoded from.
-    static func check(_ spec: ThemeSpec, in node: Node, file: String) throws {
+    /// the file's order, locating each in `node`, the YAML `spec` was decoded from (nil: a spec
+    /// made in code, whose errors name the key alone).
+    static func check(_ spec: ThemeSpec, in node: Node?, file: String) throws {
         var errors = numbers(of: spec).filter { !$0.bounds.contains($0.value) }.map { number in
             LetterpressError.invalidTheme(file: file, location: location(of: number.path, in: node),
                                           message: "\(describe(number.path)): \(format(number.value)) is outside \(number.bounds)")
@@ -155,8 +156,8 @@ enum ThemeRanges {
 
     /// The node at `path`, or the nearest one above it that exists (a number brought in by a
     /// merge key or from an extended theme is located at its section).
-    private static func location(of path: [Key], in root: Node) -> SourceLocation? {
-        var node = root
+    private static func location(of path: [Key], in root: Node?) -> SourceLocation? {
+        guard var node = root else { return nil }
         for key in path {
             let child: Node?
             switch key {

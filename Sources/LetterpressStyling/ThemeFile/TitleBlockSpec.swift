@@ -4,18 +4,27 @@ import LetterpressMarkup
 
 /// How a note's title block looks: `titleBlock: {title: …, subtitle: …, author: …, date: …}`,
 /// or `titleBlock: false` to show none.
-struct TitleBlockSpec: Codable {
-    var enabled: Bool?
-    var title: StyleSpec?
-    var subtitle: StyleSpec?
-    var author: StyleSpec?
-    var date: StyleSpec?
+public struct TitleBlockSpec: Codable, Sendable {
+    /// `false` (`titleBlock: false`) shows none; the other keys are then not written.
+    public var enabled: Bool?
+    /// The title, over the first-level heading's look.
+    public var title: StyleSpec?
+    /// The subtitle, over the body's look, larger.
+    public var subtitle: StyleSpec?
+    /// The author, over the body's look.
+    public var author: StyleSpec?
+    /// The date, over the body's look.
+    public var date: StyleSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, subtitle, author, date
     }
 
-    init(from decoder: any Decoder) throws {
+    /// A title block that sets nothing.
+    public init() {}
+
+    /// Reads `false`, or a mapping of parts.
+    public init(from decoder: any Decoder) throws {
         if let enabled = try? decoder.singleValueContainer().decode(Bool.self) {
             self.enabled = enabled
             return
@@ -37,7 +46,8 @@ struct TitleBlockSpec: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes `false`, or a mapping of parts.
+    public func encode(to encoder: any Encoder) throws {
         if let enabled {
             var single = encoder.singleValueContainer()
             try single.encode(enabled)

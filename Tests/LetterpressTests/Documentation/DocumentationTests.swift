@@ -86,7 +86,7 @@ import LetterpressTesting
     /// Each snippet runs as a program (with a folder for what it writes) and does what its
     /// hidden checks expect; the ones that write documents write what they show.
     @Test(arguments: ["RenderMarkdown", "BuildStyledText", "BuildWithResultBuilder", "Stages", "ReadAttributes",
-                      "RenderConcurrently", "CancelRendering", "TestRendering", "SwitchOnCodes"])
+                      "RenderConcurrently", "CancelRendering", "TestRendering", "SwitchOnCodes", "BuildTheme"])
     func snippetRuns(_ name: String) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -110,6 +110,10 @@ import LetterpressTesting
             #expect(output.hasPrefix("1 1 [\"night.pdf\"] []"))
         case "SwitchOnCodes":
             #expect(output == "image: 1\nvariable: 21\ndpi out of range\n")
+        case "BuildTheme":
+            #expect(written == ["brand.pdf"])
+            #expect(try pdfText(folder.appendingPathComponent("brand.pdf")).contains("Brand · 1"))
+            #expect(output == "12.0 []\n")
         case "ReadAttributes":
             #expect(output == "danger: €120 bold\nemphasized: Friday\nlink: terms → https://example.com/terms\n")
         case "CancelRendering":
