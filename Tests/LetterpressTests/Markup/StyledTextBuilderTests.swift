@@ -144,7 +144,7 @@ import Testing
             monospaced: false, monospacedDigit: true, smallCaps: false, lowercaseSmallCaps: true, foregroundColor: '#112233', \
             backgroundColor: '#fafafa', underline: {pattern: 'dash', color: '#ff0000'}, strikethrough: true, kerning: 1, \
             tracking: 2, baselineOffset: 3, effect: 'letterpress', textTransform: 'capitalize', lineLimit: 2, \
-            truncation: 'middle', lang: 'pt-BR', localized: 'greeting', link: 'https://example.com', float: 'left', \
+            truncation: 'middle', lang: 'pt-BR', localized: 'greeting', locale: 'de', link: 'https://example.com', float: 'left', \
             width: '40%', direction: 'rtl'
             """
         let attributes = InlineAttributes(
@@ -154,7 +154,7 @@ import Testing
             foregroundColor: Color(parsing: "#112233"), backgroundColor: Color(parsing: "#fafafa"),
             underline: LineDecoration(pattern: .dash, color: Color(parsing: "#ff0000")), strikethrough: LineDecoration(),
             kerning: 1, tracking: 2, baselineOffset: 3, effect: .letterpress, textTransform: .capitalize, lineLimit: 2,
-            truncation: .middle, lang: LanguageTag(parsing: "pt-BR"), localized: "greeting", link: "https://example.com",
+            truncation: .middle, lang: LanguageTag(parsing: "pt-BR"), localized: "greeting", locale: "de", link: "https://example.com",
             float: .left, width: .fraction(0.4), direction: .rtl, customStyle: .boldcaps, customColor: .highlight)
         let (decoded, problems) = AttributeDecoder.decode(body)
         #expect(problems.isEmpty)

@@ -18,13 +18,13 @@ import Testing
         "backgroundColor": "'yellow'", "underline": "true", "strikethrough": "{pattern: 'dot'}", "kerning": "1",
         "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lineLimit": "2", "truncation": "'head'",
         "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
-        "localized": "'invoice.title'",
+        "localized": "'invoice.title'", "locale": "'de'",
     ]
 
     /// The keys that place images rather than style text.
     static let imageKeys: Set = ["float", "width"]
     /// The keys whose work is done in Markup, before styling.
-    static let markupKeys: Set = ["localized"]
+    static let markupKeys: Set = ["localized", "locale"]
 
     private func unset(_ value: InlineAttributes) -> [String] {
         Mirror(reflecting: value).children.filter { $0.label != "location" && Mirror(reflecting: $0.value).children.isEmpty }
