@@ -79,6 +79,9 @@ extension Warning {
         public static let expansionLimit = Code(rawValue: "expansion-limit")
         /// A `localized` key with no translation for the note's locale.
         public static let missingTranslation = Code(rawValue: "missing-translation")
+        /// A translation that cannot be used (its placeholders and the values differ, or it
+        /// holds itself): the source text is shown.
+        public static let invalidTranslation = Code(rawValue: "invalid-translation")
         /// A date (the front matter's, `SOURCE_DATE_EPOCH`) that cannot be read, ignored.
         public static let invalidDate = Code(rawValue: "invalid-date")
 

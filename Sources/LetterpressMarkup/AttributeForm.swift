@@ -45,6 +45,18 @@ extension AttributeForm where Value == Double {
 
 }
 
+extension AttributeForm where Value == String {
+    /// A key of the string tables, or `true` for the key the bracketed text makes (empty).
+    static var localizationKey: AttributeForm {
+        AttributeForm(
+            read: { entry in
+                if let flag = entry.decode(Bool.self) { return flag ? "" : nil }
+                return entry.decode(String.self, expected: "true or a key of the string tables, such as 'invoice.title'")
+            },
+            show: { $0.isEmpty ? "true" : $0 })
+    }
+}
+
 extension AttributeForm where Value == [String] {
     /// A family list, written as a list or as one comma-separated string.
     static var families: AttributeForm {

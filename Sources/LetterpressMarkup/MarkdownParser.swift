@@ -147,24 +147,27 @@ package enum MarkdownParser {
     }
 
     /// cmark's tree of `body`, which the caller frees; what the extensions found goes in
-    /// `session`.
-    static func parseTree(_ body: String, session: ParseSession) -> OpaquePointer? {
+    /// `session`. `math` false reads no formulas (a translation's, which the note's pass over
+    /// its formulas never saw).
+    static func parseTree(_ body: String, session: ParseSession, math: Bool = true) -> OpaquePointer? {
         _ = registration
         lock.lock()
         defer { lock.unlock() }
-        let extensions = [AttributeExtension.shared, VariableExtension.shared] + (session.math != nil ? [MathExtension.shared] : [])
+        let extensions = [AttributeExtension.shared, VariableExtension.shared] + (math && session.math != nil ? [MathExtension.shared] : [])
         session.attach(to: extensions)
         defer { ParseSession.detach(from: extensions) }
         // No smart punctuation: it turns `--jobs` in prose into an en dash, which GitHub does not.
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
+        // Ours first: postprocessing goes in this order, and the variables' must see the text
+        // nodes before autolink's merges them.
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         for name in extensionNames {
             if let syntax = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         var bytes = Array(body.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

@@ -109,22 +109,32 @@ final class ParseSession {
     /// first time a key is missing, when there is none (then the source text, or the value,
     /// is shown).
     func translation(_ key: String, value: String?, at location: SourceLocation) -> Result<String, VariableFormat.Problem>? {
-        switch strings.lookup(key, locale: locale) {
+        let shown = value == nil || StringTable.Entry.takesValue(key) ? "source text" : "value"
+        switch lookup([key], locale: locale, at: location, shown: shown) {
         case let .found(entry):
             return entry.text(for: value, locale: locale)
-        case .source:
+        case .source, .missing:
             // Apple's keys are the source text: `Population %lld` in the source language is
             // its own format. A key with no specifier (`files.count`) shows the value.
             guard let value, StringTable.Entry.takesValue(key) else { return nil }
             return StringTable.Entry(format: key).text(for: value, locale: locale)
-        case .missing:
-            if missingKeys.insert(key).inserted {
-                let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
-                variableWarnings.append(Warning(code: .missingTranslation, file: file, location: location,
-                                                message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(value == nil ? "source text" : "value") is shown",
-                                                kind: "missing translations"))
-            }
-            return nil
         }
+    }
+
+    /// The first of `keys` the tables have for `locale` (`.source` when the locale is a
+    /// catalog's source language); `.missing`, with a warning at `location` the first time
+    /// the first key is missing, saying that the `shown` (the source text, the value) is shown.
+    func lookup(_ keys: [String], locale: String, at location: SourceLocation, shown: String) -> StringTable.Lookup {
+        for key in keys {
+            let found = strings.lookup(key, locale: locale)
+            if found != .missing { return found }
+        }
+        if let key = keys.first, missingKeys.insert(key + "\u{0}" + locale).inserted {
+            let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
+            variableWarnings.append(Warning(code: .missingTranslation, file: file, location: location,
+                                            message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(shown) is shown",
+                                            kind: "missing translations"))
+        }
+        return .missing
     }
 }

@@ -301,7 +301,8 @@ public struct Renderer: Sendable {
             ? PlainTextParser.parseBody(body, title: frontMatter.title)
             : MarkdownParser.parseBody(body, file: file, variables: frontMatter.variables(overriddenBy: variables),
                                        locale: frontMatter.locale ?? locale,
-                                       strings: try stringTable(files: strings, frontMatter: frontMatter, resources: resources),
+                                       strings: try stringTable(files: strings, frontMatter: frontMatter, resources: resources,
+                                                                locale: frontMatter.locale ?? locale),
                                        contents: frontMatter.toc, math: frontMatter.math.enabled(math),
                                        dialect: frontMatter.dialect ?? .automatic, titleBlock: TitleBlock(frontMatter))
         document.frontMatter = frontMatter

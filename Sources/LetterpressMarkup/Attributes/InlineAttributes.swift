@@ -73,8 +73,11 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     /// The language of the text, for its fonts and line breaks.
     public var lang: LanguageTag?
     /// A key of the string tables: the text is its translation for the note's locale (Markup
-    /// puts it in; the bracketed text is the source text).
+    /// puts it in; the bracketed text is the source text). Empty (`localized: true`): the key
+    /// is the bracketed text as written, each value in it a specifier, as Apple derives it.
     public var localized: String?
+    /// The locale (`de`, `fr_CA`) that formats the values inside and translates its phrases.
+    public var locale: String?
     /// Where the text links to, as a Markdown link's destination; `#name` goes to an anchor.
     public var link: String?
     /// For an image: the side it floats to, with text around it.
@@ -125,6 +128,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
     ///   - lang: The language of the text.
     ///   - localized: A key of the string tables (Markup puts its translation in; set in code,
     ///     it changes nothing).
+    ///   - locale: The locale of the values and phrases inside (Markup uses it; set in code, it
+    ///     changes nothing).
     ///   - link: Where the text links to.
     ///   - float: For an image: the side it floats to.
     ///   - width: For an image: its width; for the paragraph the text starts: its lines' width.
@@ -139,7 +144,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
                 underline: LineDecoration? = nil, strikethrough: LineDecoration? = nil, kerning: Double? = nil,
                 tracking: Double? = nil, baselineOffset: Double? = nil, effect: TextEffect? = nil,
                 textTransform: TextTransform? = nil, lineLimit: Int? = nil, truncation: Truncation? = nil,
-                minimumScaleFactor: Double? = nil, allowsTightening: Bool? = nil, lang: LanguageTag? = nil, localized: String? = nil, link: String? = nil, float: FloatSide? = nil,
+                minimumScaleFactor: Double? = nil, allowsTightening: Bool? = nil, lang: LanguageTag? = nil, localized: String? = nil,
+                locale: String? = nil, link: String? = nil, float: FloatSide? = nil,
                 width: ImageWidth? = nil, direction: TextDirection? = nil, customStyle: CustomStyleName? = nil,
                 customColor: CustomColorName? = nil) {
         self.customStyle = customStyle?.rawValue
@@ -172,6 +178,7 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         self.allowsTightening = allowsTightening
         self.lang = lang
         self.localized = localized
+        self.locale = locale
         self.link = link
         self.float = float
         self.width = width
@@ -216,7 +223,8 @@ public struct InlineAttributes: Codable, Hashable, Sendable {
         Field("minimumScaleFactor", \.minimumScaleFactor, .value("a factor between 0.01 and 1")),
         Field("allowsTightening", \.allowsTightening, .value("true or false")),
         Field("lang", \.lang, .value("a language tag such as 'ja' or 'pt-BR'")),
-        Field("localized", \.localized, .value("a key of the string tables, such as 'invoice.title'")),
+        Field("localized", \.localized, .localizationKey),
+        Field("locale", \.locale, .value("a locale such as 'de' or 'fr_CA'")),
         // Dumps show it as the run's link.
         Field("link", \.link, .value("a URL"), inSummary: false),
         Field("float", \.float, .choice),

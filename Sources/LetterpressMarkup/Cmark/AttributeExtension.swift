@@ -2,13 +2,24 @@ import CCmarkGFM
 import Foundation
 import LetterpressCore
 
-/// The raw body and source position of one `^[text](body)`, kept on its cmark node.
+/// The raw body and source position of one `^[text](body)`, kept on its cmark node; or, on
+/// the text node of a `{{…}}` value, the reference it was put in for.
 final class AttributePayload {
     let line: Int
     let column: Int
     /// For an opener, where its bracketed text starts in cmark's subject.
     let offset: Int32
     var body: String?
+    /// Where the `)` that ends the body ends in cmark's subject.
+    var end: Int32 = 0
+    /// The bracketed text as written, when the body may ask for its translation (`localized`):
+    /// Apple's keys are the source text.
+    var source: String?
+    /// The `{{…}}` a value's text node was put in for.
+    var value: VariableReference?
+    /// On the first of text nodes that cmark merges into one (its autolink extension does), the
+    /// values among them: where each is in the merged text (UTF-8 offsets), and its reference.
+    var placed: [(range: Range<Int>, reference: VariableReference)] = []
 
     init(line: Int, column: Int, offset: Int32 = 0) {
         self.line = line
@@ -69,7 +80,7 @@ enum AttributeExtension {
         return Unmanaged<AttributePayload>.fromOpaque(data).takeUnretainedValue()
     }
 
-    private static func attach(_ payload: AttributePayload, to node: OpaquePointer) {
+    static func attach(_ payload: AttributePayload, to node: OpaquePointer) {
         cmark_node_set_user_data(node, Unmanaged.passRetained(payload).toOpaque())
         cmark_node_set_user_data_free_func(node) { _, data in
             if let data { Unmanaged<AttributePayload>.fromOpaque(data).release() }
@@ -128,6 +139,10 @@ enum AttributeExtension {
         let node = textNode("(" + body + ")")
         let payload = AttributePayload(line: 0, column: 0)
         payload.body = body
+        payload.end = cmark_inline_parser_get_offset(inline)
+        if body.contains("localized") {
+            payload.source = String(decoding: (opener.offset..<(start - 1)).map { cmark_inline_parser_peek_at(inline, $0) }, as: UTF8.self)
+        }
         attach(payload, to: node)
         cmark_inline_parser_push_delimiter(inline, caret, 0, 1, node)
         return node
@@ -264,9 +279,11 @@ enum AttributeExtension {
         let next = closer.pointee.next
         let node = opener.pointee.inl_text!
         let closerNode = closer.pointee.inl_text!
-        if let payload = AttributeExtension.payload(of: node), let body = AttributeExtension.payload(of: closerNode)?.body,
-           becomeAttributeNode(node, extension: ext) {
+        if let payload = AttributeExtension.payload(of: node), let closing = AttributeExtension.payload(of: closerNode),
+           let body = closing.body, becomeAttributeNode(node, extension: ext) {
             payload.body = body
+            payload.end = closing.end
+            payload.source = closing.source
             var child = cmark_node_next(node)
             while let current = child, current != closerNode {
                 child = cmark_node_next(current)

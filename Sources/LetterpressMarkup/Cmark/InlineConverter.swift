@@ -33,6 +33,11 @@ struct InlineConverter {
     private var missingAnchorHints = 32
     private static let anchorsToHintAmong = 2000
     private static let tooDeep = "emphasis, links and attributes nested deeper than \(CmarkConverter.maximumInlineDepth) levels keep the outer style"
+    /// The locale of a `^[…](locale: 'de')` span being converted, for its values and phrases.
+    var spanLocale: String?
+    /// The keys whose translations are being converted, innermost last: a translation that
+    /// holds its own phrase would never end.
+    var translating: [String] = []
 
     init(index: CmarkIndex, contents: TableOfContents, lines: [Substring], variables: VariableSubstitution,
          session: ParseSession, log: ConversionLog) {
@@ -241,7 +246,7 @@ struct InlineConverter {
         return reference
     }
 
-    private mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
+    mutating func inlines(for node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
         let html = inlineHTML.format
         func run(_ string: String, _ intent: InlineIntent) -> InlineRuns {
             InlineRuns(InlineRuns.Piece(text: string, intent: intent.union(html.intent), link: link ?? html.link,
@@ -260,9 +265,9 @@ struct InlineConverter {
             }
             return text
         }
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT:
-            let text = unmarked(CmarkNode.literal(node), inCode: false)
+        // A cmark text node's text, with its page references.
+        func textRuns(_ literal: String) -> InlineRuns {
+            let text = unmarked(literal, inCode: false)
             guard !session.pageReferences.isEmpty, text.unicodeScalars.contains(PageReference.openMark) else { return run(text, intent) }
             var runs = InlineRuns()
             for piece in PageReference.pieces(of: text, references: session.pageReferences) {
@@ -277,6 +282,23 @@ struct InlineConverter {
                                                             link: target ?? link ?? html.link, attributes: html.attributes)))
                 }
             }
+            return runs
+        }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT:
+            let literal = CmarkNode.literal(node)
+            guard let placed = AttributeExtension.payload(of: node)?.placed, !placed.isEmpty else { return textRuns(literal) }
+            // The values among the text: each formatted for its span's locale, or translated.
+            let bytes = Array(literal.utf8)
+            var runs = InlineRuns()
+            var position = 0
+            for (range, reference) in placed where range.lowerBound >= position && range.upperBound <= bytes.count {
+                runs.append(textRuns(String(decoding: bytes[position..<range.lowerBound], as: UTF8.self)))
+                runs.append(value(reference, text: String(decoding: bytes[range], as: UTF8.self), intent: intent.union(html.intent),
+                                  link: link ?? html.link, anchor: inlineHTML.takeAnchor(), attributes: html.attributes))
+                position = range.upperBound
+            }
+            runs.append(textRuns(String(decoding: bytes[position...], as: UTF8.self)))
             return runs
         case CMARK_NODE_HTML_INLINE:
             var runs = InlineRuns()
@@ -306,7 +328,7 @@ struct InlineConverter {
         case CMARK_NODE_STRONG:
             return nested(intent.union(.strong), link)
         case CMARK_NODE_LINK where AttributeExtension.isAttributeNode(node):
-            return attributed(node, content: nested(intent, link))
+            return attributed(node, intent: intent, link: link)
         case CMARK_NODE_LINK:
             guard let url = destination(of: node) else { return nested(intent, link) }
             guard url.utf8.count <= CmarkConverter.maximumURLLength else {
@@ -329,7 +351,7 @@ struct InlineConverter {
                                                footnote: number, anchor: anchor))
         default:
             if AttributeExtension.isAttributeNode(node) {
-                return attributed(node, content: nested(intent, link))
+                return attributed(node, intent: intent, link: link)
             }
             if CmarkNode.typeName(node) == "strikethrough" { return nested(intent.union(.strikethrough), link) }
             return nested(intent, link)
@@ -360,13 +382,29 @@ struct InlineConverter {
                                            attributes: format.attributes))
     }
 
-    /// `content` with the attributes of the `^[…](…)` node laid under any it already has.
-    private mutating func attributed(_ node: OpaquePointer, content: InlineRuns) -> InlineRuns {
-        guard let payload = AttributeExtension.payload(of: node), let body = payload.body,
-              let attributes = decode(body, at: SourceLocation(line: payload.line, column: payload.column)) else { return content }
-        var content = content
-        if let key = attributes.localized, let text = translation(of: key, at: SourceLocation(line: payload.line, column: payload.column)) {
-            content = InlineRuns(Self.translated(content.pieces.first ?? InlineRuns.Piece(text: ""), text))
+    /// The runs of `node`'s children.
+    mutating func children(of node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
+        var text = InlineRuns()
+        for child in CmarkNode.children(of: node) {
+            text.append(inlines(for: child, intent: intent, link: link))
+        }
+        return text
+    }
+
+    /// The text of the `^[…](…)` node with its attributes laid under any it already has: its
+    /// translation where it asks for one (`localized`), its values formatted for its `locale`.
+    private mutating func attributed(_ node: OpaquePointer, intent: InlineIntent, link: String?) -> InlineRuns {
+        guard let payload = AttributeExtension.payload(of: node), let body = payload.body else { return children(of: node, intent: intent, link: link) }
+        let location = SourceLocation(line: payload.line, column: payload.column)
+        guard let attributes = decode(body, at: location) else { return children(of: node, intent: intent, link: link) }
+        let outerLocale = spanLocale
+        defer { spanLocale = outerLocale }
+        if let locale = attributes.locale { spanLocale = knownLocale(locale, at: location) ?? spanLocale }
+        var content: InlineRuns
+        if let key = attributes.localized, let translated = phrase(node, key: key, payload: payload, intent: intent, link: link) {
+            content = translated
+        } else {
+            content = children(of: node, intent: intent, link: link)
         }
         content.underlay(attributes)
         return content
@@ -391,7 +429,7 @@ struct InlineConverter {
     }
 
     /// The attributes of a body, with its warnings kept and its location set.
-    private mutating func decode(_ body: String, at location: SourceLocation) -> InlineAttributes? {
+    mutating func decode(_ body: String, at location: SourceLocation) -> InlineAttributes? {
         let (decoded, problems) = AttributeDecoder.decode(variables.substitutedBody(body, at: location, warnings: &log.warnings))
         log.warnings += problems.map { Warning(code: $0.code, file: log.file, location: location, message: $0.message) }
         guard var attributes = decoded else { return nil }
@@ -433,7 +471,7 @@ struct InlineConverter {
     }
 
     /// The text of a node's descendants without attributes, as for an image's alt text.
-    private func plainText(_ node: OpaquePointer) -> String {
+    func plainText(_ node: OpaquePointer) -> String {
         let text = CmarkNode.descendantText(of: node) { child, type in
             switch type {
             case CMARK_NODE_TEXT:

@@ -15,8 +15,75 @@ enum VariableExtension {
                                             UnsafeMutableRawPointer(bitPattern: UInt(openBrace)))
         cmark_syntax_extension_set_special_inline_chars(ext, characters)
         cmark_syntax_extension_set_match_inline_func(ext, match)
+        cmark_syntax_extension_set_postprocess_func(ext) { _, _, root in
+            if let root { placeValues(under: root) }
+            return root
+        }
         return ext
     }()
+
+    /// Turns the values' code nodes into text again, merged with the text around them as
+    /// cmark merges adjacent text (before extensions postprocess, hence code nodes until then),
+    /// noting on each merged node where its values are, for the walk. Ours must run before the
+    /// autolink extension's, which reads the merged text.
+    private static func placeValues(under root: OpaquePointer) {
+        var values: [OpaquePointer] = []
+        walk(root) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_CODE, AttributeExtension.payload(of: node)?.value != nil { values.append(node) }
+        }
+        var parents = Set<OpaquePointer>()
+        for node in values {
+            let literal = CmarkNode.literal(node)
+            guard cmark_node_set_type(node, CMARK_NODE_TEXT) != 0 else { continue }
+            cmark_node_set_literal(node, literal)
+            if let parent = cmark_node_parent(node) { parents.insert(parent) }
+        }
+        // Each parent's children once: a paragraph may hold thousands of values.
+        for parent in parents {
+            var child = cmark_node_first_child(parent)
+            while let current = child {
+                child = cmark_node_get_type(current) == CMARK_NODE_TEXT ? merge(from: current) : cmark_node_next(current)
+            }
+        }
+    }
+
+    /// The text nodes from `first` on merged into it, with where their values are, when they
+    /// hold any; the node after them.
+    private static func merge(from first: OpaquePointer) -> OpaquePointer? {
+        var placed: [(range: Range<Int>, reference: VariableReference)] = []
+        var text = ""
+        var length = 0
+        var node: OpaquePointer? = first
+        var merged: [OpaquePointer] = []
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT {
+            let literal = CmarkNode.literal(current)
+            let count = literal.utf8.count
+            if let reference = AttributeExtension.payload(of: current)?.value { placed.append((length..<(length + count), reference)) }
+            text += literal
+            length += count
+            if current != first { merged.append(current) }
+            node = cmark_node_next(current)
+        }
+        guard !placed.isEmpty else { return node }
+        merged.forEach { cmark_node_free($0) }
+        cmark_node_set_literal(first, text)
+        let payload = AttributeExtension.payload(of: first) ?? {
+            let payload = AttributePayload(line: 0, column: 0)
+            AttributeExtension.attach(payload, to: first)
+            return payload
+        }()
+        payload.placed = placed
+        return node
+    }
+
+    /// Calls `body` with every node under `root`, on entering it.
+    private static func walk(_ root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { body(node) }
+        }
+    }
 
     private static let openBrace = UInt8(ascii: "{")
     private static let closeBrace = UInt8(ascii: "}")
@@ -61,7 +128,8 @@ enum VariableExtension {
         }
         guard session.mayExpand else { return nil }
         var text = value
-        if parts.count == 2 {
+        let key = parts.count == 2 ? localizedKey(parts[1]) : nil
+        if parts.count == 2, key == nil {
             switch format(parts[1], of: name, inside: inside, value: value, at: location, session: session) {
             case let .success(formatted):
                 text = formatted
@@ -74,21 +142,25 @@ enum VariableExtension {
         }
         guard session.spendExpansion(text.utf8.count, at: location) else { return nil }
         cmark_inline_parser_set_offset(inline, end)
-        return AttributeExtension.textNode(text)
+        // A code node until cmark has merged its text nodes (see `placeValues`), so that the
+        // walk can tell the value from the text around it.
+        let node = cmark_node_new_with_mem(CMARK_NODE_CODE, cmark_get_default_mem_allocator())!
+        cmark_node_set_literal(node, text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text)
+        // The walk translates `localized:` (its translation may hold Markdown), formats the
+        // value again inside a `locale:` span, and makes it a value of a phrase it is in.
+        let payload = AttributePayload(line: location.line, column: location.column)
+        payload.value = VariableReference(inside: inside, value: value, format: parts.count == 2 ? parts[1] : nil, localizedKey: key,
+                                          range: start..<end, location: location)
+        AttributeExtension.attach(payload, to: node)
+        return node
     }
 
     /// `value` written as `format` says: a message pattern (`plural, …`) through ICU, with
-    /// every variable as an argument, the translation of a string table's key (`localized:
-    /// 'files.count'`) taking the value, else a printf specifier or a named format.
+    /// every variable as an argument, else a printf specifier or a named format.
     private static func format(_ format: String, of name: String, inside: String, value: String, at location: SourceLocation,
                                session: ParseSession) -> Result<String, MessageFormat.Problem> {
         if MessageFormat.isPattern(format) {
             return MessageFormat.format("{" + inside + "}", arguments: session.variables, locale: session.locale)
-        }
-        if let key = localizedKey(format) {
-            // A key with no translation has been warned about; the value is shown as it is.
-            let translation = session.translation(key, value: value, at: location) ?? .success(value)
-            return translation.mapError { MessageFormat.Problem(message: $0.message) }
         }
         return VariableFormat.apply(format, to: value, locale: session.locale, variables: session.variables)
             .mapError { MessageFormat.Problem(message: $0.message) }
@@ -153,6 +225,28 @@ enum VariableExtension {
         }
         let tooLong = position >= start + longestPattern
         return pattern ? .unclosed(String(decoding: bytes, as: UTF8.self), tooLong: tooLong) : .none
+    }
+}
+
+/// A `{{…}}` put in the text: what is inside its braces, the variable's value as given, its
+/// format, the key of `localized: 'key'`, and where it is in cmark's subject.
+struct VariableReference {
+    var inside: String
+    var value: String
+    var format: String?
+    var localizedKey: String?
+    var range: Range<Int32>
+    var location: SourceLocation
+
+    /// The specifier Swift's string interpolation would give the value in a key: a printf
+    /// format as written, `%lld` for a whole number, `%lf` for another number, else `%@`.
+    var keySpecifier: String {
+        if let format {
+            return format.hasPrefix("%") ? format : "%@"
+        }
+        let number = value.trimmingCharacters(in: .whitespaces)
+        if Int(number) != nil { return "%lld" }
+        return Double(number) != nil && number.rangeOfCharacter(from: .letters) == nil ? "%lf" : "%@"
     }
 }
 

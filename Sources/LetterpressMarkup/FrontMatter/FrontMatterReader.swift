@@ -86,6 +86,7 @@ package enum FrontMatterReader {
     private static func read(_ mapping: Node.Mapping, file: String, keyLocations: [String: SourceLocation]) throws -> FrontMatter {
         var frontMatter = FrontMatter()
         var errors: [LetterpressError] = []
+        var nestedValues = maximumNestedValues
         func decode<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
             guard let value = mapping[key] else { return nil }
             do {
@@ -121,6 +122,7 @@ package enum FrontMatterReader {
                     errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
                                                       message: "\(name) is one value, not a \(value.sequence != nil ? "list" : "mapping")"))
                 }
+                flatten(value, name: name, into: &frontMatter.variables, budget: &nestedValues)
                 continue
             }
             frontMatter.variables[name] = scalar
@@ -168,6 +170,30 @@ package enum FrontMatterReader {
         }
         if let error = LetterpressError.combined(errors) { throw error }
         return frontMatter
+    }
+
+    /// The most values mappings and lists give `{{a.b}}` and `{{list.0}}` in one front matter,
+    /// and how deep they are looked into: YAML's aliases can make a short text hold millions.
+    static let maximumNestedValues = 10_000
+    static let deepestNesting = 16
+
+    /// The scalars of a mapping or list `node`, as the variables `name.key` and `name.0`
+    /// (`{{client.name}}`, `{{items.0}}`), mappings and lists within them likewise.
+    private static func flatten(_ node: Node, name: String, into variables: inout [String: String], budget: inout Int, depth: Int = 1) {
+        guard budget > 0, depth <= deepestNesting else { return }
+        if let scalar = node.scalar?.string {
+            budget -= 1
+            variables[name] = scalar
+        } else if let mapping = node.mapping {
+            for (key, value) in mapping {
+                guard let key = key.string else { continue }
+                flatten(value, name: name + "." + key, into: &variables, budget: &budget, depth: depth + 1)
+            }
+        } else if let sequence = node.sequence {
+            for (index, value) in sequence.enumerated() {
+                flatten(value, name: name + "." + String(index), into: &variables, budget: &budget, depth: depth + 1)
+            }
+        }
     }
 
     /// Why `text` is no page size, as the front matter's `pageSize`; nil when it is one.

@@ -12,15 +12,39 @@ package struct StringTable: Sendable, Equatable {
         package var format: String
         /// The forms of each `%#@name@`, by CLDR plural category (`zero`, `one`, … `other`).
         package var plurals: [String: [String: String]]
+        /// The value (from 1) a `%#@name@` chooses its form by where the table says so (a
+        /// catalog's `argNum`); the others take the value their place in the format gives.
+        package var pluralArguments: [String: Int] = [:]
+        /// Where the entry's text is written, for warnings about what it holds; not compared.
+        package var origin: Origin?
 
-        package init(format: String, plurals: [String: [String: String]] = [:]) {
+        package init(format: String, plurals: [String: [String: String]] = [:], pluralArguments: [String: Int] = [:],
+                     origin: Origin? = nil) {
             self.format = format
             self.plurals = plurals
+            self.pluralArguments = pluralArguments
+            self.origin = origin
+        }
+
+        package static func == (left: Entry, right: Entry) -> Bool {
+            left.format == right.format && left.plurals == right.plurals && left.pluralArguments == right.pluralArguments
         }
 
         /// A plural alone, as a catalog's `variations.plural` is.
         static func plural(_ forms: [String: String]) -> Entry {
             Entry(format: "%#@value@", plurals: ["value": forms])
+        }
+    }
+
+    /// A table's file, as messages name it, and the place in it of an entry's text (nil when
+    /// the reader cannot tell).
+    package struct Origin: Sendable, Equatable {
+        package var file: String
+        package var location: SourceLocation?
+
+        package init(file: String, location: SourceLocation?) {
+            self.file = file
+            self.location = location
         }
     }
 

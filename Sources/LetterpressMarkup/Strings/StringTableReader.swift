@@ -18,9 +18,9 @@ package enum StringTableReader {
             ? url.deletingLastPathComponent().deletingPathExtension().lastPathComponent : ""
         do {
             switch url.pathExtension {
-            case "xcstrings": return try catalog(data)
-            case "strings": return try strings(data, language: language == "Base" ? "" : language)
-            case "stringsdict": return try stringsdict(data, language: language == "Base" ? "" : language)
+            case "xcstrings": return try catalog(data, file: name)
+            case "strings": return try strings(data, language: language == "Base" ? "" : language, file: name)
+            case "stringsdict": return try stringsdict(data, language: language == "Base" ? "" : language, file: name)
             default: throw Problem("is not a string table (.xcstrings, .strings or .stringsdict)")
             }
         } catch let problem as Problem {
@@ -50,6 +50,15 @@ package enum StringTableReader {
         struct Localization: Decodable {
             var stringUnit: StringUnit?
             var variations: Variations?
+            var substitutions: [String: Substitution]?
+        }
+
+        /// A plural of one of the phrase's values, `%#@name@` in the text: its forms write
+        /// the value as `%arg`, formatted by `formatSpecifier`.
+        struct Substitution: Decodable {
+            var argNum: Int?
+            var formatSpecifier: String?
+            var variations: Variations?
         }
 
         struct Variations: Decodable {
@@ -61,7 +70,7 @@ package enum StringTableReader {
         }
     }
 
-    private static func catalog(_ data: Data) throws -> StringTable {
+    private static func catalog(_ data: Data, file: String) throws -> StringTable {
         let catalog: Catalog
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: data)
@@ -69,15 +78,31 @@ package enum StringTableReader {
             let (location, reason) = describe(error, in: data)
             throw Problem("not a string catalog: \(reason)", at: location)
         }
+        let places = JSONPositions.strings(in: data)
         var table = StringTable()
         for (key, strings) in catalog.strings {
             let localizations = strings.localizations ?? [:]
             for (language, localization) in localizations {
+                let path = ["strings", key, "localizations", language]
+                var entry: StringTable.Entry
                 if let plural = localization.variations?.plural {
-                    table.add(key, language: language, .plural(plural.compactMapValues { $0.stringUnit?.value }))
+                    entry = .plural(plural.compactMapValues { $0.stringUnit?.value })
                 } else if let unit = localization.stringUnit {
-                    table.add(key, language: language, StringTable.Entry(format: unit.value))
+                    entry = StringTable.Entry(format: unit.value)
+                } else {
+                    continue
                 }
+                for (name, substitution) in localization.substitutions ?? [:] {
+                    guard let forms = substitution.variations?.plural else { continue }
+                    let position = substitution.argNum ?? 1
+                    let specifier = "%\(position)$" + (substitution.formatSpecifier ?? "@")
+                    entry.plurals[name] = forms.compactMapValues { $0.stringUnit?.value.replacingOccurrences(of: "%arg", with: specifier) }
+                    entry.pluralArguments[name] = position
+                }
+                let location = places[path + ["stringUnit", "value"]]
+                    ?? places.filter { $0.key.starts(with: path) }.map(\.value).min { ($0.line, $0.column) < ($1.line, $1.column) }
+                entry.origin = StringTable.Origin(file: file, location: location)
+                table.add(key, language: language, entry)
             }
             if localizations[catalog.sourceLanguage] == nil { table.addSource(key, language: catalog.sourceLanguage) }
         }
@@ -124,25 +149,31 @@ package enum StringTableReader {
 
     // MARK: Property lists
 
-    private static func strings(_ data: Data, language: String) throws -> StringTable {
+    private static func strings(_ data: Data, language: String, file: String) throws -> StringTable {
         var table = StringTable()
         do {
-            for (key, value) in try StringsFile.entries(data) { table.add(key, language: language, StringTable.Entry(format: value)) }
+            for (key, value, location) in try StringsFile.entries(data) {
+                table.add(key, language: language, StringTable.Entry(format: value, origin: StringTable.Origin(file: file, location: location)))
+            }
         } catch let problem as StringsFile.Problem {
             throw Problem(problem.message, at: SourceLocation(line: problem.line, column: problem.column))
         }
         return table
     }
 
-    private static func stringsdict(_ data: Data, language: String) throws -> StringTable {
+    private static func stringsdict(_ data: Data, language: String, file: String) throws -> StringTable {
         var table = StringTable()
+        let text = String(decoding: data, as: UTF8.self)
+        func origin(_ key: String, _ format: String) -> StringTable.Origin {
+            StringTable.Origin(file: file, location: xmlLocation(of: format, after: key, in: text))
+        }
         for (key, value) in try propertyList(data) {
             // Widths for screens of several sizes: the widest is the one for a page.
             if let widths = (value as? [String: Any])?["NSStringVariableWidthRuleType"] as? [String: Any] {
                 let widest = widths.compactMap { width, text in Int(width).flatMap { width in (text as? String).map { (width, $0) } } }
                     .max { $0.0 < $1.0 }
                 guard let widest else { throw Problem("\(Excerpt.quoted(key)) has no width with a text in its NSStringVariableWidthRuleType") }
-                table.add(key, language: language, StringTable.Entry(format: widest.1))
+                table.add(key, language: language, StringTable.Entry(format: widest.1, origin: origin(key, widest.1)))
                 continue
             }
             guard let rules = value as? [String: Any], let format = rules["NSStringLocalizedFormatKey"] as? String else {
@@ -155,12 +186,26 @@ package enum StringTableReader {
                 }
                 plurals[name] = rule.compactMapValues { $0 as? String }.filter { StringTableReader.categories.contains($0.key) }
             }
-            table.add(key, language: language, StringTable.Entry(format: format, plurals: plurals))
+            table.add(key, language: language, StringTable.Entry(format: format, plurals: plurals, origin: origin(key, format)))
         }
         return table
     }
 
     static let categories: Set = ["zero", "one", "two", "few", "many", "other"]
+
+    /// Where the `<string>` holding `value` after the `<key>` of `key` starts its text in an
+    /// XML property list; nil when it is written otherwise (escaped another way, say).
+    private static func xmlLocation(of value: String, after key: String, in text: String) -> SourceLocation? {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        guard let keyRange = text.range(of: "<key>\(escaped(key))</key>"),
+              let range = text.range(of: "<string>\(escaped(value))</string>", range: keyRange.upperBound..<text.endIndex) else { return nil }
+        let before = text[..<range.lowerBound]
+        let line = before.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return SourceLocation(line: line, column: text.utf8.distance(from: lineStart, to: range.lowerBound) + "<string>".utf8.count + 1)
+    }
 
     /// The dictionary at the top of a property list (XML or binary).
     private static func propertyList(_ data: Data) throws -> [String: Any] {

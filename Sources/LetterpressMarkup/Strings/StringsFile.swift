@@ -18,20 +18,29 @@ struct StringsFile {
     private var line = 1
     private var lineStart = 0
 
-    /// The entries of `data` (UTF-8, or UTF-16 with a byte order mark), in order.
-    static func entries(_ data: Data) throws -> [(key: String, value: String)] {
+    /// The entries of `data` (UTF-8, or UTF-16 with a byte order mark), in order, each with
+    /// where its value's text starts (in characters).
+    static func entries(_ data: Data) throws -> [(key: String, value: String, location: SourceLocation)] {
         var reader = StringsFile(scalars: Array(decoded(data).unicodeScalars))
-        var entries: [(key: String, value: String)] = []
+        var entries: [(key: String, value: String, location: SourceLocation)] = []
         while try reader.skipSpace() {
+            var location = reader.textLocation
             let key = try reader.token("a key in quotes")
             var value = key
             if try reader.next("=") {
+                _ = try reader.skipSpace()
+                location = reader.textLocation
                 value = try reader.token("a value in quotes")
             }
             guard try reader.next(";") else { throw reader.problem("expected ';' after \(Excerpt.quoted(key))") }
-            entries.append((key, value))
+            entries.append((key, value, location))
         }
         return entries
+    }
+
+    /// Where the text of the token that starts here starts: inside its quote, if it has one.
+    private var textLocation: SourceLocation {
+        SourceLocation(line: line, column: position - lineStart + (current == "\"" ? 2 : 1))
     }
 
     private init(scalars: [Unicode.Scalar]) {

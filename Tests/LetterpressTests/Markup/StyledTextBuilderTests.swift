@@ -145,7 +145,7 @@ import Testing
             backgroundColor: '#fafafa', underline: {pattern: 'dash', color: '#ff0000'}, strikethrough: true, kerning: 1, \
             tracking: 2, baselineOffset: 3, effect: 'letterpress', textTransform: 'capitalize', lineLimit: 2, \
             truncation: 'middle', minimumScaleFactor: 0.5, allowsTightening: true, lang: 'pt-BR', localized: 'greeting', \
-            link: 'https://example.com', float: 'left', width: '40%', direction: 'rtl'
+            locale: 'de', link: 'https://example.com', float: 'left', width: '40%', direction: 'rtl'
             """
         let attributes = InlineAttributes(
             font: ["DejaVu Serif"], size: 14, minSize: 8, maxSize: 30,
@@ -154,7 +154,8 @@ import Testing
             foregroundColor: Color(parsing: "#112233"), backgroundColor: Color(parsing: "#fafafa"),
             underline: LineDecoration(pattern: .dash, color: Color(parsing: "#ff0000")), strikethrough: LineDecoration(),
             kerning: 1, tracking: 2, baselineOffset: 3, effect: .letterpress, textTransform: .capitalize, lineLimit: 2,
-            truncation: .middle, minimumScaleFactor: 0.5, allowsTightening: true, lang: LanguageTag(parsing: "pt-BR"), localized: "greeting", link: "https://example.com",
+            truncation: .middle, minimumScaleFactor: 0.5, allowsTightening: true, lang: LanguageTag(parsing: "pt-BR"), localized: "greeting",
+            locale: "de", link: "https://example.com",
             float: .left, width: .fraction(0.4), direction: .rtl, customStyle: .boldcaps, customColor: .highlight)
         let (decoded, problems) = AttributeDecoder.decode(body)
         #expect(problems.isEmpty)

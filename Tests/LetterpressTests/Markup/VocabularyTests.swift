@@ -19,14 +19,14 @@ import Testing
         "tracking": "0.5", "baselineOffset": "2", "effect": "'letterpress'", "textTransform": "'uppercase'", "lineLimit": "2", "truncation": "'head'",
         "minimumScaleFactor": "0.5", "allowsTightening": "true",
         "link": "'https://example.com'", "float": "'left'", "width": "'40%'", "direction": "'rtl'",
-        "localized": "'invoice.title'",
+        "localized": "'invoice.title'", "locale": "'de'",
     ]
 
     /// The keys that place images rather than style text (`width` sizes an image, and sets a
     /// paragraph's width).
     static let imageKeys: Set = ["float"]
     /// The keys whose work is done in Markup, before styling.
-    static let markupKeys: Set = ["localized"]
+    static let markupKeys: Set = ["localized", "locale"]
 
     private func unset(_ value: InlineAttributes) -> [String] {
         Mirror(reflecting: value).children.filter { $0.label != "location" && Mirror(reflecting: $0.value).children.isEmpty }
