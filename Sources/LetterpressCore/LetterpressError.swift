@@ -100,7 +100,7 @@ public enum LetterpressError: LocalizedError, Equatable, CustomStringConvertible
         case let .invalidOption(_, message): return message
         case let .outputFailed(file, reason): return "\(file): cannot write: \(reason)"
         case let .strictWarnings(_, warnings):
-            return "failed with --strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            return "failed with \(OptionWords.strict): \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         case let .several(errors):
             return (errors.first?.message ?? "") + " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))"
         }

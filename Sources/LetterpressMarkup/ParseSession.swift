@@ -130,7 +130,7 @@ final class ParseSession {
             if found != .missing { return found }
         }
         if let key = keys.first, missingKeys.insert(key + "\u{0}" + locale).inserted {
-            let tables = strings.isEmpty ? " (no string table is given, or it is empty: --strings or front matter strings:)" : ""
+            let tables = strings.isEmpty ? " (no string table is given, or it is empty: \(OptionWords.strings) or front matter strings:)" : ""
             variableWarnings.append(Warning(code: .missingTranslation, file: file, location: location,
                                             message: "no translation of \(Excerpt.quoted(key)) for locale \(Excerpt.quoted(locale))\(tables); the \(shown) is shown",
                                             kind: "missing translations"))

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import LetterpressCore
 
 /// The pages of a PNG file (one) or of a PDF file, each decoded only when asked for, so that
 /// comparing two long PDFs holds two pages at a time (687 pages at 72 dpi took 2.7 GB when
@@ -88,7 +89,7 @@ package final class RasterPages {
         guard pixelWidth <= Double(Self.maximumSide), pixelHeight <= Double(Self.maximumSide),
               pixelWidth * pixelHeight <= Double(Self.maximumPixels) else {
             throw LetterpressError.unreadableInput(file: url.path, reason: String(
-                format: "page %d is %.0f×%.0f pixels at %g dpi, over the limit of %d a side and %d million in all (give a lower --dpi)",
+                format: "page %d is %.0f×%.0f pixels at %g dpi, over the limit of %d a side and %d million in all (give a lower \(OptionWords.dpi))",
                 index + 1, pixelWidth, pixelHeight, dpi, Self.maximumSide, Self.maximumPixels / 1_000_000))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!

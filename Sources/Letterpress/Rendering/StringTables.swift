@@ -27,7 +27,7 @@ extension Renderer {
             let url = Self.stringTableURL(path, folder: resources.folder)
             guard resources.mayRead(url) else {
                 throw LetterpressError.invalidFrontMatter(file: resources.file, location: frontMatter.locations["strings"],
-                                                          message: "strings: \(Excerpt.name(path)) is outside the note's folder, which --sandbox keeps to")
+                                                          message: "strings: \(Excerpt.name(path)) is outside the note's folder, which \(OptionWords.sandbox) keeps to")
             }
             do {
                 table.add(try StringTableReader.read(url.path, shownAs: path))

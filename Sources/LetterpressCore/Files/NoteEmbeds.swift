@@ -20,7 +20,7 @@ package struct NoteEmbeds: Sendable {
         package var reason: String {
             switch self {
             case .notFound: "no such note beside this one or in its vault"
-            case .outsideSandbox: "the note lies outside the note's folder (--sandbox)"
+            case .outsideSandbox: "the note lies outside the note's folder (\(OptionWords.sandbox))"
             case .cycle: "the note embeds itself, through the notes it embeds"
             case .tooDeep: "notes embed notes more than \(NoteEmbeds.maximumDepth) deep"
             case .tooMuch: "embedded notes bring in more than four times the note's own text (or 1 MiB)"

@@ -47,7 +47,7 @@ package struct Resources: Sendable {
         // Links resolved before the sandbox decides: a note that links to /proc/self/environ
         // would put the environment on the page.
         guard mayRead(URL(fileURLWithPath: file)) else {
-            throw LetterpressError.unreadableInput(file: file, reason: "is a symbolic link to a file outside the sandbox (\(sandbox?.path ?? "")), which --sandbox does not read")
+            throw LetterpressError.unreadableInput(file: file, reason: "is a symbolic link to a file outside the sandbox (\(sandbox?.path ?? "")), which \(OptionWords.sandbox) does not read")
         }
         switch RegularFile.contents(atPath: file) {
         case let .success(data): return data

@@ -95,7 +95,7 @@ enum LocalizedFormat {
         }
         guard let endValue = variables[name] else {
             let hint = Hint.suggestion(for: name, among: variables.keys)
-            return .failure(Problem(message: "range: no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)"))
+            return .failure(Problem(message: "range: no variable \(Excerpt.quoted(name)) in the front matter or \(OptionWords.variables)\(hint)"))
         }
         guard let (from, offset) = PDFDate.zoned(start) else {
             return .failure(Problem(message: "\(Excerpt.quoted(start)) is not a date such as 2024-03-14 or 2024-03-14T09:30+01:00"))

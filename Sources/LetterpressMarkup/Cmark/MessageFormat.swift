@@ -43,7 +43,7 @@ enum MessageFormat {
         case LETTERPRESS_MESSAGE_UNBALANCED:
             return .failure(Problem(message: "its braces do not balance", offset: offset))
         case LETTERPRESS_MESSAGE_NO_ARGUMENT:
-            return .failure(Problem(message: "no variable \(Excerpt.quoted(text)) in the front matter or --var", offset: offset))
+            return .failure(Problem(message: "no variable \(Excerpt.quoted(text)) in the front matter or \(OptionWords.variables)", offset: offset))
         case LETTERPRESS_MESSAGE_NOT_A_NUMBER:
             return .failure(Problem(message: "\(Excerpt.quoted(arguments[text] ?? "")), the value of \(Excerpt.quoted(text)), is not a number", offset: offset))
         case LETTERPRESS_MESSAGE_SYNTAX:

@@ -38,7 +38,7 @@ package struct VariableValues: Sendable {
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = values[name] else {
             let hint = names.suggestion(for: name)
-            return .undefined("no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint)")
+            return .undefined("no variable \(Excerpt.quoted(name)) in the front matter or \(OptionWords.variables)\(hint)")
         }
         guard parts.count == 2 else { return .value(value, problem: nil) }
         if MessageFormat.isPattern(parts[1]) {

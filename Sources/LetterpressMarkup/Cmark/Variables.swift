@@ -122,7 +122,7 @@ enum VariableExtension {
         guard let name = parts.first, VariableName.isValid(name) else { return nil }
         guard let value = session.variables[name] else {
             let hint = session.variableNames.suggestion(for: name)
-            session.variableWarnings.append(Warning(code: .undefinedVariable, file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or --var\(hint); kept as written",
+            session.variableWarnings.append(Warning(code: .undefinedVariable, file: session.file, location: location, message: "no variable \(Excerpt.quoted(name)) in the front matter or \(OptionWords.variables)\(hint); kept as written",
                                                     kind: "undefined variables"))
             return nil
         }

@@ -173,7 +173,7 @@ package struct ThemeLoader: Sendable {
                 throw LetterpressError.unreadableInput(file: shown, reason: "theme file not found")
             }
             if let resources, !resources.mayRead(url), !searchPaths.contains(where: { Resources.folder($0, contains: url) }) {
-                throw LetterpressError.unreadableInput(file: shown, reason: "theme lies outside the note's folder (--sandbox)")
+                throw LetterpressError.unreadableInput(file: shown, reason: "theme lies outside the note's folder (\(OptionWords.sandbox))")
             }
             return .file(url.standardizedFileURL)
         }

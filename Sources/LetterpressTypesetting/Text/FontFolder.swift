@@ -20,14 +20,14 @@ enum FontFolder {
     /// again through a link is not walked twice.
     static func files(in folder: String) throws -> [[UInt8]] {
         var status = stat()
-        guard stat(folder, &status) == 0 else { throw LetterpressError.invalidOption(.invalidFontFolder, "--font-dir \(folder): no such folder") }
+        guard stat(folder, &status) == 0 else { throw LetterpressError.invalidOption(.invalidFontFolder, "\(OptionWords.fontFolder) \(folder): no such folder") }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             let kind = status.st_mode & S_IFMT == S_IFREG ? "a file" : OutputPath.kind(status.st_mode)
-            throw LetterpressError.invalidOption(.invalidFontFolder, "--font-dir \(folder): is \(kind), not a folder")
+            throw LetterpressError.invalidOption(.invalidFontFolder, "\(OptionWords.fontFolder) \(folder): is \(kind), not a folder")
         }
         // Absolute, without `.`, `..` or doubled slashes, as fontconfig names the folder.
         let canonical = folder.withCString { FcStrCopyFilename(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        guard let canonical else { throw LetterpressError.invalidOption(.invalidFontFolder, "--font-dir \(folder): no such folder") }
+        guard let canonical else { throw LetterpressError.invalidOption(.invalidFontFolder, "\(OptionWords.fontFolder) \(folder): no such folder") }
         let root = Array(UnsafeBufferPointer(start: canonical, count: strlen(UnsafeRawPointer(canonical).assumingMemoryBound(to: CChar.self))))
         FcStrFree(canonical)
 
@@ -49,7 +49,7 @@ enum FontFolder {
                 entries += 1
                 guard entries <= maximumEntries else {
                     throw LetterpressError.invalidOption(
-                        .invalidFontFolder, "--font-dir \(folder): holds more than \(maximumEntries) files and folders, the most read (see docs/limits.md)")
+                        .invalidFontFolder, "\(OptionWords.fontFolder) \(folder): holds more than \(maximumEntries) files and folders, the most read (see docs/limits.md)")
                 }
                 if name.first != 0x2E { names.append(name) }
             }
@@ -64,7 +64,7 @@ enum FontFolder {
                     guard walked.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { continue }
                     guard depth < maximumDepth else {
                         throw LetterpressError.invalidOption(
-                            .invalidFontFolder, "--font-dir \(folder): \(String(decoding: child, as: UTF8.self)) lies more than \(maximumDepth) folders deep, the most walked (see docs/limits.md)")
+                            .invalidFontFolder, "\(OptionWords.fontFolder) \(folder): \(String(decoding: child, as: UTF8.self)) lies more than \(maximumDepth) folders deep, the most walked (see docs/limits.md)")
                     }
                     folders.append((child, depth + 1))
                 default:

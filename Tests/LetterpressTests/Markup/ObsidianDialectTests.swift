@@ -83,7 +83,7 @@ import Testing
         #expect(messages.contains { $0.contains("within a line is not brought in") })
         let sandboxed = MarkdownParser.parseBody("![[Other note]]", file: note,
                                                  embeds: NoteEmbeds(note: note, size: 10, sandbox: root.appendingPathComponent("elsewhere")))
-        #expect(sandboxed.warnings.map(\.message) == ["'![[Other note]]' is shown as a reference: the note lies outside the note's folder (--sandbox)"])
+        #expect(sandboxed.warnings.map(\.message) == ["'![[Other note]]' is shown as a reference: the note lies outside the note's folder (RenderOptions.sandbox)"])
     }
 
     @Test func highlightsAreMarked() {

@@ -65,7 +65,7 @@ import Testing
         let document = parse(note, ["n": "3", "who": "Ada"])
         #expect(document.warnings.map(\.description) == [
             "p.md:1:7: warning: {{n, plural, one {# file}}}: a plural or select needs an 'other' branch; the value is shown as it is",
-            "p.md:1:55: warning: {{n, plural, other {{nope}}}}: no variable 'nope' in the front matter or --var; the value is shown as it is",
+            "p.md:1:55: warning: {{n, plural, other {{nope}}}}: no variable 'nope' in the front matter or RenderOptions.variables; the value is shown as it is",
             "p.md:1:66: warning: {{who, plural, other {#}}}: 'Ada', the value of 'who', is not a number; the value is shown as it is",
             "p.md:3:1: warning: the braces of this '{{n, plural, …}}' do not balance before its line ends; kept as written",
         ])

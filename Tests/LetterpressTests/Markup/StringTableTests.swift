@@ -193,7 +193,7 @@ import Testing
             "s.md:3:1: warning: no translation of 'count' for locale 'de'; the value is shown",
         ])
         #expect(parse("^[A](localized: 'a')", locale: "de", table: StringTable()).1 == [
-            "s.md:1:1: warning: no translation of 'a' for locale 'de' (no string table is given, or it is empty: --strings or front matter strings:); the source text is shown",
+            "s.md:1:1: warning: no translation of 'a' for locale 'de' (no string table is given, or it is empty: RenderOptions.strings or front matter strings:); the source text is shown",
         ])
     }
 

@@ -180,7 +180,7 @@ import Testing
         let found = warnings("Line one\n\n^[Bad](localized: 'bad')", locale: "de", table: table)
         #expect(found.count == 2)
         #expect(found.first?.hasPrefix("de.lproj/Localizable.strings:2:14: warning: 'size' must be") == true, "\(found)")
-        #expect(found.last?.hasPrefix("de.lproj/Localizable.strings:2:39: warning: no variable 'nope' in the front matter or --var") == true, "\(found)")
+        #expect(found.last?.hasPrefix("de.lproj/Localizable.strings:2:39: warning: no variable 'nope' in the front matter or RenderOptions.variables") == true, "\(found)")
         #expect(warnings("^[{{name}}](localized: 'few')", locale: "de", table: table) == [
             "de.lproj/Localizable.strings:3:10: warning: the translation of 'few' for locale 'de': the entry asks for value 2, but the phrase has only 1; the source text is shown",
         ])
@@ -207,7 +207,7 @@ import Testing
         let document = try MarkdownParser.parse(note, file: "f.md")
         guard case let .paragraph(text)? = document.blocks.first else { Issue.record("no paragraph"); return }
         #expect(String(text.characters) == "Bergmann in Köln: cover, 48 pages; {{items.2}}")
-        #expect(document.warnings.map(\.description) == ["f.md:5:95: warning: no variable 'items.2' in the front matter or --var (did you mean 'items.0'?); kept as written"])
+        #expect(document.warnings.map(\.description) == ["f.md:5:95: warning: no variable 'items.2' in the front matter or RenderOptions.variables (did you mean 'items.0'?); kept as written"])
     }
 
     /// A translation that holds its own phrase stops, with a warning.

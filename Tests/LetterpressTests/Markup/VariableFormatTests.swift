@@ -136,7 +136,7 @@ import Testing
         #expect(try range("range: until, 'yMMMd'", "2024-03-14", "2024-04-02", locale: "ja").get() == "2024年3月14日～4月2日")
         #expect(try range("range: until", "2024-03-14T09:00", "2024-03-14T17:30", locale: "de").get() == "14.03.2024, 09:00\u{2013}17:30 Uhr")
         let problems = [
-            (range("range: untl", "2024-03-14", "2024-03-16"), "no variable 'untl' in the front matter or --var (did you mean 'until'?)"),
+            (range("range: untl", "2024-03-14", "2024-03-16"), "no variable 'untl' in the front matter or RenderOptions.variables (did you mean 'until'?)"),
             (range("range:", "2024-03-14", "2024-03-16"), "range needs the variable"),
             (range("range: until", "2024-03-16", "2024-03-14"), "is before the start"),
             (range("range: until", "2024-03-14", "soon"), "not a date such as"),

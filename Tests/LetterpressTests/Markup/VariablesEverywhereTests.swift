@@ -58,8 +58,8 @@ import Testing
               [19..<20] "."
             """)
         #expect(document.warnings.map(\.description) == [
-            "v.md:2:12: warning: no variable 'urk' in the front matter or --var (did you mean 'url'?); its text is shown without the link",
-            "v.md:2:41: warning: no variable 'nope' in the front matter or --var; its text is shown without the link",
+            "v.md:2:12: warning: no variable 'urk' in the front matter or RenderOptions.variables (did you mean 'url'?); its text is shown without the link",
+            "v.md:2:41: warning: no variable 'nope' in the front matter or RenderOptions.variables; its text is shown without the link",
         ])
     }
 
@@ -75,7 +75,7 @@ import Testing
             """)
         #expect(ImagePath.fileURL("My Pics/100%25/logo.png", relativeTo: URL(fileURLWithPath: "/notes"))?.path == "/notes/My Pics/100%/logo.png")
         #expect(document.warnings.map(\.description) == [
-            "v.md:1:32: warning: no variable 'missing' in the front matter or --var; the image's path is kept as written",
+            "v.md:1:32: warning: no variable 'missing' in the front matter or RenderOptions.variables; the image's path is kept as written",
         ])
     }
 
@@ -95,7 +95,7 @@ import Testing
               [0..<5] "block" link=https://example.com
             """)
         #expect(document.warnings.map(\.description) == [
-            "v.md:1:65: warning: no variable 'gone' in the front matter or --var; its text is shown without the link",
+            "v.md:1:65: warning: no variable 'gone' in the front matter or RenderOptions.variables; its text is shown without the link",
         ])
     }
 
@@ -117,7 +117,7 @@ import Testing
               [0..<1] "y" backgroundColor=#d7263d
             """)
         #expect(document.warnings.first?.description ==
-            "v.md:1:24: warning: no variable 'colour' in the front matter or --var; kept as written")
+            "v.md:1:24: warning: no variable 'colour' in the front matter or RenderOptions.variables; kept as written")
     }
 
     /// Outside a string a `{{…}}` is no value: the body is not valid JSON5, as written.

@@ -84,7 +84,7 @@ import Testing
     @Test func unknownNamesAndBadFormatsWarnWhereTheyAre() throws {
         let document = try parse("---\ntotal: 12.5\n---\nSum {{totl}}.\n\nAs {{total, %d}}, {{total, %q}}, {{total, %n}}.\n")
         #expect(document.warnings.map(\.description) == [
-            "v.md:4:5: warning: no variable 'totl' in the front matter or --var (did you mean 'total'?); kept as written",
+            "v.md:4:5: warning: no variable 'totl' in the front matter or RenderOptions.variables (did you mean 'total'?); kept as written",
             "v.md:6:4: warning: {{total, %d}}: '12.5' is not a whole number; the value is shown as it is",
             "v.md:6:19: warning: {{total, %q}}: '%q' is not a printf specifier such as %.2f, %05d, %lld or %@; the value is shown as it is",
             "v.md:6:34: warning: {{total, %n}}: '%n' is not a printf specifier such as %.2f, %05d, %lld or %@; the value is shown as it is",

@@ -164,6 +164,24 @@ import Testing
     }
 
     /// Options the command line refuses are refused here too, by the library's own message.
+    /// A program has no command line: messages name `RenderOptions`' properties, where
+    /// `render` names its flags (CLI tests check those).
+    @Test func messagesNameTheOptionsAsTheLibraryHasThem() throws {
+        let rendered = try Renderer().renderDocument(markdown: "Hello {{name}}.")
+        #expect(rendered.warnings.map(\.message) == ["no variable 'name' in the front matter or RenderOptions.variables; kept as written"])
+        var options = RenderOptions()
+        options.strict = true
+        #expect(throws: LetterpressError.self) { try Renderer(options: options).render(markdown: "Hello {{name}}.") }
+        do {
+            _ = try Renderer(options: options).render(markdown: "Hello {{name}}.")
+        } catch let error as LetterpressError {
+            #expect(error.message == "failed with RenderOptions.strict: 1 warning")
+        }
+        #expect(throws: LetterpressError.invalidOption(.invalidFontFolder, "font folder /no/such/folder: no such folder")) {
+            try FontSetup.configure(folders: [URL(fileURLWithPath: "/no/such/folder")], isolated: false)
+        }
+    }
+
     @Test func optionsAreTypedValues() throws {
         let folder = try TestSupport.temporaryFolder()
         let table = folder.appendingPathComponent("de.lproj/Localizable.strings")

@@ -53,7 +53,7 @@ import Testing
         try "extends: default\n".write(to: theme, atomically: true, encoding: .utf8)
         var loader = ThemeLoader(searchPaths: [])
         loader.resources = sandboxed(in: folder.appendingPathComponent("notes"))
-        #expect(throws: LetterpressError.unreadableInput(file: theme.path, reason: "theme lies outside the note's folder (--sandbox)")) {
+        #expect(throws: LetterpressError.unreadableInput(file: theme.path, reason: "theme lies outside the note's folder (RenderOptions.sandbox)")) {
             try loader.load(theme.path)
         }
         loader.resources = sandboxed(in: folder)

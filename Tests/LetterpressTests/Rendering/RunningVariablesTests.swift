@@ -52,7 +52,7 @@ import Testing
                                                  footer: "'{{client, %d}}'")
         #expect(lines == ["{{cilent}} 1", "ACME"])
         #expect(warnings == [
-            "/invoice.yaml:3:11: warning: no variable 'cilent' in the front matter or --var (did you mean 'client'?); kept as written",
+            "/invoice.yaml:3:11: warning: no variable 'cilent' in the front matter or RenderOptions.variables (did you mean 'client'?); kept as written",
             "/invoice.yaml:5:12: warning: {{client, %d}}: 'ACME' is not a whole number; the value is shown as it is",
         ])
     }

@@ -89,14 +89,14 @@ import Testing
         #expect(try FontFolder.files(in: deep.path).isEmpty)
         try FileManager.default.createDirectory(at: deep.appendingPathComponent(levels + "/9"), withIntermediateDirectories: true)
         #expect(throws: LetterpressError.invalidOption(
-            .invalidFontFolder, "--font-dir \(deep.path): \(deep.path)/\(levels)/9 lies more than 8 folders deep, the most walked (see docs/limits.md)")) {
+            .invalidFontFolder, "font folder \(deep.path): \(deep.path)/\(levels)/9 lies more than 8 folders deep, the most walked (see docs/limits.md)")) {
             try FontFolder.files(in: deep.path)
         }
 
         let many = folder.appendingPathComponent("many")
         try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
         for index in 0...FontFolder.maximumEntries { #expect(FileManager.default.createFile(atPath: many.appendingPathComponent("\(index)").path, contents: nil)) }
-        #expect(throws: LetterpressError.invalidOption(.invalidFontFolder, "--font-dir \(many.path): holds more than 10000 files and folders, the most read (see docs/limits.md)")) {
+        #expect(throws: LetterpressError.invalidOption(.invalidFontFolder, "font folder \(many.path): holds more than 10000 files and folders, the most read (see docs/limits.md)")) {
             try FontFolder.files(in: many.path)
         }
     }
