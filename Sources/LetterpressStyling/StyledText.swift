@@ -60,8 +60,12 @@ extension StyledText {
     /// How the paragraph may fit its lines when it would take more (`minimumScaleFactor`,
     /// `allowsTightening`): its first run's that sets either.
     package var fitting: (minimumScaleFactor: Double, allowsTightening: Bool)? {
-        runs.lazy.map(\.style).first { $0.minimumScaleFactor != nil || $0.allowsTightening }
-            .map { ($0.minimumScaleFactor ?? 1, $0.allowsTightening) }
+        // By index: asked of every paragraph, and a style copied out of each run costs its retains.
+        for index in runs.indices {
+            let (factor, tightening) = (runs[index].style.minimumScaleFactor, runs[index].style.allowsTightening)
+            if factor != nil || tightening { return (factor ?? 1, tightening) }
+        }
+        return nil
     }
 
     /// The text with every size, and the spacing that goes with it, multiplied by `factor`, and
