@@ -32,9 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        .systemLibrary(
-            name: "CLibXML2", pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]),
+        // libxml2's headers alone (its functions are opened on first use, `XMLLibrary`): no
+        // pkg-config, whose flags would link it into every process. The headers include each
+        // other as <libxml/…>, which include/libxml, a link to Debian's, answers.
+        .target(name: "CLibXML2"),
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),

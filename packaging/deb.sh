@@ -16,9 +16,9 @@ printf 'Source: render\n\nPackage: render\nArchitecture: any\n' > "$work/debian/
 libraries=$(cd "$work" && dpkg-shlibdeps -O -e "$stage/usr/bin/render" -e "$stage/usr/lib/letterpress/libLetterpressHighlight.so" \
 	2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 test -n "$libraries" || { echo "dpkg-shlibdeps found no libraries" >&2; exit 1; }
-# render opens Graphviz (libgvc6), librsvg (librsvg2-2) and gdk-pixbuf (libgdk-pixbuf-2.0-0) with
-# dlopen when a note holds a diagram, an SVG or an image, which dpkg-shlibdeps cannot see: they
-# are named in Depends with the fonts.
+# render opens Graphviz (libgvc6), librsvg (librsvg2-2), gdk-pixbuf (libgdk-pixbuf-2.0-0) and
+# libxml2 (libxml2) with dlopen when a note holds a diagram, an SVG, an image or HTML, which
+# dpkg-shlibdeps cannot see: they are named in Depends with the fonts.
 
 # Debian keeps manual pages compressed.
 gzip -9nf "$stage/usr/share/man/man1/render.1"
@@ -49,7 +49,7 @@ Maintainer: $maintainer
 Installed-Size: $size
 Section: text
 Priority: optional
-Depends: $libraries, libgvc6, librsvg2-2, libgdk-pixbuf-2.0-0, fonts-dejavu-core, fonts-liberation, fonts-urw-base35
+Depends: $libraries, libgvc6, librsvg2-2, libgdk-pixbuf-2.0-0, libxml2, fonts-dejavu-core, fonts-liberation, fonts-urw-base35
 Recommends: fonts-dejavu-extra, fonts-noto-color-emoji, fonts-texgyre-math, fonts-lmodern, fonts-wqy-microhei, fonts-ipaexfont-gothic
 Description: Markdown notes to paged PDF, PNG and SVG
  render turns Markdown notes into paged PDF, PNG and SVG with Pango and Cairo:

@@ -38,6 +38,9 @@ extension Warning {
         /// statements, MkDocs snippets, citations, Liquid tags and shortcodes), left out or
         /// shown as written.
         public static let unsupportedSyntax = Code(rawValue: "unsupported-syntax")
+        /// HTML shown as written because libxml2, which reads it, cannot be loaded; a problem of
+        /// the installation.
+        public static let htmlUnavailable = Code(rawValue: "html-unavailable")
         /// Another note's text (`![[note]]`) that is not brought in; a reference is shown.
         public static let noteNotEmbedded = Code(rawValue: "note-not-embedded")
         /// A `[TOC]` line after the first, left out.

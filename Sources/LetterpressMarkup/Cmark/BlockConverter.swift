@@ -65,6 +65,9 @@ struct BlockConverter {
         if html.wasTooDeep {
             log.warnDepth("HTML elements nested deeper than \(HTMLTree.maximumDepth) levels keep their text in the element around them")
         }
+        if let (reason, line) = html.unavailable {
+            log.warnHTMLUnavailable(reason, at: SourceLocation(line: line, column: 1))
+        }
         if html.wasTakenAsText {
             log.warn(.nestingTooDeep, "HTML nested deeper than \(HTMLParser.maximumDepth) elements: the rest of it is shown as written")
         }

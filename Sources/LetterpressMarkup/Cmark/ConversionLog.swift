@@ -1,12 +1,13 @@
 import LetterpressCore
 
 /// The warnings of one conversion, shared by its block and inline passes so that they stay in
-/// the order the passes find them, with the two things said once for the whole note: that
-/// something nests too deep, and how many images are on the network.
+/// the order the passes find them, with the three things said once for the whole note: that
+/// something nests too deep, that HTML cannot be read, and how many images are on the network.
 final class ConversionLog {
     let file: String
     var warnings: [Warning] = []
     private var warnedAboutDepth = false
+    private var warnedAboutHTML = false
     /// Images on the network, shown as their alt text: how many, and where the first is.
     private var remoteImages = 0
     private var firstRemoteImage: SourceLocation?
@@ -25,6 +26,14 @@ final class ConversionLog {
         guard !warnedAboutDepth else { return }
         warnedAboutDepth = true
         warn(.nestingTooDeep, message, at: location)
+    }
+
+    /// Warns that HTML is shown as written because `reason`, once for the note.
+    func warnHTMLUnavailable(_ reason: String, at location: SourceLocation?) {
+        guard !warnedAboutHTML else { return }
+        warnedAboutHTML = true
+        warnings.append(Warning(code: .htmlUnavailable, file: file, location: location,
+                                message: "HTML is shown as written: \(reason)", isAboutInstallation: true))
     }
 
     func countRemoteImage(at location: SourceLocation) {

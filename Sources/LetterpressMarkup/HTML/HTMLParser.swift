@@ -16,7 +16,10 @@ enum HTMLEvent: Equatable {
 /// (cmark hands over HTML blocks and inline tags separately, with Markdown between them), so
 /// that an element opened in one piece is still open in the next.
 final class HTMLParser {
+    private let library: XMLLibrary?
     private var context: htmlParserCtxtPtr?
+    /// Why the HTML is taken as text as written: libxml2 could not be loaded.
+    let unavailable: String?
     private var events: [HTMLEvent] = []
     private var pendingText = ""
     /// Set when the marker that ends the text fed last has been parsed.
@@ -28,7 +31,16 @@ final class HTMLParser {
     /// until it sees the next `<`), and tells where the piece ended.
     private static let marker = "letterpress-end-of-piece"
 
-    init() {
+    init(library: Result<XMLLibrary, XMLLibrary.Unavailable> = XMLLibrary.shared) {
+        switch library {
+        case .success(let library):
+            self.library = library
+            unavailable = nil
+        case .failure(let failure):
+            self.library = nil
+            unavailable = failure.reason
+            return
+        }
         var handler = htmlSAXHandler()
         handler.startElement = { user, name, attributes in
             HTMLParser.parser(user).started(name, attributes)
@@ -51,17 +63,17 @@ final class HTMLParser {
             if comment == HTMLParser.marker { parser.reachedMarker = true } else { parser.append(.comment(comment)) }
         }
         let user = Unmanaged.passUnretained(self).toOpaque()
-        context = htmlCreatePushParserCtxt(&handler, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8)
+        context = self.library?.createHTMLPushParser(&handler, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8)
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue
-        if let context { htmlCtxtUseOptions(context, Int32(options)) }
+        if let context { _ = self.library?.useHTMLOptions(context, Int32(options)) }
         // Opened at once: an end tag before any element (`</br>` first) would otherwise leave
         // libxml2 taking the document as finished.
         _ = feed("<body>")
     }
 
     deinit {
-        if let context { htmlFreeParserCtxt(context) }
+        if let context { library?.freeHTMLParser(context) }
     }
 
     /// `html` and `body`, which the parser implies around the first piece and keeps open, so
@@ -77,7 +89,7 @@ final class HTMLParser {
     func feed(_ html: String) -> [HTMLEvent] {
         reachedMarker = false
         var rest = Substring(Self.breaksWrittenAsEndTags(html))
-        if !tooDeep {
+        if !takenAsText {
             // Fed a piece at a time, so that a nesting libxml2 would take quadratic time to
             // unwind (each unmatched end tag searches all the open elements) stops early.
             while rest.utf8.count > Self.chunkBytes, let cut = rest.utf8.dropFirst(Self.chunkBytes).firstIndex(of: UInt8(ascii: ">")) {
@@ -87,7 +99,7 @@ final class HTMLParser {
                 if checkDepth() { break }
             }
         }
-        if tooDeep {
+        if takenAsText {
             flushText()
             if !rest.isEmpty { events.append(.text(String(rest))) }
         } else {
@@ -113,6 +125,9 @@ final class HTMLParser {
     /// Set once the elements open went past `maximumDepth`: what follows is text as written.
     private(set) var tooDeep = false
 
+    /// Whether what is fed now is taken as text as written.
+    private var takenAsText: Bool { tooDeep || context == nil }
+
     /// The events that ending the input gives: the closing of every element still open.
     func finish() -> [HTMLEvent] {
         reachedMarker = false
@@ -130,11 +145,11 @@ final class HTMLParser {
     }
 
     private func parse(_ html: String, terminate: Bool) {
-        guard let context else { return }
+        guard let context, let library else { return }
         var bytes = Array(html.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { pointer in
-                _ = htmlParseChunk(context, pointer, Int32(buffer.count), terminate ? 1 : 0)
+                _ = library.parseHTMLChunk(context, pointer, Int32(buffer.count), terminate ? 1 : 0)
             }
         }
     }

@@ -17,6 +17,10 @@ struct HTMLRun {
     /// Whether the HTML nested so deep that its rest was taken as text (`HTMLParser.maximumDepth`).
     private(set) var wasTakenAsText = false
 
+    /// Why the HTML was taken as text as written, when libxml2 could not be loaded; and the
+    /// line of its first block.
+    private(set) var unavailable: (reason: String, line: Int)?
+
     /// Adds an HTML block that starts on `line` of the document; `adjust` is given each
     /// element's attributes and line (`BlockConverter` puts variables in).
     mutating func feed(_ html: String, line: Int, adjusting adjust: (inout [String: String], Int) -> Void = { _, _ in }) {
@@ -24,6 +28,7 @@ struct HTMLRun {
         self.parser = parser
         tree.apply(parser.feed(html).map { $0.adjusted(firstLine: line, adjust) }, firstLine: line)
         wasTakenAsText = wasTakenAsText || parser.tooDeep
+        if let reason = parser.unavailable, unavailable == nil { unavailable = (reason, line) }
         lastLine = line
     }
 

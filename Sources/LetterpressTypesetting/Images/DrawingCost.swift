@@ -1,8 +1,7 @@
-// @preconcurrency: libxml2 declares its deallocator `xmlFree` a global variable, which a program
-// may replace before parsing; this one never does, so reading it from any thread is safe.
-@preconcurrency import CLibXML2
+import CLibXML2
 import Foundation
 import LetterpressCore
+import LetterpressMarkup
 
 /// What drawing an SVG costs before librsvg draws it: how many elements `<use>` and other
 /// references (`url(#…)` in any attribute, `<feImage>`) make of its tree, and how many passes
@@ -35,11 +34,11 @@ struct DrawingCost: Equatable {
     /// holds is counted wherever it is referred to.
     static func of(_ data: Data) -> DrawingCost? {
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        guard let document = data.withUnsafeBytes({ bytes in
-            xmlReadMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
+        guard let xml, let document = data.withUnsafeBytes({ bytes in
+            xml.readMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
         }) else { return nil }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { return nil }
+        defer { xml.freeDocument(document) }
+        guard let root = xml.rootElement(document) else { return nil }
         let all = elements(under: root)
         var ids: [String: xmlNodePtr] = [:]
         for node in all {
@@ -98,9 +97,9 @@ struct DrawingCost: Equatable {
     private static func styleSheetCost(of all: [xmlNodePtr]) -> Int {
         var sheet = ""
         for node in all where name(of: node) == "style" {
-            guard let text = xmlNodeGetContent(node) else { continue }
+            guard let text = xml?.content(node) else { continue }
             sheet += String(cString: text)
-            xmlFree(text)
+            xml?.free(text)
         }
         guard sheet.contains("filter") || sheet.contains("mask") else { return 0 }
         let costliest = all.filter { name(of: $0) == "filter" }.map(Counter.primitivesCost).max() ?? 1
@@ -117,13 +116,17 @@ struct DrawingCost: Equatable {
         return nil
     }
 
+    /// libxml2, opened on the first drawing; without it, no SVG is drawn (librsvg needs it too,
+    /// and says so).
+    fileprivate static var xml: XMLLibrary? { try? XMLLibrary.shared.get() }
+
     fileprivate static func name(of node: xmlNodePtr) -> String {
         node.pointee.name.map { String(cString: $0) } ?? ""
     }
 
     fileprivate static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { xmlFree(value) }
+        guard let xml, let value = xml.property(node, name) else { return nil }
+        defer { xml.free(value) }
         return String(cString: value)
     }
 
@@ -132,9 +135,9 @@ struct DrawingCost: Equatable {
         var values: [String] = []
         var property = node.pointee.properties
         while let current = property {
-            if let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+            if let xml, let value = xml.listString(node.pointee.doc, current.pointee.children, 1) {
                 values.append(String(cString: value))
-                xmlFree(value)
+                xml.free(value)
             }
             property = current.pointee.next
         }
@@ -197,8 +200,9 @@ struct DrawingCost: Equatable {
         }
 
         private func xlinkHref(_ node: xmlNodePtr) -> String? {
-            guard let value = xmlGetNsProp(node, "href", "http://www.w3.org/1999/xlink") else { return nil }
-            defer { xmlFree(value) }
+            guard let xml = DrawingCost.xml, let value = xml.namespacedProperty(node, "href", "http://www.w3.org/1999/xlink")
+            else { return nil }
+            defer { xml.free(value) }
             return String(cString: value)
         }
 

@@ -10,7 +10,7 @@ import Testing
     static let openedOnUse = [
         "libgdk_pixbuf-2.0": "an image",
         "librsvg-2": "an SVG or a diagram", "libgvc": "a diagram", "libQt5Core": "coloured code",
-        "libKF5SyntaxHighlighting": "coloured code", "libpoppler": "a comparison",
+        "libKF5SyntaxHighlighting": "coloured code", "libpoppler": "a comparison", "libxml2": "HTML or an SVG",
     ]
 
     private func loaderLog(_ files: [String: Any], note: String) throws -> String {
@@ -33,5 +33,10 @@ import Testing
     @Test func anImageOpensGdkPixbufWhenItIsRead() throws {
         let log = try loaderLog(["image.md": "![grey](grey.png)\n", "grey.png": Hostile.png(width: 4, height: 4)], note: "image.md")
         #expect(log.contains("file=libgdk_pixbuf-2.0.so.0 [0];  dynamically loaded"), "gdk-pixbuf opened for the image")
+    }
+
+    @Test func anHTMLBlockOpensLibxml2WhenItIsRead() throws {
+        let log = try loaderLog(["html.md": "<div align=\"center\"><b>Centred</b></div>\n"], note: "html.md")
+        #expect(log.contains("file=libxml2.so.2 [0];  dynamically loaded"), "libxml2 opened for the HTML")
     }
 }

@@ -436,4 +436,19 @@ import Testing
         }
         #expect(pages.contains(0) && pages.contains(1))
     }
+
+    @Test func withoutLibxml2HTMLIsShownAsWrittenAndSaysWhy() {
+        let parser = HTMLParser(library: .failure(XMLLibrary.Unavailable(reason: "libxml2 cannot be loaded (test; install libxml2)")))
+        #expect(parser.unavailable == "libxml2 cannot be loaded (test; install libxml2)")
+        #expect(parser.feed("<div align=\"center\"><b>Bold</b></div>") == [.text("<div align=\"center\"><b>Bold</b></div>")])
+        #expect(parser.feed("<br>") == [.text("<br>")])
+        #expect(parser.finish().isEmpty)
+    }
+
+    @Test func libxml2OpensOnceAndReadsHTML() throws {
+        let library = try XMLLibrary.shared.get()
+        let parser = HTMLParser(library: .success(library))
+        #expect(parser.unavailable == nil)
+        #expect(parser.feed("<b>Bold</b>") == [.start(name: "b", attributes: [:], line: 1), .text("Bold"), .end(name: "b")])
+    }
 }
