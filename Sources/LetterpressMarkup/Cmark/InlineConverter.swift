@@ -365,6 +365,7 @@ struct InlineConverter {
             variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
         }
         log.warnings += found
+        if let reason = inlineHTML.unavailable { log.warnHTMLUnavailable(reason, at: CmarkNode.location(of: node)) }
         return pieces
     }
 

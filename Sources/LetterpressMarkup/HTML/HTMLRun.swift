@@ -54,6 +54,9 @@ struct InlineHTML {
     /// An anchor (`<a name>`, `id`) the next text starts.
     private var pendingAnchor: String?
 
+    /// Why the tags are taken as text as written, when libxml2 could not be loaded.
+    var unavailable: String? { parser?.unavailable }
+
     mutating func takeAnchor() -> String? {
         defer { pendingAnchor = nil }
         return pendingAnchor
