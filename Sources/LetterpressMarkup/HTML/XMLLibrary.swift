@@ -30,9 +30,9 @@ package struct XMLLibrary: @unchecked Sendable {
     package static let shared: Result<XMLLibrary, Unavailable> = open()
 
     /// The soname Debian's libxml2 installs.
-    package static let fileName = "libxml2.so.2"
+    private static let fileName = "libxml2.so.2"
 
-    package struct Unavailable: Error, Equatable {
+    package struct Unavailable: Error {
         /// Why, with what to install.
         package let reason: String
     }
@@ -46,7 +46,6 @@ package struct XMLLibrary: @unchecked Sendable {
             guard let address = dlsym(handle, name) else { throw Unavailable(reason: "\(fileName) lacks \(name)") }
             return unsafeBitCast(address, to: type)
         }
-        typealias NodeString = @convention(c) (UnsafePointer<xmlNode>?) -> UnsafeMutablePointer<xmlChar>?
         do throws(Unavailable) {
             try symbol("xmlInitParser", as: (@convention(c) () -> Void).self)()
             let freeVariable = try symbol("xmlFree", as: UnsafePointer<(@convention(c) (UnsafeMutableRawPointer?) -> Void)?>.self)
@@ -67,7 +66,7 @@ package struct XMLLibrary: @unchecked Sendable {
                                                         -> UnsafeMutablePointer<xmlChar>?).self),
                 namespacedProperty: try symbol("xmlGetNsProp", as: (@convention(c) (
                     UnsafePointer<xmlNode>?, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?) -> UnsafeMutablePointer<xmlChar>?).self),
-                content: try symbol("xmlNodeGetContent", as: NodeString.self),
+                content: try symbol("xmlNodeGetContent", as: (@convention(c) (UnsafePointer<xmlNode>?) -> UnsafeMutablePointer<xmlChar>?).self),
                 listString: try symbol("xmlNodeListGetString", as: (@convention(c) (xmlDocPtr?, UnsafePointer<xmlNode>?, Int32)
                                                                     -> UnsafeMutablePointer<xmlChar>?).self),
                 deallocator: deallocator))

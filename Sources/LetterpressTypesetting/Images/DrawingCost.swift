@@ -95,11 +95,12 @@ struct DrawingCost: Equatable {
     /// selectors are not read, so every element is taken to have the document's costliest
     /// filter, and a mask.
     private static func styleSheetCost(of all: [xmlNodePtr]) -> Int {
+        guard let xml else { return 0 }
         var sheet = ""
         for node in all where name(of: node) == "style" {
-            guard let text = xml?.content(node) else { continue }
+            guard let text = xml.content(node) else { continue }
             sheet += String(cString: text)
-            xml?.free(text)
+            xml.free(text)
         }
         guard sheet.contains("filter") || sheet.contains("mask") else { return 0 }
         let costliest = all.filter { name(of: $0) == "filter" }.map(Counter.primitivesCost).max() ?? 1
