@@ -19,7 +19,9 @@ package enum MarkdownParser {
     package static func decode(_ data: Data, file: String) -> (String, [Warning]) {
         // A byte-order mark says nothing in UTF-8, and would hide the front matter.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        if !data.contains(0), let text = String(validating: data, as: UTF8.self) { return (text, []) }
+        // memchr: `Data.contains` goes byte by byte through its iterator, some 60 instructions a byte.
+        let hasNul = data.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+        if !hasNul, let text = String(validating: data, as: UTF8.self) { return (text, []) }
         var invalid = 0
         var first: Int?
         var nul = 0

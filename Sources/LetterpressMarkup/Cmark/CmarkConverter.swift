@@ -28,8 +28,7 @@ package struct CmarkConverter {
     init(_ root: OpaquePointer, file: String, source: String, session: ParseSession) {
         self.root = root
         log = ConversionLog(file: file)
-        // Lines as cmark counts them: a line ends at `\n`, `\r\n` or a lone `\r`.
-        let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let lines = CmarkLines.lines(of: source)
         let variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
                                              sourceLines: lines, session: session)
         index = CmarkIndex(root, source: source, lines: lines, contents: session.contents, math: session.math,

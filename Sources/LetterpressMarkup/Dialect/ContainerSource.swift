@@ -98,18 +98,20 @@ struct ContainerSource {
 
     /// Whether a line of `body` starts, after spaces, with `<` and a capital: a JSX component.
     private static func hasComponentLine(_ body: String) -> Bool {
-        var lineStart = true
-        var previous: UInt8 = 0
-        for byte in body.utf8 {
-            if previous == UInt8(ascii: "<"), lineStart, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { return true }
-            if previous == UInt8(ascii: "\n") {
-                lineStart = true
-            } else if previous != UInt8(ascii: " ") && previous != 0 {
-                lineStart = previous == UInt8(ascii: "<") ? lineStart : false
+        body.withBytes { bytes in
+            var lineStart = true
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if previous == UInt8(ascii: "<"), lineStart, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { return true }
+                if previous == UInt8(ascii: "\n") {
+                    lineStart = true
+                } else if previous != UInt8(ascii: " ") && previous != 0 {
+                    lineStart = previous == UInt8(ascii: "<") ? lineStart : false
+                }
+                previous = byte
             }
-            previous = byte
+            return false
         }
-        return false
     }
 
     /// An open container.

@@ -58,17 +58,19 @@ struct DialectSource {
     /// Whether `body` holds any byte a construct starts with: `[`, `@`, `{`, `\`, a line that
     /// starts with `:`, `~`, `|`, `*` or `-`.
     static func mayHaveConstructs(_ body: String) -> Bool {
-        var lineStart = true
-        for byte in body.utf8 {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "@"), UInt8(ascii: "{"), UInt8(ascii: "\\"): return true
-            case UInt8(ascii: ":"), UInt8(ascii: "~"), UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: "*") where lineStart: return true
-            default: break
+        body.withBytes { bytes in
+            var lineStart = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "["), UInt8(ascii: "@"), UInt8(ascii: "{"), UInt8(ascii: "\\"): return true
+                case UInt8(ascii: ":"), UInt8(ascii: "~"), UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: "*") where lineStart: return true
+                default: break
+                }
+                lineStart = byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                    || (lineStart && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\t")))
             }
-            lineStart = byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                || (lineStart && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\t")))
+            return false
         }
-        return false
     }
 
     /// The pass over the bytes of one note.
@@ -91,20 +93,7 @@ struct DialectSource {
             self.dialect = dialect
             self.file = file
             inlines = DialectInlines(dialect: dialect)
-            var lines: [Range<Int>] = []
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                    lines.append(start..<index)
-                    if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    start = index + 1
-                }
-                index += 1
-            }
-            lines.append(start..<bytes.count)
-            self.lines = lines
+            lines = CmarkLines.ranges(in: bytes)
         }
 
         func output() -> [UInt8] {

@@ -49,19 +49,21 @@ struct ObsidianSource {
 
     /// Whether `body` holds `[[`, `==`, `%%`, ` ^` or (with tags) `#`.
     static func mayHaveConstructs(_ body: String, tags: Bool) -> Bool {
-        var previous: UInt8 = 0
-        for byte in body.utf8 {
-            switch (previous, byte) {
-            case (UInt8(ascii: "["), UInt8(ascii: "[")), (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "%"), UInt8(ascii: "%")),
-                 (UInt8(ascii: " "), UInt8(ascii: "^")), (UInt8(ascii: "\n"), UInt8(ascii: "^")):
-                return true
-            case (_, UInt8(ascii: "#")) where tags:
-                return true
-            default:
-                previous = byte
+        body.withBytes { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch (previous, byte) {
+                case (UInt8(ascii: "["), UInt8(ascii: "[")), (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "%"), UInt8(ascii: "%")),
+                     (UInt8(ascii: " "), UInt8(ascii: "^")), (UInt8(ascii: "\n"), UInt8(ascii: "^")):
+                    return true
+                case (_, UInt8(ascii: "#")) where tags:
+                    return true
+                default:
+                    previous = byte
+                }
             }
+            return false
         }
-        return false
     }
 
     private init(file: String, reads: Set<DialectConstruct>, noteName: String, lines: SourceLines, commentsEndAt: Int = .max) {

@@ -46,12 +46,14 @@ struct SiteSource {
 
     /// Whether `body` holds `{%`, `{{` or `{:`: without any, there is nothing to do.
     static func mayHaveTags(_ body: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in body.utf8 {
-            if previous == UInt8(ascii: "{"), byte == UInt8(ascii: "%") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: ":") { return true }
-            previous = byte
+        body.withBytes { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if previous == UInt8(ascii: "{"), byte == UInt8(ascii: "%") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: ":") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     private mutating func run() {

@@ -9,18 +9,11 @@ struct SourceLines {
     private(set) var isCode: [Bool] = []
 
     init(_ body: String) {
-        var start = body.startIndex
-        var index = body.startIndex
-        while index < body.endIndex {
-            let character = body[index]
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                let next = body.index(after: index)
-                lines.append((body[start..<index], body[index..<next]))
-                start = next
-            }
-            index = body.index(after: index)
+        let texts = CmarkLines.lines(of: body)
+        for (index, text) in texts.enumerated() {
+            let next = index + 1 < texts.count ? texts[index + 1].startIndex : text.base.endIndex
+            lines.append((text, text.base[text.endIndex..<next]))
         }
-        lines.append((body[start...], body[body.endIndex...]))
         var fence: (character: Character, length: Int)?
         for (text, _) in lines {
             let content = Self.content(of: text)

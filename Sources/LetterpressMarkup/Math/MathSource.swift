@@ -53,16 +53,18 @@ struct MathSource {
 
     /// Whether `body` holds `$$`, `\(`, `\[` or `\begin{`: without any, nothing is to be done.
     static func mayHaveMath(_ body: String) -> Bool {
-        var previous: UInt8 = 0
-        var backslashBefore = false
-        for byte in body.utf8 {
-            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "$") { return true }
-            if backslashBefore && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "b")
-                                   || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "r")) { return true }
-            backslashBefore = byte == UInt8(ascii: "\\") && !backslashBefore
-            previous = byte
+        body.withBytes { bytes in
+            var previous: UInt8 = 0
+            var backslashBefore = false
+            for byte in bytes {
+                if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "$") { return true }
+                if backslashBefore && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "b")
+                                       || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "r")) { return true }
+                backslashBefore = byte == UInt8(ascii: "\\") && !backslashBefore
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// The pass over the bytes of one note.
@@ -82,20 +84,7 @@ struct MathSource {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
-            var lines: [Range<Int>] = []
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                    lines.append(start..<index)
-                    if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    start = index + 1
-                }
-                index += 1
-            }
-            lines.append(start..<bytes.count)
-            self.lines = lines
+            lines = CmarkLines.ranges(in: bytes)
             mayMark = !bytes.contains(MathSource.marker)
             let label = Array("\\label{".utf8)
             mayReference = bytes.indices.contains { bytes[$0] == label[0] && bytes[$0...].starts(with: label) }

@@ -67,16 +67,19 @@ package final class HighlightLibrary: @unchecked Sendable {
     /// Whether a line of `markdown` opens a fence (after spaces, `>` and list markers) with an
     /// info string naming a language that is not one of `CodeLanguages.plain`.
     static func namesALanguage(_ markdown: String) -> Bool {
-        for line in markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            guard let fence = line.firstIndex(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }),
-                  line[line.startIndex..<fence].allSatisfy({ " \t>-*+0123456789.)".utf8.contains($0) }) else { continue }
-            let marker = line[fence]
-            let afterFence = line[fence...].drop { $0 == marker }
-            guard line.distance(from: fence, to: afterFence.startIndex) >= 3 else { continue }
-            if let language = CodeFence(info: String(decoding: afterFence, as: UTF8.self)).language,
-               !CodeLanguages.plain.contains(CodeLanguages.aliases[language] ?? language) { return true }
+        // The bytes in place: this runs on the main thread before parsing starts.
+        markdown.withBytes { bytes in
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+                guard let fence = line.firstIndex(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }),
+                      line[line.startIndex..<fence].allSatisfy({ " \t>-*+0123456789.)".utf8.contains($0) }) else { continue }
+                let marker = line[fence]
+                let afterFence = line[fence...].drop { $0 == marker }
+                guard line.distance(from: fence, to: afterFence.startIndex) >= 3 else { continue }
+                if let language = CodeFence(info: String(decoding: afterFence, as: UTF8.self)).language,
+                   !CodeLanguages.plain.contains(CodeLanguages.aliases[language] ?? language) { return true }
+            }
+            return false
         }
-        return false
     }
 
     private static let openedFlag = Mutex(false)

@@ -28,4 +28,14 @@ import Testing
         #expect(!text.containsBytes(":::"))
         #expect((text + ":::").containsBytes(":::"))
     }
+
+    /// `withBytes` reads a native string, a substring and a bridged string alike.
+    @Test func readsTheBytesInPlaceOrCopied() {
+        let text = "naïve ::: x"
+        let bridged = NSString(string: text) as String
+        for candidate in [text, bridged] {
+            #expect(candidate.withBytes { Array($0) } == Array(text.utf8))
+        }
+        #expect(text.dropFirst(2).withBytes { Array($0) } == Array(text.dropFirst(2).utf8))
+    }
 }

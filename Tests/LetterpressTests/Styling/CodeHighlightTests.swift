@@ -10,6 +10,17 @@ import Testing
 /// Coloured code: the classes the highlighting library gives tokens, the fence's options, the
 /// theme's palettes, the misspelt-language warning, and the library loaded only when needed.
 @Suite struct CodeHighlightTests {
+    /// Whether the note names a language is read from its bytes before parsing, to open the
+    /// library on another thread: a fence after spaces, quote marks and list markers.
+    @Test(arguments: [
+        ("```swift\nlet x = 1\n```\n", true), ("```\nplain\n```", false), ("~~~text\nx\n~~~", false),
+        ("> - ```python\n", true), ("1. ~~~ ruby\n", true), ("`` swift\n", false), ("see ```swift\n", false),
+        ("\n\n   ```{.c}\n", true), ("", false), ("```mermaid\ngraph\n```", false), ("é\r\n```js", true),
+    ])
+    func theNoteNamesALanguage(note: String, names: Bool) {
+        #expect(HighlightLibrary.namesALanguage(note) == names)
+    }
+
     /// `text`'s tokens as the library reads it in `language`, one `class text` a line.
     private func dump(_ language: String, _ text: String) throws -> [String] {
         let library = try HighlightLibrary.shared.get()
