@@ -35,6 +35,9 @@ fi
 
 rm -rf "$RES"
 mkdir -p "$RES/json" "$RES/out" "$RES/batch/in"
+# The CPU time the host took from this machine while the timed runs ran (steal): on a shared
+# machine it slows every wall time of the run, and the table says how much.
+grep '^cpu ' /proc/stat > "$RES/cpu.start"
 
 if [ "${PEERS:-1}" != 0 ]; then
     if [ ! -x "$VENV/bin/weasyprint" ]; then
@@ -117,6 +120,8 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p' > "$RES/json/$name.count"
     echo "$name counted"
 }
+grep '^cpu ' /proc/stat > "$RES/cpu.end"
+
 if [ "${COUNT:-1}" != 0 ]; then
     counted=$RES/counted
     mkdir -p "$counted"
@@ -165,6 +170,16 @@ lines += ["# Benchmarks", "",
           "- machine: %s, %d cores, %s" % (model, os.cpu_count(), platform.platform()),
           "- render: Swift %s; Pango %s, Cairo %s" % (version(["swift", "--version"]).split("(")[0].replace("Swift version", "").strip(),
                                                      version(["pkg-config", "--modversion", "pango"]), version(["pkg-config", "--modversion", "cairo"])), ""]
+def cpu_ticks(name):
+    return [int(v) for v in open("%s/%s" % (res, name)).read().split()[1:]]
+start, end = cpu_ticks("cpu.start"), cpu_ticks("cpu.end")
+spent = [b - a for a, b in zip(start, end)]
+# /proc/stat: user nice system idle iowait irq softirq steal …
+if sum(spent) > 0:
+    lines[-1:-1] = ["- host: %.0f%% of the CPU time went to other machines while the timed runs ran (steal in /proc/stat);"
+                    % (100 * spent[7] / sum(spent)),
+                    "  above a few percent every wall time is slower and varies more than the machine's: compare",
+                    "  within the run (the ratios), and the instruction counts, which do not depend on load"]
 versions = "%s/anchors/versions.txt" % res
 if os.path.exists(versions):
     lines += ["- peers: " + "; ".join(l.strip() for l in open(versions) if l.startswith(("weasyprint", "typst", "pango-view"))), ""]
