@@ -1,3 +1,5 @@
+import LetterpressCore
+
 /// A note's lines as cmark counts them: a line ends at `\n`, `\r\n` or a lone `\r`.
 enum CmarkLines {
     /// Each line's byte range, without its line end: one more range than there are line ends.
@@ -26,11 +28,9 @@ enum CmarkLines {
     /// characters took a book's parse an eighth of its time. The two give the same lines, since
     /// a line end is always a character of its own (`\r\n` one character).
     static func lines(of source: String) -> [Substring] {
-        var contiguous = source
-        let ranges = contiguous.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) in Self.ranges(in: bytes) }
-        let utf8 = contiguous.utf8
-        return ranges.map { range in
-            contiguous[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        let utf8 = source.utf8
+        return source.withBytes { (bytes: UnsafeBufferPointer<UInt8>) in Self.ranges(in: bytes) }.map { range in
+            source[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
         }
     }
 }
