@@ -190,7 +190,7 @@ package struct ThemeLoader: Sendable {
         let text = try source.text()
         let written: Node
         do {
-            written = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .stringsAndMerges)))
+            written = try YAMLLoader.compose(text) ?? Node.mapping(Node.Mapping([], Tag(.implicit, .basic)))
         } catch let error as YamlError {
             let (location, message) = FrontMatterReader.describe(error, lineOffset: 0)
             throw LetterpressError.invalidTheme(file: source.path, location: location, message: message)
@@ -220,7 +220,7 @@ package struct ThemeLoader: Sendable {
     static func expandingShorthands(_ node: Node) -> Node {
         guard var mapping = node.mapping, let key = mapping.keys.first(where: { $0.string == "footnotes" }),
               let value = mapping[key], value.scalar != nil else { return node }
-        mapping[key] = .mapping(Node.Mapping([(Node("place"), value)], Tag(.implicit)))
+        mapping[key] = .mapping(Node.Mapping([(Node("place", Tag(.implicit, .basic)), value)], Tag(.implicit, .basic)))
         return .mapping(mapping)
     }
 
@@ -280,13 +280,13 @@ package struct ThemeLoader: Sendable {
         for (key, path) in dictionaries {
             guard let entries = node[key] else { continue }
             guard let mapping = entries.mapping else {
-                spec[keyPath: path] = collected { try decoded([Node(key): entries])[keyPath: path] } ?? nil
+                spec[keyPath: path] = collected { try decoded([Node(key, Tag(.implicit, .basic)): entries])[keyPath: path] } ?? nil
                 continue
             }
             var styles: [String: InlineAttributes] = [:]
             for (name, value) in mapping {
                 let entry = Node.mapping(Node.Mapping([(name, value)], mapping.tag, mapping.style, mapping.mark))
-                styles.merge(collected { try decoded([Node(key): entry])[keyPath: path] ?? [:] } ?? [:]) { $1 }
+                styles.merge(collected { try decoded([Node(key, Tag(.implicit, .basic)): entry])[keyPath: path] ?? [:] } ?? [:]) { $1 }
             }
             spec[keyPath: path] = styles
         }

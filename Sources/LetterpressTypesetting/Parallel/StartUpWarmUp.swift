@@ -2,12 +2,9 @@ import CPangoCairo
 import Foundation
 import LetterpressCore
 import LetterpressStyling
-import Yams
 
 /// Loads, on a thread of its own, what every rendering needs whatever its command line says,
 /// so that the work overlaps reading the command line, the note and the theme:
-/// - Yams' resolver for front matter and themes, whose regular expression is the process's
-///   first and starts ICU (some 8M instructions, 2 ms); front matter waits for it if need be.
 /// - fontconfig's configuration and font caches (4 ms with a warm cache, far more with a cold
 ///   one). Whatever calls fontconfig first waits for it. Without it, Pango's own loading
 ///   thread and the first fontconfig call on the main thread each built a configuration, and
@@ -21,15 +18,13 @@ package enum StartUpWarmUp {
     private static let progress = WaitableState(Progress())
 
     /// Starts loading, once per process; later calls do nothing. Without `fontconfig` (for
-    /// isolated fonts, whose configuration replaces the system's), only the resolver loads.
+    /// isolated fonts, whose configuration replaces the system's), only the default theme loads.
     package static func start(fontconfig: Bool = true) {
         progress.update { progress in
             guard !progress.started else { return }
             progress.started = true
-            let running = DetachedThread.start(stackSize: 512 << 10) {
-                // First, as the front matter needs it before any font is looked up.
-                _ = Resolver.stringsAndMerges
-                if fontconfig { FcInit() }
+            let running = fontconfig && DetachedThread.start(stackSize: 512 << 10) {
+                FcInit()
                 Self.progress.update { $0.finished = true }
             }
             if !running { progress.finished = true }

@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
         }
         // The library's messages name RenderOptions' properties; a user of the command reads flags.
         OptionWords.speakOfCommandLine()
-        // Yams' resolver and fontconfig load while the arguments are parsed: fontconfig not
+        // fontconfig and the default theme load while the arguments are parsed: fontconfig not
         // for isolated fonts, nor for the commands that lay out no text; a worker starts the
         // load once it has read its options.
         switch arguments.first {

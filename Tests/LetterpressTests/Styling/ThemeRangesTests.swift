@@ -67,7 +67,7 @@ import Yams
             for key in keys {
                 // A key takes a number when NaN decodes and a word does not.
                 func decoded(_ value: String) throws -> (ThemeSpec, Node)? {
-                    guard let node = try Yams.compose(yaml: "\(section): {\(key): \(value)}", .stringsAndMerges),
+                    guard let node = try YAMLLoader.compose("\(section): {\(key): \(value)}"),
                           let spec = try? YAMLDecoder().decode(ThemeSpec.self, from: node) else { return nil }
                     return (spec, node)
                 }
