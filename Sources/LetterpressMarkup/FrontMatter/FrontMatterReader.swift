@@ -115,12 +115,21 @@ package enum FrontMatterReader {
             } else {
                 frontMatter.locations[name] = keyLocations[name]
             }
+            // MkDocs' blog posts date themselves `date: {created: …, updated: …}`: the date is
+            // the creation's, and `{{date.updated}}` is there for a footer that wants it.
+            if name == "date", let created = value.mapping?["created"]?.scalar?.string {
+                frontMatter.date = created
+                frontMatter.variables[name] = created
+                flatten(value, name: name, into: &frontMatter.variables, budget: &nestedValues)
+                continue
+            }
             // A margin may be written as a list of lengths, as in themes.
             let list = name == "margin" ? value.sequence?.compactMap(\.scalar?.string).joined(separator: ",") : nil
             guard let scalar = value.scalar?.string ?? list else {
                 if FrontMatterReader.scalarKeys.contains(name) {
+                    let mkdocs = name == "date" && value.mapping != nil ? " (or, as in MkDocs' blog posts, a mapping with created:)" : ""
                     errors.append(.invalidFrontMatter(file: file, location: frontMatter.locations[name],
-                                                      message: "\(name) is one value, not a \(value.sequence != nil ? "list" : "mapping")"))
+                                                      message: "\(name) is one value\(mkdocs), not a \(value.sequence != nil ? "list" : "mapping")"))
                 }
                 flatten(value, name: name, into: &frontMatter.variables, budget: &nestedValues)
                 continue

@@ -198,6 +198,18 @@ import Testing
         #expect(merged.frontMatter.badge.center == [100, 100])
     }
 
+    /// MkDocs Material's blog posts: `date:` holds `created:` and `updated:`.
+    @Test func aDateMappingGivesItsCreationDate() throws {
+        let post = try MarkdownParser.parse("---\ndate:\n  created: 2023-12-31\n  updated: 2024-01-02\n---\nBody", file: "post.md")
+        #expect(post.frontMatter.date == "2023-12-31")
+        #expect(post.frontMatter.variables["date"] == "2023-12-31")
+        #expect(post.frontMatter.variables["date.updated"] == "2024-01-02")
+        #expect(throws: LetterpressError.invalidFrontMatter(file: "odd.md", location: SourceLocation(line: 3, column: 3), message:
+            "date is one value (or, as in MkDocs' blog posts, a mapping with created:), not a mapping")) {
+            try MarkdownParser.parse("---\ndate:\n  updated: 2024-01-02\n---\nBody", file: "odd.md")
+        }
+    }
+
     @Test func invalidFrontMatterNamesFileLineAndColumn() throws {
         #expect {
             try MarkdownParser.parse("---\ntitle: [unclosed\n---\nbody", file: "notes.md")
