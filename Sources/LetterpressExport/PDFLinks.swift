@@ -19,11 +19,11 @@ final class PDFLinks {
 
     func drawLink(to target: LinkTarget, rects: [Rect], on cr: OpaquePointer) {
         guard !rects.isEmpty else { return }
-        let quads = rects.map { String(format: "%.2f %.2f %.2f %.2f", $0.x, $0.y, $0.width, $0.height) }
+        let quads = rects.map { [$0.x, $0.y, $0.width, $0.height].map(DecimalText.twoPlaces).joined(separator: " ") }
         let destination: String
         switch target {
         case let .uri(uri):
-            destination = "uri='\(Self.uri(uri).replacingOccurrences(of: "'", with: "\\'"))'"
+            destination = "uri='\(Self.escapingQuotes(Self.uri(uri)))'"
         case let .anchor(anchor):
             destination = "dest='\(Self.name(anchor))'"
         case .documentTop:
@@ -35,7 +35,7 @@ final class PDFLinks {
 
     func drawDestination(_ anchor: String, at point: Point, on cr: OpaquePointer) {
         guard destinations.insert(anchor).inserted else { return }
-        let position = String(format: "x=%.2f y=%.2f", point.x, point.y)
+        let position = "x=\(DecimalText.twoPlaces(point.x)) y=\(DecimalText.twoPlaces(point.y))"
         cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(Self.name(anchor))' \(position)")
         cairo_tag_end(cr, CAIRO_TAG_DEST)
     }
@@ -72,25 +72,37 @@ final class PDFLinks {
                 return index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
             case UInt8(ascii: "("), UInt8(ascii: ")"):
                 return balanced
+            case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                 UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+                return false
             case 0x21...0x7E:
-                return !#""<>\^`{|}"#.utf8.contains(byte)
+                return true
             default:
                 return false
             }
         }
     }
 
-    /// The text of `bytes` with each byte `keeps` refuses (by its index) written `%XX`.
+    /// The text of `bytes` with each byte `keeps` refuses (by its index) written `%XX`; the
+    /// bytes kept are ASCII.
     private static func percentEncoded(_ bytes: [UInt8], keeping keeps: (Int) -> Bool) -> String {
-        var result = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         for index in bytes.indices {
             if keeps(index) {
-                result.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                result.append(bytes[index])
             } else {
-                result += String(format: "%%%02X", bytes[index])
+                result += [UInt8(ascii: "%"), hex[Int(bytes[index] >> 4)], hex[Int(bytes[index] & 0x0F)]]
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `text` with `\` before each `'`, as a value between Cairo's quotes wants it.
+    private static func escapingQuotes(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "'")) else { return text }
+        return text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "\\'")
     }
 }
 

@@ -43,7 +43,7 @@ final class PDFWriter: PageWriter {
         try checkDrawing(context, naming: fileName)
         for entry in page.outline {
             while let last = parents.last, last.level >= entry.level { parents.removeLast() }
-            let target = String(format: "page=%d pos=[0 %.2f]", number, entry.y)
+            let target = "page=\(number) pos=[0 \(DecimalText.twoPlaces(entry.y))]"
             let id = cairo_pdf_surface_add_outline(surface, parents.last?.id ?? 0, Self.pdfText(entry.title), target,
                                                    CAIRO_PDF_OUTLINE_FLAG_OPEN)
             parents.append((entry.level, id))
