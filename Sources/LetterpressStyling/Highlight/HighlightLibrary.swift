@@ -24,8 +24,11 @@ package final class HighlightLibrary: @unchecked Sendable {
 
     private let resolveName: Resolve
     private let highlightText: Highlight
-    /// Every language name and file extension the definitions know, in lower case.
-    let vocabulary: [String]
+    private let words: Vocabulary
+    /// Every language name and file extension the definitions know, in lower case. Read only
+    /// for a language not found, to suggest one: splitting it cost every coloured note 3 M
+    /// instructions.
+    var vocabulary: [String] { words().map { String(cString: $0).split(separator: "\n").map(String.init) } ?? [] }
     /// The library is one Repository, which is not safe to use from two threads at once.
     private let lock = NSLock()
 
@@ -99,9 +102,8 @@ package final class HighlightLibrary: @unchecked Sendable {
         let open = try symbol("letterpress_highlight_open", as: Open.self)
         resolveName = try symbol("letterpress_highlight_resolve", as: Resolve.self)
         highlightText = try symbol("letterpress_highlight_text", as: Highlight.self)
-        let words = try symbol("letterpress_highlight_vocabulary", as: Vocabulary.self)
+        words = try symbol("letterpress_highlight_vocabulary", as: Vocabulary.self)
         open()
-        vocabulary = words().map { String(cString: $0).split(separator: "\n").map(String.init) } ?? []
     }
 
     private static func open() -> Result<HighlightLibrary, Failure> {
