@@ -220,7 +220,7 @@ package struct ThemeLoader: Sendable {
     static func expandingShorthands(_ node: Node) -> Node {
         guard var mapping = node.mapping, let key = mapping.keys.first(where: { $0.string == "footnotes" }),
               let value = mapping[key], value.scalar != nil else { return node }
-        mapping[key] = .mapping(Node.Mapping([(Node("place", Tag(.implicit, .basic)), value)], Tag(.implicit, .basic)))
+        mapping[key] = .mapping(Node.Mapping([(Node("place"), value)], Tag(.implicit)))
         return .mapping(mapping)
     }
 
@@ -280,13 +280,13 @@ package struct ThemeLoader: Sendable {
         for (key, path) in dictionaries {
             guard let entries = node[key] else { continue }
             guard let mapping = entries.mapping else {
-                spec[keyPath: path] = collected { try decoded([Node(key, Tag(.implicit, .basic)): entries])[keyPath: path] } ?? nil
+                spec[keyPath: path] = collected { try decoded([Node(key): entries])[keyPath: path] } ?? nil
                 continue
             }
             var styles: [String: InlineAttributes] = [:]
             for (name, value) in mapping {
                 let entry = Node.mapping(Node.Mapping([(name, value)], mapping.tag, mapping.style, mapping.mark))
-                styles.merge(collected { try decoded([Node(key, Tag(.implicit, .basic)): entry])[keyPath: path] ?? [:] } ?? [:]) { $1 }
+                styles.merge(collected { try decoded([Node(key): entry])[keyPath: path] ?? [:] } ?? [:]) { $1 }
             }
             spec[keyPath: path] = styles
         }
