@@ -9,7 +9,7 @@ import Letterpress
 /// and a newline a Mermaid diagram, read by every Mermaid parser (and a sequence diagram, pie or
 /// gantt chart or git graph laid out alone); any other is a note (Markdown with
 /// YAML or TOML front matter, HTML and variables, or an `inspect --json` archive), parsed,
-/// styled and typeset.
+/// styled and typeset, and its text parsed as Markdown in pieces as well as whole.
 enum FuzzTarget {
     static let renderer: Renderer = {
         var options = RenderOptions()
@@ -84,7 +84,16 @@ enum FuzzTarget {
         } else {
             guard let document = try? Renderer.document(from: data, file: "fuzz.md") else { return }
             _ = try? renderer.typeset(document, file: "fuzz.md")
+            readInPieces(String(decoding: data, as: UTF8.self))
         }
+    }
+
+    /// Parses `source` as Markdown whole and in pieces of 64 bytes, where it may be read so
+    /// (`CmarkPieces`); a difference in blocks or warnings is a finding.
+    static func readInPieces(_ source: String) {
+        let whole = MarkdownParser.parseBody(source, file: "fuzz.md")
+        let pieced = MarkdownParser.parseBody(source, file: "fuzz.md", pieceBytes: 64)
+        precondition(pieced.blocks == whole.blocks && pieced.warnings == whole.warnings, "a note read in pieces differs from the note read whole")
     }
 
     /// Reads `source` with each Mermaid parser and writes the DOT of what it accepts, without

@@ -76,14 +76,17 @@ package enum MarkdownParser {
     /// `math` says whether TeX formulas are read, and with which macros; `dialect`, which
     /// writing tools' constructs; `titleBlock`, the front matter's title block (nil when the
     /// theme shows none); `embeds`, where an Obsidian note's embedded notes are found.
+    /// `pieceBytes` is for tests: a note of four times that or more that may be read piece
+    /// by piece is, in pieces of about that (else 64 KiB pieces, from 256 KiB; see `CmarkPieces`).
     package static func parseBody(_ body: String, file: String = "<input>", variables: [String: String] = [:],
                                  locale: String = "en", strings: StringTable = StringTable(), contents: ContentsSetting? = nil,
                                  pageNumbers: PageNumbers? = nil, math: MathSetting = MathSetting(),
-                                 dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil, embeds: NoteEmbeds? = nil) -> Document {
+                                 dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil, embeds: NoteEmbeds? = nil,
+                                 pieceBytes: Int? = nil) -> Document {
         var blocks: [Block] = []
         var document = parseBody(body, file: file, variables: variables, locale: locale, strings: strings, contents: contents,
                                  pageNumbers: pageNumbers, math: math, dialect: dialect, titleBlock: titleBlock,
-                                 embeds: embeds) { blocks += $0; return true }
+                                 embeds: embeds, pieceBytes: pieceBytes) { blocks += $0; return true }
         document.blocks = blocks
         return document
     }
@@ -96,7 +99,7 @@ package enum MarkdownParser {
     package static func parseBody(_ body: String, file: String, variables: [String: String] = [:], locale: String = "en",
                                  strings: StringTable = StringTable(), contents: ContentsSetting? = nil, pageNumbers: PageNumbers? = nil,
                                  math: MathSetting = MathSetting(), dialect: MarkupDialect = .automatic, titleBlock: TitleBlock? = nil,
-                                 embeds: NoteEmbeds? = nil,
+                                 embeds: NoteEmbeds? = nil, pieceBytes: Int? = nil,
                                  delivering deliver: ([Block]) -> Bool) -> Document {
         var body = body
         var titleBlock = titleBlock
@@ -134,10 +137,13 @@ package enum MarkdownParser {
         session.contents = contents
         session.pageNumbers = pageNumbers
         (body, session.dialectSource) = DialectSource.prepared(body, dialect: dialect, file: file)
-        guard let root = parseTree(body, session: session) else { return Document(blocks: []) }
+        var pieces = pieceBytes.map { CmarkPieces(body, session: session, pieceBytes: $0, minimumBytes: 4 * $0) }
+            ?? CmarkPieces(body, session: session)
+        let first = pieces == nil ? parseTree(body, session: session) : pieces?.next(session: session)?.root
+        guard let root = first else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var walker = CmarkConverter(root, file: file, source: body, session: session)
-        walker.document(deliverTitled)
+        walker.document(nextPiece: { pieces?.next(session: session) }, deliverTitled)
         var warnings = toolWarnings + containers.warnings + guardWarnings + session.dialectSource.warnings + session.variableWarnings + walker.warnings + session.unclosedBodies.map {
             Warning(code: .unclosedMarkup, file: file, location: $0, message: "the body of this '^[…](' never closes, so it is shown as written (is a quote or a parenthesis left open?)")
         }

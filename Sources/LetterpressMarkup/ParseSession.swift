@@ -46,6 +46,10 @@ final class ParseSession {
     var calloutLines: [Int: Callout] = [:]
     /// Columns the dialect pass added before the text of a line, by line.
     var columnShifts: [Int: Int] = [:]
+    /// The note's lines before the piece of it cmark reads, when a long note is read piece by
+    /// piece (`CmarkPieces`): cmark counts each piece's lines from 1, and every line number
+    /// taken from cmark is moved by this into the note's.
+    var lineOffset = 0
 
     /// `location` in the note as written, where the dialect pass moved its line's text: for the
     /// places blocks carry to later stages (images, code blocks), whose warnings are made there.

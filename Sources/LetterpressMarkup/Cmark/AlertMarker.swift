@@ -10,7 +10,7 @@ enum AlertMarker {
     /// quote. As on GitHub, a quote holding nothing but one of GitHub's markers stays a quote,
     /// except in a note written for Obsidian.
     static func take(from quote: OpaquePointer, session: ParseSession) -> Callout? {
-        if let callout = session.calloutLines[Int(cmark_node_get_start_line(quote))] { return callout }
+        if let callout = session.calloutLines[CmarkNode.startLine(of: quote, lineOffset: session.lineOffset)] { return callout }
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else { return nil }
         // cmark gives `[`, `!NOTE` and `]` text nodes of their own (a bracket may open a link);
         // a title may hold emphasis, code or links, whose text it keeps.

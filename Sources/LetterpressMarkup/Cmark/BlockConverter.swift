@@ -11,7 +11,7 @@ struct BlockConverter {
     private let sourceLines: [Substring]
     /// Puts variables in HTML's `href` and `src`.
     private let variables: VariableSubstitution
-    private let index: CmarkIndex
+    private var index: CmarkIndex
     private let session: ParseSession
     private var inline: InlineConverter
     /// The lines of the definition markers the dialect pass made list markers, and whether
@@ -36,6 +36,12 @@ struct BlockConverter {
         self.log = log
     }
 
+    /// Reads on with the index of the next piece of a note read piece by piece (`CmarkPieces`).
+    mutating func reindex(_ index: CmarkIndex) {
+        self.index = index
+        inline.reindex(index)
+    }
+
     /// The footnotes that were referenced, in the order of their numbers.
     func footnotes() -> [Block.Footnote] {
         footnoteDefinitions.enumerated().map { number, blocks in
@@ -48,7 +54,7 @@ struct BlockConverter {
     mutating func blocks(for node: OpaquePointer, html: inout HTMLRun) -> [Block] {
         if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
             var found: [Warning] = []
-            html.feed(CmarkNode.literal(node), line: Int(cmark_node_get_start_line(node))) { [variables] in
+            html.feed(CmarkNode.literal(node), line: CmarkNode.startLine(of: node, lineOffset: session.lineOffset)) { [variables] in
                 variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
             }
             log.warnings += found
@@ -112,7 +118,7 @@ struct BlockConverter {
         while let paragraph = term, cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
               let list = cmark_node_next(paragraph), cmark_node_get_type(list) == CMARK_NODE_LIST,
               cmark_node_get_list_type(list) == CMARK_BULLET_LIST {
-            let markers = CmarkNode.children(of: list).map { definitionMarkers[Int(cmark_node_get_start_line($0))] }
+            let markers = CmarkNode.children(of: list).map { definitionMarkers[CmarkNode.startLine(of: $0, lineOffset: session.lineOffset)] }
             guard !markers.isEmpty, markers.allSatisfy({ $0 != nil }) else { break }
             depth += 1
             items.append(Block.DefinitionList.Item(terms: inline.lines(of: paragraph),
@@ -149,7 +155,7 @@ struct BlockConverter {
         case CMARK_NODE_BLOCK_QUOTE where depth >= CmarkConverter.maximumBlockDepth,
              CMARK_NODE_LIST where depth >= CmarkConverter.maximumBlockDepth:
             log.warnDepth("quotes and lists nested deeper than \(CmarkConverter.maximumBlockDepth) levels are set at that depth",
-                          at: CmarkNode.start(of: node))
+                          at: CmarkNode.start(of: node, lineOffset: session.lineOffset))
             return flattened(node)
         case CMARK_NODE_BLOCK_QUOTE:
             depth += 1
@@ -183,7 +189,7 @@ struct BlockConverter {
 
     /// Where a fenced block's info string starts: past the fence and the spaces after it.
     private func infoLocation(of node: OpaquePointer) -> SourceLocation? {
-        let line = Int(cmark_node_get_start_line(node))
+        let line = CmarkNode.startLine(of: node, lineOffset: session.lineOffset)
         guard line > 0, line <= sourceLines.count else { return nil }
         let bytes = Array(sourceLines[line - 1].utf8)
         var index = max(Int(cmark_node_get_start_column(node)) - 1, 0)
@@ -226,7 +232,7 @@ struct BlockConverter {
         let columns = min(allColumns, CmarkConverter.maximumTableColumns)
         if allColumns > columns {
             log.warn(.tableColumnsDropped, "table has \(allColumns) columns; only the first \(columns) are shown",
-                     at: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: 1))
+                     at: SourceLocation(line: CmarkNode.startLine(of: node, lineOffset: session.lineOffset), column: 1))
         }
         var alignments: [ColumnAlignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {

@@ -5,7 +5,8 @@ import LetterpressCore
 /// Converts a cmark-gfm node tree to blocks whose text is `AttributedString` runs, in two
 /// passes: `CmarkIndex` gathers the anchors, definitions and headings first, then the blocks
 /// are built (`BlockConverter`, `InlineConverter`) and handed on one top-level node at a time,
-/// with the table of contents where the note asks for it.
+/// with the table of contents where the note asks for it. A long note read piece by piece
+/// (`CmarkPieces`) is converted one piece's tree after another, each indexed as it comes.
 package struct CmarkConverter {
     /// Quotes and lists nest at most this deep; deeper ones are set at this depth.
     static let maximumBlockDepth = 32
@@ -19,14 +20,20 @@ package struct CmarkConverter {
 
     private let root: OpaquePointer
     private let log: ConversionLog
-    private let index: CmarkIndex
+    private let session: ParseSession
+    private var index: CmarkIndex
     private let contents: TableOfContents
     private var blockConverter: BlockConverter
     private var contentsLinesSeen = 0
+    /// An HTML element still open, which takes the blocks after it until it closes.
+    private var html = HTMLRun()
+    /// `toc:` without a `[TOC]` line: the contents go first, or after the title heading.
+    private var contentsPending: Bool
 
     /// The converter of the tree under `root`, parsed from `source`, its first pass made.
     init(_ root: OpaquePointer, file: String, source: String, session: ParseSession) {
         self.root = root
+        self.session = session
         log = ConversionLog(file: file)
         let lines = CmarkLines.lines(of: source)
         let variables = VariableSubstitution(values: VariableValues(session.variables, locale: session.locale), file: file,
@@ -41,6 +48,7 @@ package struct CmarkConverter {
         let inline = InlineConverter(index: index, contents: contents, lines: lines, variables: variables, session: session, log: log)
         blockConverter = BlockConverter(index: index, inline: inline, lines: lines, variables: variables, session: session, log: log,
                                         definitionMarkers: session.dialectSource.definitionMarkers)
+        contentsPending = contents.setting != nil && index.contentsLines.isEmpty
     }
 
     /// What the conversion found wrong, in the order it was found.
@@ -50,16 +58,31 @@ package struct CmarkConverter {
     func footnotes() -> [Block.Footnote] { blockConverter.footnotes() }
 
     /// The blocks of the document, handed to `body` one top-level node at a time until it
-    /// returns false. Each node is freed once its blocks are built (the caller may be slow to
-    /// take the next, and a book's tree is megabytes).
-    mutating func document(_ body: ([Block]) -> Bool) {
-        var html = HTMLRun()
-        // `toc:` without a `[TOC]` line: the contents go first, or after the title heading.
-        var contentsPending = contents.setting != nil && index.contentsLines.isEmpty
+    /// returns false; `nextPiece` gives the trees of the pieces after the first of a note read
+    /// piece by piece, each after the note's lines before it (the session's `lineOffset`
+    /// while it is converted), and nil after the last. Each node
+    /// is freed once its blocks are built (the caller may be slow to take the next, and a
+    /// book's tree is megabytes); each piece's tree, once its blocks are.
+    mutating func document(nextPiece: () -> (root: OpaquePointer, lineOffset: Int)? = { nil }, _ body: ([Block]) -> Bool) {
+        guard convert(root, body) else { return }
+        while let (piece, lineOffset) = nextPiece() {
+            defer { cmark_node_free(piece) }
+            index = index.next(piece, lineOffset: lineOffset)
+            blockConverter.reindex(index)
+            guard convert(piece, body) else { return }
+        }
+        let rest = blockConverter.converted(&html) + (contentsPending ? [contents.block()] : [])
+        if !rest.isEmpty { _ = body(rest) }
+        log.warnOfRemoteImages()
+    }
+
+    /// Hands `body` the blocks of the top-level nodes under `root`, and frees the nodes; false
+    /// when `body` wants no more.
+    private mutating func convert(_ root: OpaquePointer, _ body: ([Block]) -> Bool) -> Bool {
         while let node = cmark_node_first_child(root) {
             if contentsPending, node != index.titleHeading {
                 contentsPending = false
-                guard body([contents.block()]) else { return }
+                guard body([contents.block()]) else { return false }
             }
             var blocks: [Block]
             if let (list, last) = blockConverter.definitionList(startingAt: node) {
@@ -85,11 +108,9 @@ package struct CmarkConverter {
             }
             cmark_node_free(node)
             // Blocks inside an HTML element still open wait for the element's end.
-            guard html.isOpen || body(blocks) else { return }
+            guard html.isOpen || body(blocks) else { return false }
         }
-        let rest = blockConverter.converted(&html) + (contentsPending ? [contents.block()] : [])
-        if !rest.isEmpty { _ = body(rest) }
-        log.warnOfRemoteImages()
+        return true
     }
 
     /// The contents for the `[TOC]` line `node`: the first such line's; the others are dropped,
@@ -99,7 +120,7 @@ package struct CmarkConverter {
         defer { contentsLinesSeen += 1 }
         if contentsLinesSeen == 0 { return [contents.block()] }
         if contentsLinesSeen == 1 {
-            log.warn(.repeatedContents, "only the first [TOC] line lists the contents; this one and any after it are left out", at: CmarkNode.location(of: node))
+            log.warn(.repeatedContents, "only the first [TOC] line lists the contents; this one and any after it are left out", at: CmarkNode.location(of: node, lineOffset: session.lineOffset))
         }
         return []
     }

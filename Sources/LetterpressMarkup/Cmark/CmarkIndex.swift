@@ -23,6 +23,13 @@ struct CmarkIndex {
     /// The headings a table of contents may list (at the top level, not `{.unlisted}`), in order.
     private(set) var listedHeadings: [(level: Int, text: String, anchor: String)] = []
 
+    private let lines: [Substring]
+    private let math: NoteMath?
+    private let headingAttributes: [Int: PandocAttributes]
+    /// Whether the note may list its contents (`toc:` or a `[TOC]` line), and may hold HTML.
+    private let listsContents: Bool
+    private let mayHaveHTML: Bool
+
     /// The index of the tree under `root`, parsed from `source`, whose lines as cmark counts
     /// them are `lines`; `contents` is the front matter's `toc:`. A heading's `{.unlisted}`
     /// is taken off its text. The footnotes' labels are read in the order of their numbers, as
@@ -35,21 +42,41 @@ struct CmarkIndex {
     /// is the heading's anchor, `.unlisted` keeps it out of the contents.
     init(_ root: OpaquePointer, source: String, lines: [Substring], contents: ContentsSetting?, math: NoteMath? = nil,
          headingAttributes: [Int: PandocAttributes] = [:]) {
+        self.lines = lines
+        self.math = math
+        self.headingAttributes = headingAttributes
         // Without either, no heading is gathered and no paragraph looked at for the contents.
-        let listsContents = contents != nil || ContentsLine.scan(source).contentsLine
+        listsContents = contents != nil || ContentsLine.scan(source).contentsLine
         // Without a `<`, no node is HTML.
-        let mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
+        mayHaveHTML = source.utf8.contains(UInt8(ascii: "<"))
+        if listsContents { titleHeading = Self.titleHeading(of: root) }
+        read(root, lineOffset: 0)
+    }
+
+    /// The index of the next piece of a note read piece by piece (`CmarkPieces`), whose tree
+    /// is under `root`, after `lineOffset` of the note's lines: the anchors of the pieces
+    /// before and this one's, and what this one's nodes are.
+    func next(_ root: OpaquePointer, lineOffset: Int) -> CmarkIndex {
+        var index = self
+        index.headingAnchors = [:]
+        index.definitionParagraphs = []
+        index.contentsLines = []
+        index.read(root, lineOffset: lineOffset)
+        return index
+    }
+
+    private mutating func read(_ root: OpaquePointer, lineOffset: Int) {
         var stack = Array(CmarkNode.children(of: root).reversed())
         var anchorParser: HTMLParser?
-        if listsContents { titleHeading = Self.titleHeading(of: root) }
         while let node = stack.popLast() {
-            if let math { read(math, at: node, lines: lines) }
+            if let math { read(math, at: node, lineOffset: lineOffset) }
             if mayHaveHTML, Self.holdsInlines(node) {
                 addInlineHTMLAnchors(in: node, parser: &anchorParser)
             }
-            if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: lines) {
+            if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: lines, lineOffset: lineOffset) {
                 contentsLines.insert(node)
-            } else if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let definitions = Self.definitionLines(of: node, in: lines) {
+            } else if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH,
+                      let definitions = Self.definitionLines(of: node, in: lines, lineOffset: lineOffset) {
                 definitionParagraphs.insert(node)
                 for (label, body, line) in definitions where attributeDefinitions[label] == nil {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
@@ -57,7 +84,7 @@ struct CmarkIndex {
             } else if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
                 addHTMLAnchors(CmarkNode.literal(node), parser: &anchorParser)
             } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
-                let attributes = headingAttributes.isEmpty ? nil : headingAttributes[Int(cmark_node_get_start_line(node))]
+                let attributes = headingAttributes.isEmpty ? nil : headingAttributes[CmarkNode.startLine(of: node, lineOffset: lineOffset)]
                 let unlisted = ContentsLine.takeUnlistedMarker(from: node) || attributes?.classes.contains("unlisted") == true
                 let anchor: String
                 if let id = attributes?.id, !anchors.names.contains(id) {
@@ -73,7 +100,7 @@ struct CmarkIndex {
                 }
             } else if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
                 if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
-                    anchors.addFootnote(label: Self.footnoteLabel(of: node, in: lines))
+                    anchors.addFootnote(label: Self.footnoteLabel(of: node, in: lines, lineOffset: lineOffset))
                 }
                 stack.append(contentsOf: CmarkNode.children(of: node).reversed())
             }
@@ -90,9 +117,9 @@ struct CmarkIndex {
 
     /// Reads the formulas of `node`: a display formula's block, or the inline formulas cmark
     /// found in the block.
-    private mutating func read(_ math: NoteMath, at node: OpaquePointer, lines: [Substring]) {
+    private mutating func read(_ math: NoteMath, at node: OpaquePointer, lineOffset: Int) {
         if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
-            if let formula = math.blockFormula(node, lines: lines) { math.read(formula, anchors: &anchors) }
+            if let formula = math.blockFormula(node, lines: lines, lineOffset: lineOffset) { math.read(formula, anchors: &anchors) }
         } else if math.hasInlineFormulas {
             for formula in math.takeFormulas(in: node) where !formula.isFreed {
                 formula.place(in: lines)
@@ -116,9 +143,10 @@ struct CmarkIndex {
 
     /// The definition lines of a paragraph made only of `^[label]: body` lines, read from the
     /// source (cmark has already applied smart punctuation and escapes to the paragraph's text).
-    private static func definitionLines(of node: OpaquePointer, in lines: [Substring]) -> [(label: String, body: String, line: Int)]? {
-        let first = Int(cmark_node_get_start_line(node))
-        let last = Int(cmark_node_get_end_line(node))
+    private static func definitionLines(of node: OpaquePointer, in lines: [Substring],
+                                        lineOffset: Int) -> [(label: String, body: String, line: Int)]? {
+        let first = CmarkNode.startLine(of: node, lineOffset: lineOffset)
+        let last = Int(cmark_node_get_end_line(node)) + lineOffset
         guard first >= 1, last >= first, last <= lines.count else { return nil }
         var definitions: [(String, String, Int)] = []
         for number in first...last {
@@ -135,8 +163,8 @@ struct CmarkIndex {
 
     /// The label of a footnote definition, `[^label]:` just before where cmark says its content
     /// starts (cmark keeps the label to itself).
-    private static func footnoteLabel(of node: OpaquePointer, in lines: [Substring]) -> String? {
-        let line = Int(cmark_node_get_start_line(node))
+    private static func footnoteLabel(of node: OpaquePointer, in lines: [Substring], lineOffset: Int) -> String? {
+        let line = CmarkNode.startLine(of: node, lineOffset: lineOffset)
         guard line >= 1, line <= lines.count else { return nil }
         let bytes = Array(lines[line - 1].utf8.prefix(max(Int(cmark_node_get_start_column(node)) - 1, 0)))
         var end = bytes.count

@@ -19,18 +19,26 @@ enum CmarkNode {
     static func typeName(_ node: OpaquePointer) -> String { string(cmark_node_get_type_string(node)) }
     static func string(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
 
-    /// Where `node` starts; nil when cmark gives it no position.
-    static func start(of node: OpaquePointer) -> SourceLocation? {
+    /// The line `node` starts on in a note of which cmark read the part after `lineOffset`
+    /// lines (see `ParseSession.lineOffset`).
+    /// 0 when cmark gives it no position.
+    static func startLine(of node: OpaquePointer, lineOffset: Int) -> Int {
         let line = Int(cmark_node_get_start_line(node))
+        return line > 0 ? line + lineOffset : 0
+    }
+
+    /// Where `node` starts (see `startLine`); nil when cmark gives it no position.
+    static func start(of node: OpaquePointer, lineOffset: Int) -> SourceLocation? {
+        let line = startLine(of: node, lineOffset: lineOffset)
         return line > 0 ? SourceLocation(line: line, column: Int(cmark_node_get_start_column(node))) : nil
     }
 
     /// Where `node` starts, or, for an inline node cmark gives no position (an autolink), the
     /// nearest enclosing node that has one.
-    static func location(of node: OpaquePointer) -> SourceLocation? {
+    static func location(of node: OpaquePointer, lineOffset: Int) -> SourceLocation? {
         var current: OpaquePointer? = node
         while let positioned = current, cmark_node_get_start_line(positioned) <= 0 { current = cmark_node_parent(positioned) }
-        return current.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+        return current.map { start(of: $0, lineOffset: lineOffset)! }
     }
 
     /// What a walk over a node's descendants takes of one: some text, nothing, or its children.

@@ -33,10 +33,10 @@ enum ContentsLine {
 
     /// Whether `node` is a paragraph of one line that is a marker alone, read from the source
     /// (`[[_TOC_]]` reads as emphasis to cmark).
-    static func isContentsLine(_ node: OpaquePointer, in lines: [Substring]) -> Bool {
-        let line = Int(cmark_node_get_start_line(node))
+    static func isContentsLine(_ node: OpaquePointer, in lines: [Substring], lineOffset: Int) -> Bool {
+        let line = CmarkNode.startLine(of: node, lineOffset: lineOffset)
         guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, line >= 1, line <= lines.count,
-              cmark_node_get_end_line(node) == line else { return false }
+              Int(cmark_node_get_end_line(node)) + lineOffset == line else { return false }
         return markers.contains(lines[line - 1].trimmingCharacters(in: .whitespaces))
     }
 

@@ -186,6 +186,10 @@ extension InlineConverter {
                                    intent: InlineIntent, link: String?) -> InlineRuns {
         let marked = Self.phraseStart + text.replacingOccurrences(of: "\r\n", with: "\u{2028}").replacingOccurrences(of: "\n", with: "\u{2028}")
         let counts = (session.variableWarnings.count, log.warnings.count, session.unclosedBodies.count)
+        // Its lines are the text's, not the note's piece's.
+        let lineOffset = session.lineOffset
+        session.lineOffset = 0
+        defer { session.lineOffset = lineOffset }
         guard let root = MarkdownParser.parseTree(marked, session: session, math: false) else { return InlineRuns() }
         defer { cmark_node_free(root) }
         var runs = InlineRuns()

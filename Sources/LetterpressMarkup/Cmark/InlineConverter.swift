@@ -19,7 +19,7 @@ struct InlineConverter {
     /// The document's anchors, which also count the references made to each footnote.
     private var anchors: DocumentAnchors
     /// Bodies of `^[label]: body` definitions, by label, and where each was written.
-    private let attributeDefinitions: [String: (body: String, location: SourceLocation)]
+    private var attributeDefinitions: [String: (body: String, location: SourceLocation)]
     /// Their attributes, decoded when first used (nil: the body did not decode).
     private var decodedDefinitions: [String: InlineAttributes?] = [:]
     /// Labels of `^[text][label]` already warned about for having no definition.
@@ -48,6 +48,13 @@ struct InlineConverter {
         self.variables = variables
         self.session = session
         self.log = log
+    }
+
+    /// Reads on with the index of the next piece of a note read piece by piece: its anchors
+    /// replace these, whose footnote references' counts it lacks (such a note has no footnotes).
+    mutating func reindex(_ index: CmarkIndex) {
+        anchors = index.anchors
+        attributeDefinitions = index.attributeDefinitions
     }
 
     /// The text of a heading or a table cell.
@@ -159,7 +166,7 @@ struct InlineConverter {
     /// A link's destination with its variables put in, or nil (with a warning) when one is
     /// undefined: its text is then not a link.
     private mutating func destination(of node: OpaquePointer) -> String? {
-        let (url, complete) = variables.substituted(CmarkNode.string(cmark_node_get_url(node)), at: CmarkNode.location(of: node),
+        let (url, complete) = variables.substituted(CmarkNode.string(cmark_node_get_url(node)), at: CmarkNode.location(of: node, lineOffset: session.lineOffset),
                                                     escaping: VariableValues.uriEscaped, consequence: "its text is shown without the link",
                                                     warnings: &log.warnings)
         return complete ? url : nil
@@ -202,7 +209,8 @@ struct InlineConverter {
     /// An image, its title read for `float: left|right; width: 40%` (a title that sets
     /// neither stays a caption).
     private mutating func image(_ node: OpaquePointer) -> ImageReference {
-        let location = SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        let location = SourceLocation(line: CmarkNode.startLine(of: node, lineOffset: session.lineOffset),
+                                      column: Int(cmark_node_get_start_column(node)))
         let source = variables.substituted(CmarkNode.string(cmark_node_get_url(node)), at: location, escaping: VariableValues.pathEscaped,
                                            consequence: "the image's path is kept as written", warnings: &log.warnings).text
         var reference = ImageReference(source: source, alt: plainText(node),
@@ -253,7 +261,7 @@ struct InlineConverter {
                                         anchor: string.isEmpty ? nil : inlineHTML.takeAnchor(), attributes: html.attributes))
         }
         if depth >= CmarkConverter.maximumInlineDepth {
-            log.warnDepth(Self.tooDeep, at: CmarkNode.start(of: node))
+            log.warnDepth(Self.tooDeep, at: CmarkNode.start(of: node, lineOffset: session.lineOffset))
             return run(plainText(node), intent)
         }
         depth += 1
@@ -333,7 +341,7 @@ struct InlineConverter {
             guard let url = destination(of: node) else { return nested(intent, link) }
             guard url.utf8.count <= CmarkConverter.maximumURLLength else {
                 log.warn(.linkTooLong, "a link's URL of \(url.utf8.count) bytes is longer than the \(CmarkConverter.maximumURLLength) allowed; its text is shown without the link",
-                         at: CmarkNode.location(of: node))
+                         at: CmarkNode.location(of: node, lineOffset: session.lineOffset))
                 return nested(intent, link)
             }
             if let shown = autolinkText(node) {
@@ -341,7 +349,7 @@ struct InlineConverter {
             }
             if let dialectLink = DialectLink(url: url) { return nested(intent.union(dialectLink.intent), link) }
             guard url.hasPrefix("#") else { return nested(intent, url) }
-            return nested(intent, internalLink(url, at: CmarkNode.location(of: node)) ?? link)
+            return nested(intent, internalLink(url, at: CmarkNode.location(of: node, lineOffset: session.lineOffset)) ?? link)
         case CMARK_NODE_IMAGE:
             return imageRuns(image(node), intent: intent, link: link)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
@@ -361,11 +369,11 @@ struct InlineConverter {
     /// What the inline HTML `node` gives, with the variables of its `href` and `src` put in.
     private mutating func inlineHTMLPieces(_ node: OpaquePointer) -> [InlineHTML.Piece] {
         var found: [Warning] = []
-        let pieces = inlineHTML.feed(CmarkNode.literal(node), line: CmarkNode.location(of: node)?.line ?? 1) { [variables] in
+        let pieces = inlineHTML.feed(CmarkNode.literal(node), line: CmarkNode.location(of: node, lineOffset: session.lineOffset)?.line ?? 1) { [variables] in
             variables.substitutingURLs(in: &$0, line: $1, warnings: &found)
         }
         log.warnings += found
-        if let reason = inlineHTML.unavailable { log.warnHTMLUnavailable(reason, at: CmarkNode.location(of: node)) }
+        if let reason = inlineHTML.unavailable { log.warnHTMLUnavailable(reason, at: CmarkNode.location(of: node, lineOffset: session.lineOffset)) }
         return pieces
     }
 
@@ -574,7 +582,7 @@ struct InlineConverter {
                         for piece in content { output[piece].underlay(attributes) }
                     }
                 } else {
-                    log.warnDepth(Self.tooDeep, at: CmarkNode.start(of: node))
+                    log.warnDepth(Self.tooDeep, at: CmarkNode.start(of: node, lineOffset: session.lineOffset))
                 }
                 pending = end
                 index = end

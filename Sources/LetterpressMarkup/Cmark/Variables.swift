@@ -95,8 +95,9 @@ enum VariableExtension {
     private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
         guard let ext, let inline, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
-        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)), column: Int(cmark_inline_parser_get_column(inline)))
         let session = ParseSession.of(ext)
+        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)) + session.lineOffset,
+                                      column: Int(cmark_inline_parser_get_column(inline)))
         guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace else {
             return PageReference.match(inline, at: location, session: session)
         }

@@ -9,7 +9,7 @@ extension InlineConverter {
     mutating func transcluded(_ node: OpaquePointer) -> [Block]? {
         guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_LINK,
               case let .embed(target)? = DialectLink(url: CmarkNode.string(cmark_node_get_url(child))) else { return nil }
-        let location = CmarkNode.location(of: node)
+        let location = CmarkNode.location(of: node, lineOffset: session.lineOffset)
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0]), fragment = parts.count > 1 ? String(parts[1]) : nil
         func unembedded(_ reason: String) -> [Block]? {

@@ -58,7 +58,7 @@ final class NoteMath {
 
     /// The display formula a code block holds: a ` ```math ` fence's, or the formula
     /// `MathSource` made a fence of; nil for other code. The formula goes on the node.
-    func blockFormula(_ node: OpaquePointer, lines: [Substring]) -> MathFormula? {
+    func blockFormula(_ node: OpaquePointer, lines: [Substring], lineOffset: Int) -> MathFormula? {
         if let formula = MathFormula.of(node) { return formula }
         var length: Int32 = 0
         var offset: Int32 = 0
@@ -66,7 +66,7 @@ final class NoteMath {
         guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return nil }
         let info = CmarkNode.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
         guard info.split(separator: " ").first == "math" else { return nil }
-        let line = Int(cmark_node_get_start_line(node))
+        let line = CmarkNode.startLine(of: node, lineOffset: lineOffset)
         let formula: MathFormula
         if let block = source.blocks[line] {
             formula = MathFormula(tex: block.tex, isDisplay: true, lineStarts: block.lineStarts)
