@@ -95,19 +95,19 @@ enum AttributeExtension {
         return node
     }
 
-    private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
-        guard let ext, let inline else { return nil }
+    private static let match: cmark_match_inline_func = { ext, _, parent, character, inline in
+        guard let ext, let inline, let parent else { return nil }
         switch character {
-        case caret: return matchOpener(inline, session: ParseSession.of(ext))
+        case caret: return matchOpener(inline, in: parent, session: ParseSession.of(ext))
         case openParenthesis: return matchCloser(inline, session: ParseSession.of(ext))
         default: return nil
         }
     }
 
     /// `^[`: a text node holding `^[`, pushed as an opener.
-    private static func matchOpener(_ inline: OpaquePointer, session: ParseSession) -> OpaquePointer? {
+    private static func matchOpener(_ inline: OpaquePointer, in block: OpaquePointer, session: ParseSession) -> OpaquePointer? {
         let start = cmark_inline_parser_get_offset(inline)
-        let line = Int(cmark_inline_parser_get_line(inline)) + session.lineOffset
+        let line = CmarkNode.line(of: inline, in: block, lineOffset: session.lineOffset)
         let column = Int(cmark_inline_parser_get_column(inline))
         cmark_inline_parser_advance_offset(inline)
         guard cmark_inline_parser_is_eof(inline) == 0, cmark_inline_parser_peek_char(inline) == UInt8(ascii: "[") else {

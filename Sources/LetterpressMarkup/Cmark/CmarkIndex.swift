@@ -29,6 +29,8 @@ struct CmarkIndex {
     /// Whether the note may list its contents (`toc:` or a `[TOC]` line), and may hold HTML.
     private let listsContents: Bool
     private let mayHaveHTML: Bool
+    /// Reads all the note's HTML, in order (what one piece leaves open goes on in the next).
+    private var anchorParser: HTMLParser?
 
     /// The index of the tree under `root`, parsed from `source`, whose lines as cmark counts
     /// them are `lines`; `contents` is the front matter's `toc:`. A heading's `{.unlisted}`
@@ -67,11 +69,10 @@ struct CmarkIndex {
 
     private mutating func read(_ root: OpaquePointer, lineOffset: Int) {
         var stack = Array(CmarkNode.children(of: root).reversed())
-        var anchorParser: HTMLParser?
         while let node = stack.popLast() {
             if let math { read(math, at: node, lineOffset: lineOffset) }
             if mayHaveHTML, Self.holdsInlines(node) {
-                addInlineHTMLAnchors(in: node, parser: &anchorParser)
+                addInlineHTMLAnchors(in: node)
             }
             if listsContents, cmark_node_parent(node) == root, ContentsLine.isContentsLine(node, in: lines, lineOffset: lineOffset) {
                 contentsLines.insert(node)
@@ -82,7 +83,7 @@ struct CmarkIndex {
                     attributeDefinitions[label] = (body, SourceLocation(line: line, column: 1))
                 }
             } else if mayHaveHTML, cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
-                addHTMLAnchors(CmarkNode.literal(node), parser: &anchorParser)
+                addHTMLAnchors(CmarkNode.literal(node))
             } else if cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 let attributes = headingAttributes.isEmpty ? nil : headingAttributes[CmarkNode.startLine(of: node, lineOffset: lineOffset)]
                 let unlisted = ContentsLine.takeUnlistedMarker(from: node) || attributes?.classes.contains("unlisted") == true
@@ -177,20 +178,20 @@ struct CmarkIndex {
 
     /// Registers the anchors (`<a name>`, `id`) of a piece of HTML, so that links to them are
     /// known before the blocks are built; one parser reads all the pieces.
-    private mutating func addHTMLAnchors(_ html: String, parser: inout HTMLParser?) {
+    private mutating func addHTMLAnchors(_ html: String) {
         guard html.contains("id") || html.contains("name") else { return }
-        let reader = parser ?? HTMLParser()
-        parser = reader
+        let reader = anchorParser ?? HTMLParser()
+        anchorParser = reader
         for case let .start(name, attributes, _) in reader.feed(html) {
             if let anchor = HTMLVocabulary.anchor(name: name, attributes: attributes) { anchors.add(anchor) }
         }
     }
 
-    private mutating func addInlineHTMLAnchors(in node: OpaquePointer, parser: inout HTMLParser?) {
+    private mutating func addInlineHTMLAnchors(in node: OpaquePointer) {
         var stack = CmarkNode.children(of: node)
         while let child = stack.popLast() {
             if cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE {
-                addHTMLAnchors(CmarkNode.literal(child), parser: &parser)
+                addHTMLAnchors(CmarkNode.literal(child))
             } else if cmark_node_first_child(child) != nil {
                 stack += CmarkNode.children(of: child)
             }

@@ -20,11 +20,32 @@ enum CmarkNode {
     static func string(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
 
     /// The line `node` starts on in a note of which cmark read the part after `lineOffset`
-    /// lines (see `ParseSession.lineOffset`).
-    /// 0 when cmark gives it no position.
+    /// lines (see `ParseSession.lineOffset`); 0 when cmark gives it no position.
     static func startLine(of node: OpaquePointer, lineOffset: Int) -> Int {
         let line = Int(cmark_node_get_start_line(node))
-        return line > 0 ? line + lineOffset : 0
+        return line > 0 && lineOffset > 0 && countsFromStart(node) ? line + lineOffset : line
+    }
+
+    /// The line of what the inline parser reads in `block` (see `startLine`).
+    static func line(of inline: OpaquePointer, in block: OpaquePointer, lineOffset: Int) -> Int {
+        let line = Int(cmark_inline_parser_get_line(inline))
+        return lineOffset > 0 && countsFromStart(block) ? line + lineOffset : line
+    }
+
+    /// Whether cmark counted `node`'s line from the start of what it read: not the document's
+    /// (always 1), nor any inside the paragraph cmark-gfm's table extension splits off the lines
+    /// before a table's header, which it gives no position (so its inlines count from 0). Those
+    /// stay as cmark gives them, as they are when the note is read whole.
+    private static func countsFromStart(_ node: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let ancestor = current {
+            let type = cmark_node_get_type(ancestor)
+            if type == CMARK_NODE_DOCUMENT { return ancestor != node }
+            if type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK),
+               cmark_node_get_start_line(ancestor) == 0 { return false }
+            current = cmark_node_parent(ancestor)
+        }
+        return true
     }
 
     /// Where `node` starts (see `startLine`); nil when cmark gives it no position.

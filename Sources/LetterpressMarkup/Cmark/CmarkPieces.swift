@@ -18,8 +18,9 @@ import LetterpressCore
 ///
 /// Where one part of a note can change another, the note is read whole: reference definitions
 /// (`[a]: url`, `^[a]: …`) and footnotes, links to anchors (checked against the whole note's),
-/// a table of contents, formulas (numbered across the note) and definition lists (whose terms
-/// the converter joins across siblings).
+/// variables and translations (whose budget cmark and the converter share, in an order pieces
+/// would change), a table of contents, formulas (numbered across the note) and definition lists
+/// (whose terms the converter joins across siblings).
 struct CmarkPieces {
     /// The bytes cmark reads at a time, about: a piece ends at the first probe after them.
     static let pieceBytes = 64 << 10
@@ -27,7 +28,8 @@ struct CmarkPieces {
     /// few milliseconds.
     static let minimumBytes = 256 << 10
 
-    private let bytes: [UInt8]
+    /// The note, whose bytes are read where the string keeps them (`withBytes`).
+    private let body: String
     private let lines: [Range<Int>]
     private let pieceBytes: Int
     /// The first line (from 0) of the next piece; `lines.count` once the last is read.
@@ -39,9 +41,9 @@ struct CmarkPieces {
     init?(_ body: String, session: ParseSession, pieceBytes: Int = Self.pieceBytes, minimumBytes: Int = Self.minimumBytes) {
         guard body.utf8.count >= minimumBytes, session.contents == nil, session.dialectSource.definitionMarkers.isEmpty,
               !ContentsLine.scan(body).contentsLine else { return nil }
-        bytes = Array(body.utf8)
-        guard bytes.withUnsafeBufferPointer({ Self.crossesNoPieces($0, math: session.math != nil) }) else { return nil }
-        lines = CmarkLines.ranges(in: bytes)
+        guard body.withBytes({ Self.crossesNoPieces($0, math: session.math != nil) }) else { return nil }
+        self.body = body
+        lines = body.withBytes { CmarkLines.ranges(in: $0) }
         self.pieceBytes = pieceBytes
     }
 
@@ -50,32 +52,33 @@ struct CmarkPieces {
     mutating func next(session: ParseSession) -> (root: OpaquePointer, lineOffset: Int)? {
         guard start < lines.count else { return nil }
         let first = start
-        var probe = probe(from: line(atByte: lines[first].lowerBound + pieceBytes))
         session.lineOffset = first
-        while true {
-            let end = probe.map { lines[$0 + 1].lowerBound } ?? bytes.count
-            guard let root = MarkdownParser.parseTree(String(decoding: bytes[lines[first].lowerBound..<end], as: UTF8.self),
-                                                      session: session) else { return nil }
-            guard let probeLine = probe else {
-                start = lines.count
-                return (root, first)
+        let (root, next) = body.withBytes { bytes -> (OpaquePointer?, Int) in
+            var probe = probe(from: line(atByte: lines[first].lowerBound + pieceBytes), in: bytes)
+            while true {
+                let end = probe.map { lines[$0 + 1].lowerBound } ?? bytes.count
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lines[first].lowerBound..<end]), as: UTF8.self)
+                guard let root = MarkdownParser.parseTree(text, session: session) else { return (nil, lines.count) }
+                guard let probeLine = probe else { return (root, lines.count) }
+                if let last = cmark_node_last_child(root), case let lastStart = first + Int(cmark_node_get_start_line(last)) - 1,
+                   lastStart > first {
+                    cmark_node_free(last)
+                    return (root, lastStart)
+                }
+                // One block (a fence, HTML) reaches past the probe: a longer piece.
+                cmark_node_free(root)
+                let reach = 2 * (lines[probeLine].lowerBound - lines[first].lowerBound)
+                probe = self.probe(from: line(atByte: lines[first].lowerBound + reach), in: bytes)
             }
-            if let last = cmark_node_last_child(root), case let lastStart = first + Int(cmark_node_get_start_line(last)) - 1,
-               lastStart > first {
-                cmark_node_free(last)
-                start = lastStart
-                return (root, first)
-            }
-            // One block (a fence, HTML) reaches past the probe: a longer piece.
-            cmark_node_free(root)
-            probe = self.probe(from: line(atByte: lines[first].lowerBound + 2 * (lines[probeLine].lowerBound - lines[first].lowerBound)))
         }
+        start = next
+        return root.map { ($0, first) }
     }
 
     /// The first line from `index` on that can be a probe: a line (not the note's last) after
     /// a blank one, starting with an ASCII letter, without the characters the note's
     /// extensions act on (`^[…](…)`, `{{…}}`, `{page:…}`, formulas and their marks).
-    private func probe(from index: Int) -> Int? {
+    private func probe(from index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = max(index, 1)
         while index < lines.count - 1 {
             let line = bytes[lines[index]]
@@ -99,20 +102,41 @@ struct CmarkPieces {
     }
 
     /// Whether nothing in `bytes` reaches from one piece into another: no `]:` (reference and
-    /// `^[…]:` definitions), no `[^` (footnotes), no `#` after anything but a line start, a
-    /// blank, a letter or digit, `#` or `&` (a link to an anchor, `{page:#…}`, `[[#…]]`,
-    /// `href="#…"`), and, when formulas are read, no `$`, no `MathSource` mark and no
-    /// `math` fence.
+    /// `^[…]:` definitions) nor `[^` (footnotes); no `{{` (variables, whose values spend one
+    /// budget both as cmark reads and as the converter builds) nor `localized` (translations,
+    /// parsed as the converter builds); no `\u` or `\x` (escapes that could spell those in an
+    /// attribute body) nor `&num;`; no `#` but in a heading's opening run or after a letter or
+    /// digit (any other may start a link to an anchor: `](#…)`, `]( #…)`, `\#`, `&#35;`,
+    /// `{page:#…}`, `[[#…]]`, `href="#…"`); and, when formulas are read, no `$`, no
+    /// `MathSource` mark and no `math` fence.
     private static func crossesNoPieces(_ bytes: UnsafeBufferPointer<UInt8>, math: Bool) -> Bool {
         var previous = UInt8(ascii: "\n")
-        for (index, byte) in bytes.enumerated() {
+        var lineStart = true
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: ":") where previous == UInt8(ascii: "]"),
-                 UInt8(ascii: "^") where previous == UInt8(ascii: "["):
+                 UInt8(ascii: "^") where previous == UInt8(ascii: "["),
+                 UInt8(ascii: "{") where previous == UInt8(ascii: "{"),
+                 UInt8(ascii: "u") where previous == UInt8(ascii: "\\"),
+                 UInt8(ascii: "x") where previous == UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "&") where follows("num;", in: bytes, at: index + 1),
+                 UInt8(ascii: "l") where follows("ocalized", in: bytes, at: index + 1):
                 return false
             case UInt8(ascii: "#"):
-                guard isBlank(previous) || isLineEnd(previous) || isLetter(previous) || isDigit(previous)
-                        || previous == UInt8(ascii: "#") || previous == UInt8(ascii: "&") else { return false }
+                if lineStart {
+                    // A heading's run: `#` to `######` and a blank or the line's end.
+                    var end = index
+                    while end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+                    guard end == bytes.count || isBlank(bytes[end]) || isLineEnd(bytes[end]) else { return false }
+                    previous = UInt8(ascii: "#")
+                    lineStart = false
+                    index = end
+                    continue
+                }
+                guard isLetter(previous) || isDigit(previous) else { return false }
             case UInt8(ascii: "$"), MathSource.marker:
                 if math { return false }
             case UInt8(ascii: "`"), UInt8(ascii: "~"):
@@ -120,9 +144,18 @@ struct CmarkPieces {
             default:
                 break
             }
+            lineStart = isLineEnd(byte) || (lineStart && isBlank(byte))
             previous = byte
+            index += 1
         }
         return true
+    }
+
+    /// Whether `word` is in `bytes` at `index`.
+    private static func follows(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        return word.withUTF8Buffer { word in (0..<count).allSatisfy { bytes[index + $0] == word[$0] } }
     }
 
     /// Whether the run of backticks or tildes starting at `index` is a fence's (three or more)

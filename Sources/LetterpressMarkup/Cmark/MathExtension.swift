@@ -46,7 +46,7 @@ enum MathExtension {
         case let .formula(opener, closer, display):
             let formula = MathFormula(tex: tex(inline, from: start + opener, to: closer.lowerBound), isDisplay: display,
                                       written: written(inline, from: start, to: closer.upperBound, opener: Int(opener),
-                                                        lineOffset: ParseSession.of(ext).lineOffset))
+                                                        line: CmarkNode.line(of: inline, in: parent, lineOffset: ParseSession.of(ext).lineOffset)))
             cmark_inline_parser_set_offset(inline, closer.upperBound)
             countLines(inline, from: start, to: closer.upperBound)
             let node = cmark_node_new_with_mem(CMARK_NODE_CODE, cmark_get_default_mem_allocator())!
@@ -225,9 +225,9 @@ enum MathExtension {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What the first pass needs to find the formula on its lines: cmark's line and column
-    /// for its start, and its bytes from the opening delimiter on, line by line.
-    private static func written(_ inline: OpaquePointer, from start: Int32, to end: Int32, opener: Int, lineOffset: Int) -> MathFormula.Written {
+    /// What the first pass needs to find the formula on its lines: its start's line in the
+    /// note (`line`) and cmark's column, and its bytes from the opening delimiter on, line by line.
+    private static func written(_ inline: OpaquePointer, from start: Int32, to end: Int32, opener: Int, line: Int) -> MathFormula.Written {
         var lines: [[UInt8]] = [[]]
         var position = start
         while position < end {
@@ -239,7 +239,7 @@ enum MathExtension {
             }
             position += 1
         }
-        return MathFormula.Written(line: Int(cmark_inline_parser_get_line(inline)) + lineOffset, column: Int(cmark_inline_parser_get_column(inline)),
+        return MathFormula.Written(line: line, column: Int(cmark_inline_parser_get_column(inline)),
                                    lines: lines, openerLength: opener)
     }
 }

@@ -92,11 +92,11 @@ enum VariableExtension {
     /// Longest `{{name, plural, …}}` looked for.
     private static let longestPattern: Int32 = 4096
 
-    private static let match: cmark_match_inline_func = { ext, _, _, character, inline in
-        guard let ext, let inline, character == openBrace else { return nil }
+    private static let match: cmark_match_inline_func = { ext, _, parent, character, inline in
+        guard let ext, let inline, let parent, character == openBrace else { return nil }
         let start = cmark_inline_parser_get_offset(inline)
         let session = ParseSession.of(ext)
-        let location = SourceLocation(line: Int(cmark_inline_parser_get_line(inline)) + session.lineOffset,
+        let location = SourceLocation(line: CmarkNode.line(of: inline, in: parent, lineOffset: session.lineOffset),
                                       column: Int(cmark_inline_parser_get_column(inline)))
         guard cmark_inline_parser_peek_at(inline, start + 1) == openBrace else {
             return PageReference.match(inline, at: location, session: session)
