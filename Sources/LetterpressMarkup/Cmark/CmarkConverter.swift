@@ -67,7 +67,8 @@ package struct CmarkConverter {
         guard convert(root, body) else { return }
         while let (piece, lineOffset) = nextPiece() {
             defer { cmark_node_free(piece) }
-            index = index.next(piece, lineOffset: lineOffset)
+            blockConverter.reindex(index.withoutAnchors())
+            index.next(piece, lineOffset: lineOffset)
             blockConverter.reindex(index)
             guard convert(piece, body) else { return }
         }

@@ -55,15 +55,24 @@ struct CmarkIndex {
         read(root, lineOffset: 0)
     }
 
-    /// The index of the next piece of a note read piece by piece (`CmarkPieces`), whose tree
-    /// is under `root`, after `lineOffset` of the note's lines: the anchors of the pieces
-    /// before and this one's, and what this one's nodes are.
-    func next(_ root: OpaquePointer, lineOffset: Int) -> CmarkIndex {
+    /// Goes on to the next piece of a note read piece by piece (`CmarkPieces`), whose tree is
+    /// under `root`, after `lineOffset` of the note's lines: its anchors are added to those of
+    /// the pieces before, and what its nodes are replaces what theirs were. The anchors are
+    /// added in place when no copy of this index holds them (see `withoutAnchors`).
+    mutating func next(_ root: OpaquePointer, lineOffset: Int) {
+        headingAnchors = [:]
+        definitionParagraphs = []
+        contentsLines = []
+        read(root, lineOffset: lineOffset)
+    }
+
+    /// This index without its anchors, for the converters to hold while the next piece is
+    /// indexed: were they to hold the anchors, adding to them would copy them all, piece after
+    /// piece.
+    func withoutAnchors() -> CmarkIndex {
         var index = self
+        index.anchors = DocumentAnchors()
         index.headingAnchors = [:]
-        index.definitionParagraphs = []
-        index.contentsLines = []
-        index.read(root, lineOffset: lineOffset)
         return index
     }
 
