@@ -72,7 +72,6 @@ struct CmarkIndex {
     func withoutAnchors() -> CmarkIndex {
         var index = self
         index.anchors = DocumentAnchors()
-        index.headingAnchors = [:]
         return index
     }
 
@@ -156,7 +155,7 @@ struct CmarkIndex {
     private static func definitionLines(of node: OpaquePointer, in lines: [Substring],
                                         lineOffset: Int) -> [(label: String, body: String, line: Int)]? {
         let first = CmarkNode.startLine(of: node, lineOffset: lineOffset)
-        let last = Int(cmark_node_get_end_line(node)) + lineOffset
+        let last = CmarkNode.endLine(of: node, lineOffset: lineOffset)
         guard first >= 1, last >= first, last <= lines.count else { return nil }
         var definitions: [(String, String, Int)] = []
         for number in first...last {

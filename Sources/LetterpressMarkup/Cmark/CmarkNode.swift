@@ -26,6 +26,12 @@ enum CmarkNode {
         return line > 0 && lineOffset > 0 && countsFromStart(node) ? line + lineOffset : line
     }
 
+    /// The line `node` ends on (see `startLine`).
+    static func endLine(of node: OpaquePointer, lineOffset: Int) -> Int {
+        let line = Int(cmark_node_get_end_line(node))
+        return line > 0 && lineOffset > 0 && countsFromStart(node) ? line + lineOffset : line
+    }
+
     /// The line of what the inline parser reads in `block` (see `startLine`).
     static func line(of inline: OpaquePointer, in block: OpaquePointer, lineOffset: Int) -> Int {
         let line = Int(cmark_inline_parser_get_line(inline))

@@ -36,7 +36,7 @@ enum ContentsLine {
     static func isContentsLine(_ node: OpaquePointer, in lines: [Substring], lineOffset: Int) -> Bool {
         let line = CmarkNode.startLine(of: node, lineOffset: lineOffset)
         guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, line >= 1, line <= lines.count,
-              Int(cmark_node_get_end_line(node)) + lineOffset == line else { return false }
+              CmarkNode.endLine(of: node, lineOffset: lineOffset) == line else { return false }
         return markers.contains(lines[line - 1].trimmingCharacters(in: .whitespaces))
     }
 
