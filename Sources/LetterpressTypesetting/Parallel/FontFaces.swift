@@ -31,8 +31,7 @@ enum FontFaces {
         }
         var styles = Set<FontKey>()
         var descriptions: [OpaquePointer] = []
-        // A context without a language of its own measures in the process's default one.
-        var languages = [pango_context_get_language(context.context) ?? pango_language_get_default()].compactMap { $0 }
+        var languages = [pango_context_get_language(context.context)].compactMap { $0 }
         func primary(_ style: TextStyle) -> FontContext.PrimaryFont? {
             let key = FontKey(style)
             if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }

@@ -1,3 +1,4 @@
+import CPangoCairo
 import Foundation
 import Testing
 @testable import Letterpress
@@ -74,6 +75,28 @@ import Testing
         #expect(usedFiles.count >= 4)
         #expect(usedFiles.contains { $0.contains("wqy") } && usedFiles.contains { $0.contains("Liberation") })
         #expect(usedFiles.subtracting(foundFiles).isEmpty, "laid out in fonts not found beforehand")
+    }
+
+    /// Loading a style's font from the context (`primaryFont`, which the ASCII and feature
+    /// checks read) asks fontconfig the question its layouts ask: `pango_font_map_load_font`
+    /// looks the font up in the context's own language, which must be the language layouts
+    /// itemize in. Without one of its own, each style cost one more fontconfig match and sort
+    /// (some 5M instructions): a fontset without a language beside the layouts' fontset.
+    @Test(arguments: [false, true]) func fontsLoadedFromTheContextShareTheLayoutsFontset(italic: Bool) throws {
+        let fonts = FontContext()
+        var style = TestSupport.defaultTheme.body.text
+        style.italic = italic
+        let primary = try #require(fonts.primaryFont(FontKey(style), style))
+        let layout = TextLayout(StyledText("Plain words", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        let runs = try #require(layout.line(at: 0).pointee.runs)
+        let item = try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
+        #expect(OpaquePointer(item.pointee.analysis.font) == primary.font)
+        let description = FontDescriptionCache.shared(style)
+        let laidOut = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, item.pointee.analysis.language))
+        let loaded = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description,
+                                                              pango_context_get_language(fonts.context)))
+        defer { g_object_unref(laidOut); g_object_unref(loaded) }
+        #expect(laidOut == loaded)
     }
 
     @Test func aFewFacesAreHeldOpenButNotMoreThanCairoKeeps() throws {
