@@ -32,7 +32,7 @@ struct PDFAccessibility {
         let table = pdf.size + update.utf8.count
         update += "xref\n"
         for (number, offset) in entries.sorted(by: { $0.number < $1.number }) {
-            update += "\(number) 1\n" + String(format: "%010ld 00000 n \n", offset)
+            update += "\(number) 1\n\(DecimalText.tenDigits(offset)) 00000 n \n"
         }
         let info = PDFObjectReader.number(after: "/Info", in: pdf.trailer).map { "   /Info \($0) 0 R\n" } ?? ""
         update += "trailer\n<< /Size \(pdf.objectCount)\n   /Root \(root) 0 R\n\(info)   /Prev \(pdf.crossReference)\n>>\n"

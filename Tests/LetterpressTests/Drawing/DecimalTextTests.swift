@@ -38,4 +38,12 @@ struct DecimalTextTests {
             #expect(DecimalText.twoPlaces(value) == Self.printf(value), "\(value)")
         }
     }
+
+    /// The cross-reference entries of the tagged PDF's update write their offsets as `%010ld`.
+    @Test func offsetsHaveTenDigitsAsPrintfWritesThem() {
+        for value in [0, 7, 1_234, 999_999_999, 1_000_000_000, 9_999_999_999, 12_345_678_901, Int.max] {
+            #expect(DecimalText.tenDigits(value) == String(format: "%010ld", value), "\(value)")
+        }
+        #expect(DecimalText.tenDigits(43_177) == "0000043177")
+    }
 }
