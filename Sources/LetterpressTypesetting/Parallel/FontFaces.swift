@@ -20,7 +20,10 @@ enum FontFaces {
     /// the fonts of their styles, and for text those lack a character of, the fonts itemizing
     /// it as a layout does picks; then the fonts Pango measures each of those fonts' and
     /// styles' line metrics with (a sample sentence of the language, which may fall back to
-    /// other fonts). None of this loads a face, so it may run beside another thread's layout.
+    /// other fonts). A font's own metrics are measured as `_pango_cairo_font_get_metrics` does,
+    /// in a new context of the font map with the language and the font's options: so these
+    /// look-ups are the ones the layouts then make, and fontconfig answers each once. None of
+    /// this loads a face, so it may run beside another thread's layout.
     static func fonts(for texts: [StyledText], in context: FontContext) -> [OpaquePointer] {
         var fonts: [OpaquePointer] = []
         var seen = Set<OpaquePointer>()
@@ -47,28 +50,46 @@ enum FontFaces {
             let allTaken = (base == nil || basePrimary != nil) && runPrimaries.count == text.runs.count
                 && (text.string.isEmpty || primaryFontsTake(text, base: basePrimary, runs: runPrimaries, in: context))
             if !allTaken {
-                itemize(text.string, attributes: PangoAttributes.list(for: text), base: base, in: context) { font, language in
+                itemize(text.string, attributes: PangoAttributes.list(for: text), base: base, in: context.context) { font, language in
                     add(font)
                     if let language, !languages.contains(language) { languages.append(language) }
                 }
             }
         }
-        func addMetricsFonts(_ description: OpaquePointer) {
+        // A style's line metrics are measured in the context, a font's own in one Pango makes for it.
+        func addMetricsFonts(_ description: OpaquePointer, ofFont font: OpaquePointer?) {
             for language in languages {
                 let sample = String(cString: pango_language_get_sample_string(language))
-                let attributes = pango_attr_list_new()!
-                itemize(sample, attributes: attributes, description: description, in: context) { font, _ in add(font) }
+                let measuring = font.map { metricsContext(of: $0, language: language, in: context) }
+                defer { measuring.map { g_object_unref(UnsafeMutableRawPointer($0)) } }
+                itemize(sample, attributes: pango_attr_list_new()!, description: description,
+                        in: measuring ?? context.context) { font, _ in add(font) }
             }
         }
-        descriptions.forEach(addMetricsFonts)
+        for description in descriptions { addMetricsFonts(description, ofFont: nil) }
         var measured = 0
         while measured < fonts.count {
-            let description = pango_font_describe_with_absolute_size(UnsafeMutablePointer<PangoFont>(fonts[measured]))!
-            addMetricsFonts(description)
+            let font = fonts[measured]
+            let description = pango_font_describe_with_absolute_size(UnsafeMutablePointer<PangoFont>(font))!
+            addMetricsFonts(description, ofFont: font)
             pango_font_description_free(description)
             measured += 1
         }
         return fonts
+    }
+
+    /// The context Pango measures `font`'s metrics in (`_pango_cairo_font_get_metrics`): a new
+    /// one of the font map, in `language`, with the font's options. Released by the caller.
+    static func metricsContext(of font: OpaquePointer, language: OpaquePointer, in context: FontContext) -> OpaquePointer {
+        let measuring = pango_font_map_create_context(context.fontMap)!
+        pango_context_set_language(measuring, language)
+        if let scaled = pango_cairo_font_get_scaled_font(font) {
+            let options = cairo_font_options_create()
+            cairo_scaled_font_get_font_options(scaled, options)
+            pango_cairo_context_set_font_options(measuring, options)
+            cairo_font_options_destroy(options)
+        }
+        return measuring
     }
 
     /// Whether the fonts of `text`'s styles (`base`, and `runs` for its runs) have all its
@@ -88,10 +109,10 @@ enum FontFaces {
         return context.font(base, takes: Substring(text.string))
     }
 
-    /// Itemizes `string` as a layout whose font is `base`'s (or `description`) does, and hands
-    /// each item's font and language to `found`. Takes `attributes`.
+    /// Itemizes `string` as a layout of the Pango context `context` whose font is `base`'s (or
+    /// `description`) does, and hands each item's font and language to `found`. Takes `attributes`.
     private static func itemize(_ string: String, attributes: OpaquePointer, base: TextStyle? = nil,
-                                description: OpaquePointer? = nil, in context: FontContext,
+                                description: OpaquePointer? = nil, in context: OpaquePointer,
                                 _ found: (OpaquePointer, OpaquePointer?) -> Void) {
         defer { pango_attr_list_unref(attributes) }
         if let whole = (description ?? base.map(FontDescriptionCache.shared)).flatMap({ pango_attr_font_desc_new($0) }) {
@@ -99,7 +120,7 @@ enum FontFaces {
             whole.pointee.end_index = UInt32.max
             pango_attr_list_insert_before(attributes, whole)
         }
-        let items = pango_itemize(context.context, string, 0, Int32(string.utf8.count), attributes, nil)
+        let items = pango_itemize(context, string, 0, Int32(string.utf8.count), attributes, nil)
         defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
         var node = items
         while let item = node {

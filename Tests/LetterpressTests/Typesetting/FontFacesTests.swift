@@ -99,6 +99,27 @@ import Testing
         #expect(laidOut == loaded)
     }
 
+    /// A font's own metrics are looked up as Pango looks them up (`_pango_cairo_font_get_metrics`):
+    /// in a new context of the font map (its resolution, 96), in the language, with the font's
+    /// options. A context with other options (the typesetting one's, or the defaults) asks
+    /// fontconfig another question, a match and sort more for each font (some 5M instructions).
+    @Test func aFontsMetricsAreLookedUpInTheContextPangoMeasuresThemIn() throws {
+        let fonts = FontContext()
+        let style = TestSupport.defaultTheme.body.text
+        let font = try #require(fonts.primaryFont(FontKey(style), style)).font
+        let language = try #require(pango_language_from_string("de"))
+        let measuring = FontFaces.metricsContext(of: font, language: language, in: fonts)
+        defer { g_object_unref(UnsafeMutableRawPointer(measuring)) }
+        #expect(pango_context_get_language(measuring) == language)
+        #expect(pango_cairo_context_get_resolution(measuring) < 0, "the font map's resolution")
+        let fontOptions = cairo_font_options_create()
+        defer { cairo_font_options_destroy(fontOptions) }
+        cairo_scaled_font_get_font_options(pango_cairo_font_get_scaled_font(font), fontOptions)
+        let options = try #require(pango_cairo_context_get_font_options(measuring))
+        #expect(cairo_font_options_equal(options, fontOptions) != 0)
+        #expect(cairo_font_options_get_hint_style(options) == CAIRO_HINT_STYLE_NONE, "the typesetting context's options")
+    }
+
     @Test func aFewFacesAreHeldOpenButNotMoreThanCairoKeeps() throws {
         let fonts = FontContext()
         func styles(_ families: [String]) -> [StyledText] {
