@@ -80,7 +80,7 @@ package final class FontContext {
         if let cached = lineMetricsCache[key] { return cached }
         let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
-        let metrics = pango_context_get_metrics(context, description, nil)!
+        let metrics = pango_context_get_metrics(context, description, language(of: style))!
         defer { pango_font_metrics_unref(metrics) }
         let scale = Double(PANGO_SCALE)
         let result = LineMetrics(
@@ -335,11 +335,30 @@ package final class FontContext {
 
     private var primaryFonts: [FontKey: PrimaryFont] = [:]
 
-    /// The font Pango picks for `style`'s text (whose key is `key`) when it has the characters;
-    /// kept, and referenced, as long as the context.
+    /// The language of `style`'s text: its own (see `PangoAttributes`), else the context's.
+    /// Pango looks fonts up in it for text in its scripts (Latin text in a Japanese style, in
+    /// English).
+    func language(of style: TextStyle) -> OpaquePointer? {
+        style.language.map { pango_language_from_string($0.description) } ?? pango_context_get_language(context)
+    }
+
+    /// The font Pango picks for `style`'s text (whose key is `key`) when it has the characters,
+    /// as `pango_font_map_load_font` picks it but in the text's language, which orders the
+    /// fonts of a family list too: the fontset is then the one the layouts use, which
+    /// fontconfig matches and sorts once. Kept, and referenced, as long as the context.
     func primaryFont(_ key: FontKey, _ style: TextStyle) -> PrimaryFont? {
         if let known = primaryFonts[key] { return known }
-        guard let loaded = pango_font_map_load_font(fontMap, context, FontDescriptionCache.shared(style)) else { return nil }
+        guard let fontset = pango_font_map_load_fontset(fontMap, context, FontDescriptionCache.shared(style), language(of: style)) else {
+            return nil
+        }
+        var first: UnsafeMutablePointer<PangoFont>?
+        pango_fontset_foreach(fontset, { _, font, data in
+            data!.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self).pointee = font
+            return 1
+        }, &first)
+        g_object_unref(UnsafeMutableRawPointer(fontset))
+        guard let loaded = first else { return nil }
+        g_object_ref(UnsafeMutableRawPointer(loaded))
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
         for character in UInt32(0)..<128 {
             let present = character < 0x20 || character == 0x7F || pango_font_has_char(loaded, character) != 0

@@ -11,6 +11,8 @@ struct FontKey: Hashable {
     var italic: Bool
     var width: FontWidth
     var smallCaps: SmallCaps
+    /// fontconfig orders the fonts of a family list by the language too.
+    var language: LanguageTag?
 
     init(_ style: TextStyle) {
         families = style.fontFamilies
@@ -19,5 +21,6 @@ struct FontKey: Hashable {
         italic = style.italic
         width = style.width
         smallCaps = style.smallCaps
+        language = style.language
     }
 }

@@ -99,6 +99,30 @@ import Testing
         #expect(laidOut == loaded)
     }
 
+    /// A style with a language of its own is laid out in that language (see `PangoAttributes`),
+    /// and fontconfig orders a family list by the language too: the first font of `sans-serif`
+    /// in Japanese is a Japanese font, not DejaVu Sans. The style's first-choice font is looked
+    /// up in that language, so that it is the font its text is laid out in, from the same
+    /// fontset, which fontconfig matches and sorts once.
+    @Test(arguments: [("de", "Deutsche Wörter"), ("ja", "日本語の文"), ("ru", "Русский текст"), ("ar", "نص عربي")])
+    func aStyleInALanguageOfItsOwnHasTheFontItsTextIsLaidOutIn(tag: String, text: String) throws {
+        let fonts = FontContext()
+        var style = TestSupport.defaultTheme.body.text
+        style.fontFamilies = ["sans-serif"]
+        style.language = LanguageTag(parsing: tag)
+        let primary = try #require(fonts.primaryFont(FontKey(style), style))
+        let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        let runs = try #require(layout.line(at: 0).pointee.runs)
+        let item = try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
+        #expect(OpaquePointer(item.pointee.analysis.font) == primary.font)
+        #expect(item.pointee.analysis.language == fonts.language(of: style))
+        let description = FontDescriptionCache.shared(style)
+        let laidOut = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, item.pointee.analysis.language))
+        let loaded = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, fonts.language(of: style)))
+        defer { g_object_unref(laidOut); g_object_unref(loaded) }
+        #expect(laidOut == loaded)
+    }
+
     /// A font's own metrics are looked up as Pango looks them up (`_pango_cairo_font_get_metrics`):
     /// in a new context of the font map (its resolution, 96), in the language, with the font's
     /// options. A context with other options (the typesetting one's, or the defaults) asks
