@@ -38,6 +38,8 @@ enum FontFaces {
         func primary(_ style: TextStyle) -> FontContext.PrimaryFont? {
             let key = FontKey(style)
             if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }
+            // A paragraph its first-choice fonts take is not itemized; Pango measures its runs in this language.
+            if let language = context.latinLanguage(of: style), !languages.contains(language) { languages.append(language) }
             let primary = context.primaryFont(key, style)
             primary.map { add($0.font) }
             return primary
@@ -57,38 +59,35 @@ enum FontFaces {
             }
         }
         // A style's line metrics are measured in the context, a font's own in one Pango makes for it.
-        func addMetricsFonts(_ description: OpaquePointer, ofFont font: OpaquePointer?) {
+        func addMetricsFonts(_ description: OpaquePointer, ofFont: Bool) {
             for language in languages {
                 let sample = String(cString: pango_language_get_sample_string(language))
-                let measuring = font.map { metricsContext(of: $0, language: language, in: context) }
+                let measuring = ofFont ? metricsContext(language: language, in: context) : nil
                 defer { measuring.map { g_object_unref(UnsafeMutableRawPointer($0)) } }
                 itemize(sample, attributes: pango_attr_list_new()!, description: description,
                         in: measuring ?? context.context) { font, _ in add(font) }
             }
         }
-        for description in descriptions { addMetricsFonts(description, ofFont: nil) }
+        for description in descriptions { addMetricsFonts(description, ofFont: false) }
         var measured = 0
         while measured < fonts.count {
-            let font = fonts[measured]
-            let description = pango_font_describe_with_absolute_size(UnsafeMutablePointer<PangoFont>(font))!
-            addMetricsFonts(description, ofFont: font)
+            let description = pango_font_describe_with_absolute_size(UnsafeMutablePointer<PangoFont>(fonts[measured]))!
+            addMetricsFonts(description, ofFont: true)
             pango_font_description_free(description)
             measured += 1
         }
         return fonts
     }
 
-    /// The context Pango measures `font`'s metrics in (`_pango_cairo_font_get_metrics`): a new
-    /// one of the font map, in `language`, with the font's options. Released by the caller.
-    static func metricsContext(of font: OpaquePointer, language: OpaquePointer, in context: FontContext) -> OpaquePointer {
+    /// The context Pango measures a font's metrics in (`_pango_cairo_font_get_metrics`): a new
+    /// one of the font map (at its resolution, 96 dpi, not the typesetting context's 72), in
+    /// `language`, with the font's options. Those are the typesetting context's, which all the
+    /// fonts found come from (they are the key of its fonts): the font's own would be read from
+    /// its scaled font, whose making opens its face. Released by the caller.
+    static func metricsContext(language: OpaquePointer, in context: FontContext) -> OpaquePointer {
         let measuring = pango_font_map_create_context(context.fontMap)!
         pango_context_set_language(measuring, language)
-        if let scaled = pango_cairo_font_get_scaled_font(font) {
-            let options = cairo_font_options_create()
-            cairo_scaled_font_get_font_options(scaled, options)
-            pango_cairo_context_set_font_options(measuring, options)
-            cairo_font_options_destroy(options)
-        }
+        pango_cairo_context_set_font_options(measuring, pango_cairo_context_get_font_options(context.context))
         return measuring
     }
 

@@ -80,7 +80,9 @@ package final class FontContext {
         if let cached = lineMetricsCache[key] { return cached }
         let description = FontDescriptionCache.make(style)
         defer { pango_font_description_free(description) }
-        let metrics = pango_context_get_metrics(context, description, language(of: style))!
+        // In the context's language, whatever the style's: a language's sample sentence may
+        // take other fonts (Japanese's), whose ascents would make its bands taller.
+        let metrics = pango_context_get_metrics(context, description, nil)!
         defer { pango_font_metrics_unref(metrics) }
         let scale = Double(PANGO_SCALE)
         let result = LineMetrics(
@@ -257,10 +259,10 @@ package final class FontContext {
     /// "drew Medium Italic, emboldened" where fontconfig thickens a lighter face; "font 'X' has no compressed
     /// width; drew Condensed (condensed)" when its width is of another of SwiftUI's four
     /// widths. Never silent: a weight or width a theme or a note asks for is drawn or named.
-    /// Nil when the face is what was asked.
+    /// Nil when the face is what was asked. The face is the one of the style's text, in its language.
     func faceMessage(_ style: TextStyle) -> String? {
-        guard let primary = primaryFont(FontKey(style), style) else { return nil }
-        let font = UnsafeMutablePointer<PangoFont>(primary.font)
+        guard let font = firstFont(style, in: language(of: style)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
         guard let description = pango_font_describe(font) else { return nil }
         defer { pango_font_description_free(description) }
         let faceName = pango_font_get_face(font).flatMap { pango_font_face_get_face_name($0) }.map { String(cString: $0) } ?? "?"
@@ -336,29 +338,41 @@ package final class FontContext {
     private var primaryFonts: [FontKey: PrimaryFont] = [:]
 
     /// The language of `style`'s text: its own (see `PangoAttributes`), else the context's.
-    /// Pango looks fonts up in it for text in its scripts (Latin text in a Japanese style, in
-    /// English).
     func language(of style: TextStyle) -> OpaquePointer? {
         style.language.map { pango_language_from_string($0.description) } ?? pango_context_get_language(context)
     }
 
-    /// The font Pango picks for `style`'s text (whose key is `key`) when it has the characters,
-    /// as `pango_font_map_load_font` picks it but in the text's language, which orders the
-    /// fonts of a family list too: the fontset is then the one the layouts use, which
-    /// fontconfig matches and sorts once. Kept, and referenced, as long as the context.
-    func primaryFont(_ key: FontKey, _ style: TextStyle) -> PrimaryFont? {
-        if let known = primaryFonts[key] { return known }
-        guard let fontset = pango_font_map_load_fontset(fontMap, context, FontDescriptionCache.shared(style), language(of: style)) else {
-            return nil
-        }
+    /// The language Pango looks up the fonts of `style`'s Latin text in: the text's, unless
+    /// that is written in other scripts only (`ja`, `ru`), when Pango takes Latin's sample
+    /// language, `en` (`compute_derived_language` in itemize.c).
+    func latinLanguage(of style: TextStyle) -> OpaquePointer? {
+        let language = language(of: style)
+        if let language, pango_language_includes_script(language, PANGO_SCRIPT_LATIN) != 0 { return language }
+        return pango_script_get_sample_language(PANGO_SCRIPT_LATIN)
+    }
+
+    /// The first font of `style`'s fontset in `language`, as `pango_font_map_load_font` picks
+    /// it (which takes the context's language); referenced.
+    private func firstFont(_ style: TextStyle, in language: OpaquePointer?) -> UnsafeMutablePointer<PangoFont>? {
+        guard let fontset = pango_font_map_load_fontset(fontMap, context, FontDescriptionCache.shared(style), language) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(fontset)) }
         var first: UnsafeMutablePointer<PangoFont>?
         pango_fontset_foreach(fontset, { _, font, data in
             data!.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self).pointee = font
             return 1
         }, &first)
-        g_object_unref(UnsafeMutableRawPointer(fontset))
-        guard let loaded = first else { return nil }
-        g_object_ref(UnsafeMutableRawPointer(loaded))
+        if let first { g_object_ref(UnsafeMutableRawPointer(first)) }
+        return first
+    }
+
+    /// The font Pango picks for `style`'s Latin text (whose key is `key`) when it has the
+    /// characters: what the ASCII, digit and feature checks read. Looked up in that text's
+    /// language, which orders the fonts of a family list too, so that the fontset is the one
+    /// the layouts use, which fontconfig matches and sorts once. Kept, and referenced, as long
+    /// as the context.
+    func primaryFont(_ key: FontKey, _ style: TextStyle) -> PrimaryFont? {
+        if let known = primaryFonts[key] { return known }
+        guard let loaded = firstFont(style, in: latinLanguage(of: style)) else { return nil }
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
         for character in UInt32(0)..<128 {
             let present = character < 0x20 || character == 0x7F || pango_font_has_char(loaded, character) != 0
