@@ -33,6 +33,8 @@ struct Collector {
         var weight: FontWeight
         var width: FontWidth
         var italic: Bool
+        /// The face is looked up in the text's language (see `FontContext.faceMessage`).
+        var language: LanguageTag?
     }
     var markerLayouts: [MarkerKey: (layout: TextLayout, width: Double)] = [:]
     /// Where the block being collected is: its index among the top-level blocks being
@@ -278,7 +280,7 @@ struct Collector {
             }
             guard style.weight != .regular || style.width != .standard,
                   checkedFaces.insert(FaceRequest(families: style.fontFamilies, weight: style.weight, width: style.width,
-                                                  italic: style.italic)).inserted,
+                                                  italic: style.italic, language: style.language)).inserted,
                   let message = fonts.faceMessage(style) else { continue }
             warnings.append(Warning(code: .fontFaceMissing, file: file, message: message, kind: "missing weights and widths"))
         }

@@ -38,8 +38,6 @@ enum FontFaces {
         func primary(_ style: TextStyle) -> FontContext.PrimaryFont? {
             let key = FontKey(style)
             if styles.insert(key).inserted { descriptions.append(FontDescriptionCache.shared(style)) }
-            // A paragraph its first-choice fonts take is not itemized; Pango measures its runs in this language.
-            if let language = context.latinLanguage(of: style), !languages.contains(language) { languages.append(language) }
             let primary = context.primaryFont(key, style)
             primary.map { add($0.font) }
             return primary
@@ -49,9 +47,17 @@ enum FontFaces {
             let base = text.base ?? text.runs.first?.style
             let basePrimary = base.flatMap(primary)
             let runPrimaries = text.runs.compactMap { primary($0.style) }
+            // A style in a language without Latin letters (`ja`) has its Latin text looked up in
+            // English but its digits and punctuation alone in its own language: only itemizing says which.
+            let textStyles = [base].compactMap { $0 } + text.runs.map(\.style)
+            let ownLanguages = textStyles.map { context.language(of: $0) }
             let allTaken = (base == nil || basePrimary != nil) && runPrimaries.count == text.runs.count
+                && zip(textStyles, ownLanguages).allSatisfy { context.latinLanguage(of: $0) == $1 }
                 && (text.string.isEmpty || primaryFontsTake(text, base: basePrimary, runs: runPrimaries, in: context))
-            if !allTaken {
+            if allTaken {
+                // Not itemized: Pango measures the runs in their styles' languages.
+                for case let language? in ownLanguages where !languages.contains(language) { languages.append(language) }
+            } else {
                 itemize(text.string, attributes: PangoAttributes.list(for: text), base: base, in: context.context) { font, language in
                     add(font)
                     if let language, !languages.contains(language) { languages.append(language) }

@@ -85,6 +85,8 @@ import Testing
     /// the layouts' fontset.
     @Test(arguments: [false, true]) func fontsLoadedFromTheContextShareTheLayoutsFontset(italic: Bool) throws {
         let fonts = FontContext()
+        // Pango's own look-ups through the context (an empty line's font) take its language.
+        #expect(pango_context_get_language(fonts.context) == pango_language_get_default())
         var style = TestSupport.defaultTheme.body.text
         style.italic = italic
         let primary = try #require(fonts.primaryFont(FontKey(style), style))
@@ -125,8 +127,30 @@ import Testing
         let loaded = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, fonts.latinLanguage(of: style)))
         defer { g_object_unref(laidOut); g_object_unref(loaded) }
         #expect(laidOut == loaded)
-        let own = ["de": "Deutsche Wörter", "ja": "日本語の文", "ru": "Русский текст", "ar": "نص عربي"][tag]!
-        #expect(try firstItem(own).analysis.language == fonts.language(of: style))
+        let own = try firstItem(["de": "Deutsche Wörter", "ja": "日本語の文", "ru": "Русский текст", "ar": "نص عربي"][tag]!)
+        #expect(own.analysis.language == fonts.language(of: style))
+        if tag == "ja" {
+            // The case the language decides: sans-serif is a Japanese font in Japanese.
+            try #require(OpaquePointer(own.analysis.font) != primary.font, "no Japanese font is installed")
+        }
+    }
+
+    /// The helper finds the fonts of a paragraph its first-choice fonts take without itemizing
+    /// it, unless its style's language has no Latin letters: digits alone in a Japanese style
+    /// are laid out in Japanese, in the Japanese font of sans-serif, not the English one.
+    @Test func digitsInAJapaneseStyleHaveTheirFontFoundBeforehand() throws {
+        let fonts = FontContext()
+        var style = TestSupport.defaultTheme.body.text
+        style.fontFamilies = ["sans-serif"]
+        style.language = LanguageTag(parsing: "ja")
+        let digits = StyledText("2024 12:30", style: style)
+        let found = FontFaces.fonts(for: [digits], in: fonts)
+        defer { FontFaces.release(found) }
+        let layout = TextLayout(digits, width: nil, align: .left, lineHeight: 1, context: fonts)
+        let runs = try #require(layout.line(at: 0).pointee.runs)
+        let item = try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
+        #expect(item.pointee.analysis.language == fonts.language(of: style))
+        #expect(found.contains(OpaquePointer(item.pointee.analysis.font)))
     }
 
     /// A font's own metrics are looked up as Pango looks them up (`_pango_cairo_font_get_metrics`):
@@ -148,6 +172,20 @@ import Testing
         cairo_scaled_font_get_font_options(pango_cairo_font_get_scaled_font(font), fontOptions)
         let options = try #require(pango_cairo_context_get_font_options(measuring))
         #expect(cairo_font_options_equal(options, fontOptions) != 0, "the font's options")
+        // So are those of every font the helper finds, fallbacks and metrics' fonts included.
+        let document = try TestSupport.parse(Self.mixed)
+        var warnings: [Warning] = []
+        let theme = TestSupport.defaultTheme
+        let blocks = Styler(theme: theme).style(document.blocks, paragraph: theme.body.text, warnings: &warnings)
+        let texts = ParagraphSetting.all(in: blocks, styles: theme.layout, column: Column(x: 72, width: 450),
+                                         context: .init(paragraph: theme.body)).map { $0.setting.source().text }
+        let found = FontFaces.fonts(for: texts, in: fonts)
+        defer { FontFaces.release(found) }
+        #expect(found.count > 3)
+        for font in found {
+            cairo_scaled_font_get_font_options(pango_cairo_font_get_scaled_font(font), fontOptions)
+            #expect(cairo_font_options_equal(options, fontOptions) != 0)
+        }
     }
 
     @Test func aFewFacesAreHeldOpenButNotMoreThanCairoKeeps() throws {
