@@ -38,8 +38,8 @@ package final class FontContext {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_base_dir(context, direction)
-        // Layouts itemize in the default language, but a font loaded from a context with no
-        // language set of its own is looked up without one: a second fontconfig match and sort.
+        // Layouts itemize in the default language, but Pango loads a font from a context (an
+        // empty line's) in the language set on it: with none, one more fontconfig match and sort.
         pango_context_set_language(context, pango_language_get_default())
         return context
     }

@@ -77,6 +77,13 @@ import Testing
         #expect(usedFiles.subtracting(foundFiles).isEmpty, "laid out in fonts not found beforehand")
     }
 
+    /// The first item of `text` laid out in `style` on one line.
+    private static func firstItem(_ text: String, style: TextStyle, fonts: FontContext) throws -> PangoItem {
+        let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
+        let runs = try #require(layout.line(at: 0).pointee.runs)
+        return try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item).pointee
+    }
+
     /// Loading a style's font from the context (`primaryFont`, which the ASCII and feature
     /// checks read) asks fontconfig the question its layouts ask: the font is looked up in the
     /// language layouts itemize its text in. `pango_font_map_load_font` would take the
@@ -90,12 +97,10 @@ import Testing
         var style = TestSupport.defaultTheme.body.text
         style.italic = italic
         let primary = try #require(fonts.primaryFont(FontKey(style), style))
-        let layout = TextLayout(StyledText("Plain words", style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
-        let runs = try #require(layout.line(at: 0).pointee.runs)
-        let item = try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
-        #expect(OpaquePointer(item.pointee.analysis.font) == primary.font)
+        let item = try Self.firstItem("Plain words", style: style, fonts: fonts)
+        #expect(OpaquePointer(item.analysis.font) == primary.font)
         let description = FontDescriptionCache.shared(style)
-        let laidOut = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, item.pointee.analysis.language))
+        let laidOut = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, item.analysis.language))
         let loaded = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, fonts.latinLanguage(of: style)))
         defer { g_object_unref(laidOut); g_object_unref(loaded) }
         #expect(laidOut == loaded)
@@ -107,19 +112,13 @@ import Testing
     /// first-choice font is for (the ASCII, digit and feature checks), is laid out in that
     /// language where it has Latin letters (`de`), else in English; the first-choice font is
     /// looked up in the same language, so that it is the font of that text, from the same fontset.
-    /// A face message names the face of the style's text in its own language.
     @Test(arguments: ["de", "ja", "ru", "ar"]) func aStyleInALanguageOfItsOwnHasTheFontsItsTextIsLaidOutIn(tag: String) throws {
         let fonts = FontContext()
         var style = TestSupport.defaultTheme.body.text
         style.fontFamilies = ["sans-serif"]
         style.language = LanguageTag(parsing: tag)
         let primary = try #require(fonts.primaryFont(FontKey(style), style))
-        func firstItem(_ text: String) throws -> PangoItem {
-            let layout = TextLayout(StyledText(text, style: style), width: nil, align: .left, lineHeight: 1, context: fonts)
-            let runs = try #require(layout.line(at: 0).pointee.runs)
-            return try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item).pointee
-        }
-        let latin = try firstItem("Plain words")
+        let latin = try Self.firstItem("Plain words", style: style, fonts: fonts)
         #expect(OpaquePointer(latin.analysis.font) == primary.font)
         #expect(latin.analysis.language == fonts.latinLanguage(of: style))
         let description = FontDescriptionCache.shared(style)
@@ -127,7 +126,8 @@ import Testing
         let loaded = try #require(pango_font_map_load_fontset(fonts.fontMap, fonts.context, description, fonts.latinLanguage(of: style)))
         defer { g_object_unref(laidOut); g_object_unref(loaded) }
         #expect(laidOut == loaded)
-        let own = try firstItem(["de": "Deutsche Wörter", "ja": "日本語の文", "ru": "Русский текст", "ar": "نص عربي"][tag]!)
+        let own = try Self.firstItem(["de": "Deutsche Wörter", "ja": "日本語の文", "ru": "Русский текст", "ar": "نص عربي"][tag]!,
+                                     style: style, fonts: fonts)
         #expect(own.analysis.language == fonts.language(of: style))
         if tag == "ja" {
             // The case the language decides: sans-serif is a Japanese font in Japanese.
@@ -146,11 +146,9 @@ import Testing
         let digits = StyledText("2024 12:30", style: style)
         let found = FontFaces.fonts(for: [digits], in: fonts)
         defer { FontFaces.release(found) }
-        let layout = TextLayout(digits, width: nil, align: .left, lineHeight: 1, context: fonts)
-        let runs = try #require(layout.line(at: 0).pointee.runs)
-        let item = try #require(runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
-        #expect(item.pointee.analysis.language == fonts.language(of: style))
-        #expect(found.contains(OpaquePointer(item.pointee.analysis.font)))
+        let item = try Self.firstItem(digits.string, style: style, fonts: fonts)
+        #expect(item.analysis.language == fonts.language(of: style))
+        #expect(found.contains(OpaquePointer(item.analysis.font)))
     }
 
     /// A font's own metrics are looked up as Pango looks them up (`_pango_cairo_font_get_metrics`):
