@@ -9,6 +9,9 @@
 # Then counts instructions (valgrind's callgrind: the same count however busy the machine is) for
 # render and Typst on the note and the book, with and without coloured code, and for start-up.
 #
+# Beside them, the text stack's floor (Scripts/floor.c): the same documents parsed by cmark-gfm, laid
+# out by Pango and drawn by Cairo, in C and nothing more. render cannot cost less than it.
+#
 # usage: Scripts/bench.sh   env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers,
 #                                LONG=0 to skip the long notes, COUNT=0 to skip the counts
 set -euo pipefail
@@ -63,6 +66,12 @@ for size in note report book; do
     measure "pdf-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/$size.pdf"
     rm -rf "$RES/out/png-$size" && mkdir -p "$RES/out/png-$size"
     measure "png-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/png-$size/$size.png"
+done
+# The floor, built here from its source: the Makefile's packages have its headers.
+"${CC:-$(command -v cc || command -v clang)}" -O2 -o "$RES/floor" "$ROOT/Scripts/floor.c" \
+    $(pkg-config --cflags --libs pangocairo cairo-pdf libcmark-gfm) -lcmark-gfm-extensions
+for size in note book; do
+    measure "floor-$size" "$RES/floor" "$CORPUS/$size.md" "$RES/out/floor-$size.pdf"
 done
 # With fontconfig's configuration left to the project's fonts (what CI golden images use).
 measure "pdf-note-isolated" "$RENDER" "$CORPUS/note.md" --isolated-fonts -o "$RES/out/note-isolated.pdf"
@@ -127,7 +136,9 @@ if [ "${COUNT:-1}" != 0 ]; then
     mkdir -p "$counted"
     cp "$RENDER" "$counted/render" && strip "$counted/render"
     cp "$ROOT/.build/release/libLetterpressHighlight.so" "$counted/"
+    cp "$RES/floor" "$counted/floor" && strip "$counted/floor"
     for size in note book; do
+        count "count-floor-$size" "$counted/floor" "$CORPUS/$size.md" "$RES/out/count-floor-$size.pdf"
         sed -E 's/^(```+|~~~+)[A-Za-z0-9_+-]+.*$/\1/' "$CORPUS/$size.md" > "$RES/$size-uncoloured.md"
         count "count-$size" "$counted/render" "$CORPUS/$size.md" -o "$RES/out/count-$size.pdf" --limit-time 0
         count "count-$size-uncoloured" "$counted/render" "$RES/$size-uncoloured.md" -o "$RES/out/count-$size-uncoloured.pdf" --limit-time 0
@@ -184,17 +195,21 @@ versions = "%s/anchors/versions.txt" % res
 if os.path.exists(versions):
     lines += ["- peers: " + "; ".join(l.strip() for l in open(versions) if l.startswith(("weasyprint", "typst", "pango-view"))), ""]
 lines += ["## The corpus to PDF, beside the peers", "",
-          "| document | render | pages | pages/s | peak | Typst | WeasyPrint | pango-view | render/Typst | render/WeasyPrint |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+          "The floor is Scripts/floor.c: cmark-gfm, Pango and Cairo alone, in C, on the same document, in the default",
+          "theme's fonts and measure (no styling, tags, links, outline, colouring or checks).", "",
+          "| document | render | pages | pages/s | peak | Typst | WeasyPrint | pango-view | floor | render/Typst | render/WeasyPrint | render/floor |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 for size in ["note", "report", "book"]:
     ours = load("pdf-" + size)
     if not ours: continue
     n = pages("%s/out/%s.pdf" % (res, size))
     typst = peers.get(("typst-py", size)); weasy = peers.get(("weasy-html", size)); pango = peers.get(("pango-pdf", size))
+    floor = load("floor-" + size)
     fmt = lambda r: "%.3f s (%.3f–%.3f)" % r[:3] if r else "–"
     ratio = lambda p: "%.2f" % (ours[0] / p[0]) if p else "–"
-    lines.append("| %s | %s | %s | %.0f | %d MB | %s | %s | %s | %s | %s |" % (
-        size, fmt(ours), n, n / ours[0] if n else 0, ours[3], fmt(typst), fmt(weasy), fmt(pango), ratio(typst), ratio(weasy)))
+    lines.append("| %s | %s | %s | %.0f | %d MB | %s | %s | %s | %s | %s | %s | %s |" % (
+        size, fmt(ours), n, n / ours[0] if n else 0, ours[3], fmt(typst), fmt(weasy), fmt(pango), fmt(floor),
+        ratio(typst), ratio(weasy), ratio(floor)))
 lines += ["", "## Other cases", "", "| case | median (min–max) | peak |", "|---|---:|---:|"]
 labels = [("pdf-note-isolated", "note → PDF, --isolated-fonts"), ("png-note", "note → PNG, 144 dpi"),
           ("png-note-isolated", "note → PNG, 144 dpi, --isolated-fonts"), ("png-report", "report → PNG, 144 dpi"),
@@ -236,20 +251,21 @@ if longs:
     if "2.5" in times and "10" in times:
         lines += ["", "- 2.5 MB → 10 MB: %.2f× the time for 4× the input" % (times["10"] / times["2.5"])]
 counts = {}
-for name in ["note", "note-uncoloured", "typst-note", "book", "book-uncoloured", "typst-book", "version"]:
+for name in ["note", "note-uncoloured", "typst-note", "floor-note", "book", "book-uncoloured", "typst-book", "floor-book", "version"]:
     path = "%s/json/count-%s.count" % (res, name)
     if os.path.exists(path) and open(path).read().strip():
         counts[name] = int(open(path).read().strip().replace(",", ""))
 if counts:
     m = lambda name: "%.1f M" % (counts[name] / 1e6) if name in counts else "–"
     lines += ["", "## Instructions (valgrind --tool=callgrind, a stripped copy; Typst through Python)", "",
-              "| case | render | Typst | render/Typst |", "|---|---:|---:|---:|"]
+              "| case | render | Typst | floor | render/Typst | render/floor |", "|---|---:|---:|---:|---:|---:|"]
+    ratio = lambda a, b: "%.2f" % (counts[a] / counts[b]) if a in counts and b in counts else "–"
     for size in ["note", "book"]:
-        typst = counts.get("typst-" + size)
-        lines.append("| %s → PDF, its code coloured | %s | %s | %s |" % (size, m(size), m("typst-" + size),
-                     "%.2f" % (counts[size] / typst) if typst and size in counts else "–"))
-        lines.append("| %s → PDF, no code coloured | %s | | |" % (size, m(size + "-uncoloured")))
-    lines.append("| `render --version` | %s | | |" % m("version"))
+        lines.append("| %s → PDF, its code coloured | %s | %s | %s | %s | %s |" % (
+            size, m(size), m("typst-" + size), m("floor-" + size), ratio(size, "typst-" + size), ratio(size, "floor-" + size)))
+        lines.append("| %s → PDF, no code coloured | %s | | | | %s |" % (
+            size, m(size + "-uncoloured"), ratio(size + "-uncoloured", "floor-" + size)))
+    lines.append("| `render --version` | %s | | | | |" % m("version"))
 lines += ["", "## Where the time goes (book → PDF, `render --timings`)", "", "```"] + open("%s/timings.txt" % res).read().splitlines() + ["```", ""]
 open(target, "w").write("\n".join(lines))
 print("\n".join(lines))
