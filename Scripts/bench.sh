@@ -10,7 +10,8 @@
 # render and Typst on the note and the book, with and without coloured code, and for start-up.
 #
 # Beside them, the text stack's floor (Scripts/floor.c): the same documents parsed by cmark-gfm, laid
-# out by Pango and drawn by Cairo, in C and nothing more. render cannot cost less than it.
+# out by Pango and drawn by Cairo, leanly on one thread, in C and nothing more: a reference for what
+# render's own work costs.
 #
 # usage: Scripts/bench.sh   env: RUNS (hyperfine minimum runs, default 7), PEERS=0 to skip peers,
 #                                LONG=0 to skip the long notes, COUNT=0 to skip the counts
@@ -25,6 +26,9 @@ CORPUS=$BENCH/corpus/out
 
 [ -d "$BENCH" ] || { echo "no benchmark corpus at $BENCH" >&2; exit 1; }
 [ -x "$RENDER" ] || { echo "build first: make build" >&2; exit 1; }
+# The floor's compiler: the system's, else the Swift toolchain's clang, which every build has.
+CC=${CC:-$(command -v cc || command -v clang || true)}
+[ -n "$CC" ] || { echo "no C compiler for Scripts/floor.c: set CC" >&2; exit 1; }
 
 missing=""
 for package in pandoc pango1.0-tools poppler-utils hyperfine time valgrind; do
@@ -68,7 +72,7 @@ for size in note report book; do
     measure "png-$size" "$RENDER" "$CORPUS/$size.md" -o "$RES/out/png-$size/$size.png"
 done
 # The floor, built here from its source: the Makefile's packages have its headers.
-"${CC:-$(command -v cc || command -v clang)}" -O2 -o "$RES/floor" "$ROOT/Scripts/floor.c" \
+$CC -O2 -o "$RES/floor" "$ROOT/Scripts/floor.c" \
     $(pkg-config --cflags --libs pangocairo cairo-pdf libcmark-gfm) -lcmark-gfm-extensions
 for size in note book; do
     measure "floor-$size" "$RES/floor" "$CORPUS/$size.md" "$RES/out/floor-$size.pdf"
@@ -195,8 +199,8 @@ versions = "%s/anchors/versions.txt" % res
 if os.path.exists(versions):
     lines += ["- peers: " + "; ".join(l.strip() for l in open(versions) if l.startswith(("weasyprint", "typst", "pango-view"))), ""]
 lines += ["## The corpus to PDF, beside the peers", "",
-          "The floor is Scripts/floor.c: cmark-gfm, Pango and Cairo alone, in C, on the same document, in the default",
-          "theme's fonts and measure (no styling, tags, links, outline, colouring or checks).", "",
+          "The floor is Scripts/floor.c: cmark-gfm, Pango and Cairo alone, in C on one thread, on the same document in the",
+          "default theme's first-choice fonts and measure (no theme, fallback lists, tags, links, outline, colouring or checks).", "",
           "| document | render | pages | pages/s | peak | Typst | WeasyPrint | pango-view | floor | render/Typst | render/WeasyPrint | render/floor |",
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 for size in ["note", "report", "book"]:
